@@ -1,0 +1,35 @@
+import type { MemoryTransportSpec, WireTransportSpec } from "../../fake-servers/index.ts";
+import type { CallResult, PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
+import type { InitializeResult, LocalShape } from "../protocol/initialize-result.ts";
+import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";
+import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
+import type { ToolsResult } from "../protocol/tools-result.ts";
+
+/** How a host reaches a server: over the wire (HAP/1) or, in-process only, in memory. */
+export type TransportSpec = WireTransportSpec | MemoryTransportSpec;
+
+/** One configured server as an in-process host receives it. */
+export type HostServerConfig = Omit<ServerConfig, "transport"> & { transport: TransportSpec };
+
+/** Params of `open` for an in-process host; array order is configuration order. */
+export interface HostOpenParams {
+  servers: HostServerConfig[];
+  localTools?: LocalTool[];
+}
+
+/**
+ * The adapter contract, in-process. It mirrors HAP/1 one method to one method, so a suite cannot tell an
+ * in-process host from one behind {@link HapClient}. What the host does (refuses a server, rejects a call)
+ * is a result; a thrown error means the adapter itself broke and earns ERROR.
+ */
+export interface HostAdapter {
+  initialize(): Promise<InitializeResult>;
+  open(params: HostOpenParams): Promise<OpenResult>;
+  tools(session: string): Promise<ToolsResult>;
+  call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult>;
+  refresh?(session: string, server?: string): Promise<RefreshResult>;
+  registerLocal?(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult>;
+  pin?(session: string): Promise<PinResult>;
+  close(session: string): Promise<void>;
+  shutdown(): Promise<void>;
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/** The shapes `session/registerLocal` may accept: a tool object, a name reference, a bare function, a one-entry mapping. */
+export const LocalShapeSchema = z.enum(["object", "name", "callable", "dict"]);
+/** A way a host's registration API accepts a tool. */
+export type LocalShape = z.infer<typeof LocalShapeSchema>;
+
+/**
+ * What an adapter declares it can do. An absent capability is false (or empty), and a clause that needs
+ * it is NOT_APPLICABLE. `profile` is an extension of HAP/1: the naming profile the host claims to follow,
+ * checked by `names/profile` when the user names none.
+ */
+export const CapabilitiesSchema = z.object({
+  refresh: z.boolean().default(false),
+  listChanged: z.boolean().default(false),
+  localTools: z.boolean().default(false),
+  registerLocal: z.array(LocalShapeSchema).default([]),
+  requestSchemas: z.boolean().default(false),
+  pins: z.boolean().default(false),
+  allowDeny: z.boolean().default(false),
+  profile: z.string().optional(),
+});
+/** What an adapter declares it can do. */
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** The server transports a host can load. */
+export const HostTransportSchema = z.enum(["stdio", "http", "memory"]);
+/** A server transport a host can load. */
+export type HostTransport = z.infer<typeof HostTransportSchema>;
+
+/** Result of HAP/1 `initialize`. */
+export const InitializeResultSchema = z.object({
+  protocolVersion: z.literal("1"),
+  host: z.object({ name: z.string().min(1), version: z.string() }),
+  transports: z.array(HostTransportSchema).min(1),
+  capabilities: CapabilitiesSchema.default(CapabilitiesSchema.parse({})),
+});
+/** Result of HAP/1 `initialize`. */
+export type InitializeResult = z.infer<typeof InitializeResultSchema>;

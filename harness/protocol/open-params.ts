@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { JsonSchemaDocumentSchema, WireTransportSpecSchema } from "../../fake-servers/index.ts";
+import { LocalShapeSchema } from "./initialize-result.ts";
+
+/** One configured server as HAP/1 `session/open` carries it; array order is configuration order. */
+export const ServerConfigSchema = z.object({
+  key: z.string(),
+  transport: WireTransportSpecSchema,
+  requestSchemas: z.record(z.string(), JsonSchemaDocumentSchema).optional(),
+  pin: z.unknown().optional(),
+  allow: z.array(z.string()).optional(),
+  deny: z.array(z.string()).optional(),
+});
+/** One configured server as HAP/1 `session/open` carries it. */
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+/** A local tool registered before any server loads. */
+export const LocalToolSchema = z.object({ name: z.string(), shape: LocalShapeSchema });
+/** A local tool registered before any server loads. */
+export type LocalTool = z.infer<typeof LocalToolSchema>;
+
+/** Params of HAP/1 `session/open`. */
+export const OpenParamsSchema = z.object({
+  servers: z.array(ServerConfigSchema),
+  localTools: z.array(LocalToolSchema).optional(),
+});
+/** Params of HAP/1 `session/open`. */
+export type OpenParams = z.infer<typeof OpenParamsSchema>;
