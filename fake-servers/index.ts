@@ -11,3 +11,22 @@ export type { MessageRecord } from "./message-record.ts";
 export { StdioTransportSpecSchema, HttpTransportSpecSchema, WireTransportSpecSchema } from "./transport-spec.ts";
 export type { StdioTransportSpec, HttpTransportSpec, WireTransportSpec } from "./transport-spec.ts";
 export type { MemoryTransportSpec } from "./memory-transport-spec.ts";
+export { Recorder } from "./recorder.ts";
+export type { UnstampedRecord } from "./recorder.ts";
+export { RecordingTransport } from "./recording-transport.ts";
+export type { RecordingContext } from "./recording-transport.ts";
+export { createFakeServer, fakeServerCapabilities } from "./fake-server.ts";
+export type { FakeServerOptions, CallEcho } from "./fake-server.ts";
+export { LiveServer } from "./live-server.ts";
+export { SocketTransport } from "./socket-transport.ts";
+export { StdioRelay, STDIO_SHIM_PATH } from "./stdio-relay.ts";
+export { HttpGateway } from "./http-gateway.ts";
+export { memoryEndpoint } from "./memory-endpoint.ts";
+export { startFakeServerHost } from "./fake-server-host.ts";
+export type {
+  FakeServerHost,
+  FakeWorld,
+  FakeEndpoint,
+  FakeTransportKind,
+  TransportSpecByKind,
+} from "./fake-server-host.ts";

@@ -1,0 +1,122 @@
+import { randomBytes } from "node:crypto";
+import { HttpGateway } from "./http-gateway.ts";
+import { LiveServer } from "./live-server.ts";
+import { memoryEndpoint } from "./memory-endpoint.ts";
+import type { MemoryTransportSpec } from "./memory-transport-spec.ts";
+import type { MessageRecord } from "./message-record.ts";
+import { Recorder } from "./recorder.ts";
+import type { ServerScript } from "./server-script.ts";
+import { StdioRelay } from "./stdio-relay.ts";
+import type { HttpTransportSpec, StdioTransportSpec } from "./transport-spec.ts";
+
+/** How a world's servers are reached. */
+export type FakeTransportKind = "memory" | "stdio" | "http";
+
+/** The transport spec a host gets for each kind of world. */
+export interface TransportSpecByKind {
+  memory: MemoryTransportSpec;
+  stdio: StdioTransportSpec;
+  http: HttpTransportSpec;
+}
+
+/** Where one script's server can be reached. */
+export interface FakeEndpoint<K extends FakeTransportKind = FakeTransportKind> {
+  /** The script's configuration key. */
+  key: string;
+  /** What to hand the host for this server. */
+  transport: TransportSpecByKind[K];
+}
+
+/** A set of running fake servers, one per script, with one shared record book. */
+export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
+  /** The transport kind every server of this world uses. */
+  readonly kind: K;
+  /** One per script, in script order. */
+  readonly endpoints: ReadonlyArray<FakeEndpoint<K>>;
+  /** Every message any server of this world received, appended live as it arrives. */
+  readonly records: readonly MessageRecord[];
+  /** `performance.now()` when the world started; record times count from here. */
+  readonly startedAt: number;
+  /** Closes every connection and server of this world and forgets its tokens. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The process-wide home of fake servers: one stdio relay and one HTTP listener shared by all worlds. */
+export interface FakeServerHost {
+  /** Starts one server per script, reachable over `kind`; unreachable scripts get endpoints that fail fast. */
+  startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>>;
+  /** Closes every world, socket and listener. Idempotent; later `startWorld` calls reject. */
+  close(): Promise<void>;
+}
+
+/** 128 random bits: one world cannot guess its way to another's server. */
+function newToken(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/**
+ * Creates the host. The relay and the HTTP listener start lazily, on the first world that needs
+ * them, so a memory-only run opens no port at all.
+ */
+export async function startFakeServerHost(): Promise<FakeServerHost> {
+  let relay: Promise<StdioRelay> | undefined;
+  let gateway: Promise<HttpGateway> | undefined;
+  const worlds = new Set<FakeWorld>();
+  let closed = false;
+
+  const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
+    kind === "stdio" ? (relay ??= StdioRelay.start()) : (gateway ??= HttpGateway.start());
+
+  async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>> {
+    if (closed) throw new Error("fake server host is closed");
+    const recorder = new Recorder();
+    const routes = kind === "memory" ? undefined : await router(kind);
+    const servers: LiveServer[] = [];
+    const tokens: string[] = [];
+    const endpoints = scripts.map((script): FakeEndpoint<K> => {
+      // An unreachable script gets no server and a token nobody registered: refused at once.
+      const server = script.unreachable ? undefined : new LiveServer(script, recorder);
+      if (server) servers.push(server);
+      if (!routes) return { key: script.key, transport: memoryEndpoint(script.key, server) as TransportSpecByKind[K] };
+      const token = newToken();
+      if (server) {
+        routes.register(token, server);
+        tokens.push(token);
+      }
+      return { key: script.key, transport: routes.specFor(token) as TransportSpecByKind[K] };
+    });
+
+    let closing: Promise<void> | undefined;
+    const world: FakeWorld<K> = {
+      kind,
+      endpoints,
+      records: recorder.records,
+      startedAt: recorder.startedAt,
+      close: () =>
+        (closing ??= (async () => {
+          for (const token of tokens) routes?.unregister(token);
+          await Promise.allSettled(servers.map((server) => server.close()));
+          worlds.delete(world);
+        })()),
+    };
+    worlds.add(world);
+    if (closed) {
+      // The host closed while this world waited for its listener: it must not outlive the host.
+      await world.close();
+      throw new Error("fake server host is closed");
+    }
+    return world;
+  }
+
+  let closingHost: Promise<void> | undefined;
+  return {
+    startWorld,
+    close: () =>
+      (closingHost ??= (async () => {
+        closed = true;
+        await Promise.allSettled([...worlds].map((world) => world.close()));
+        const listeners = await Promise.allSettled([relay, gateway].filter((p) => p !== undefined));
+        await Promise.allSettled(listeners.map((l) => (l.status === "fulfilled" ? l.value.close() : undefined)));
+      })()),
+  };
+}

@@ -1,0 +1,54 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { describe, expect, it } from "vitest";
+import { createFakeServer } from "./fake-server.ts";
+import { Recorder } from "./recorder.ts";
+import { ServerScriptSchema } from "./server-script.ts";
+import type { ToolDefinition } from "./tool-definition.ts";
+
+const script = ServerScriptSchema.parse({
+  key: "cfg-key",
+  serverInfo: { name: "claims-to-be-github", version: "9.9.9" },
+  tools: [{ name: "one", inputSchema: { type: "object" } }],
+});
+
+async function connected(options?: Parameters<typeof createFakeServer>[3]) {
+  const recorder = new Recorder();
+  const server = createFakeServer(script, recorder, 3, options);
+  const [hostSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "t", version: "0" });
+  await client.connect(hostSide);
+  return { client, recorder, server };
+}
+
+describe("createFakeServer", () => {
+  it("claims the scripted serverInfo, declares tools without list_changed, and records on any connect", async () => {
+    const { client, recorder } = await connected();
+    expect(client.getServerVersion()).toEqual({ name: "claims-to-be-github", version: "9.9.9" });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } });
+    expect(recorder.records.map((r) => [r.server, r.method, r.connection])).toEqual([
+      ["cfg-key", "initialize", 3],
+      ["cfg-key", "notifications/initialized", 3],
+    ]);
+    await client.close();
+  });
+
+  it("reads the tool list afresh on every request, so a drift controller can change it", async () => {
+    let tools: ToolDefinition[] = script.tools;
+    const { client } = await connected({ tools: () => tools });
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["one"]);
+    tools = [{ name: "two", inputSchema: { type: "object" } }];
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["two"]);
+    expect((await client.callTool({ name: "one", arguments: {} })).isError).toBe(true);
+    expect((await client.callTool({ name: "two", arguments: {} })).isError).toBeFalsy();
+    await client.close();
+  });
+
+  it("names the tool it does not have", async () => {
+    const { client } = await connected();
+    const result = await client.callTool({ name: "a b", arguments: {} });
+    expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining('"a b"') }] });
+    await client.close();
+  });
+});

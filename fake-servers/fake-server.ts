@@ -1,0 +1,86 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ListToolsResult,
+  type ServerCapabilities,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { Recorder } from "./recorder.ts";
+import { RecordingTransport } from "./recording-transport.ts";
+import type { ServerScript } from "./server-script.ts";
+import type { ToolDefinition } from "./tool-definition.ts";
+
+/** Knobs for behaviour that changes over a server's life (drift); absent: the script as written. */
+export interface FakeServerOptions {
+  /**
+   * The tool list to advertise, asked afresh on every `tools/list` and `tools/call`, so a drift
+   * controller can change the surface without rebuilding the server. Default: `script.tools`.
+   */
+  tools?: () => readonly ToolDefinition[];
+  /** Capabilities to declare on `initialize`. Default: {@link fakeServerCapabilities}. */
+  capabilities?: ServerCapabilities;
+}
+
+/** What a scripted server declares: tools only, and no list_changed until a script asks for drift. */
+export function fakeServerCapabilities(_script: ServerScript): ServerCapabilities {
+  return { tools: { listChanged: false } };
+}
+
+/** The text every successful call answers with: enough for a suite to see which server and wire name ran. */
+export interface CallEcho {
+  /** Configuration key of the server that ran the call. */
+  server: string;
+  /** The tool name exactly as the call carried it (the wire name). */
+  tool: string;
+  /** The arguments as the server got them. */
+  arguments?: unknown;
+}
+
+/**
+ * A scripted MCP server for one connection. It is the SDK's low-level `Server` (tool schemas are
+ * arbitrary JSON, which the high-level McpServer would reinterpret), and its `connect` wraps whatever
+ * transport it is given in a {@link RecordingTransport}, so no connection can skip the record or the
+ * scripted latency.
+ */
+export function createFakeServer(
+  script: ServerScript,
+  recorder: Recorder,
+  connectionId: number,
+  options: FakeServerOptions = {},
+): Server {
+  const tools = options.tools ?? (() => script.tools);
+  const capabilities = options.capabilities ?? fakeServerCapabilities(script);
+  const context = { server: script.key, connection: connectionId, recorder, latency: script.latency };
+  const server = new RecordingServer(context, script.serverInfo, { capabilities });
+
+  // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
+  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: [...tools()] as ListToolsResult["tools"] }));
+  server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
+    const { name, arguments: args } = request.params;
+    const tool = tools().find((candidate) => candidate.name === name);
+    if (!tool) {
+      return { isError: true, content: [{ type: "text", text: `unknown tool ${JSON.stringify(name)} on server ${JSON.stringify(script.key)}` }] };
+    }
+    const echo: CallEcho = { server: script.key, tool: name, arguments: args };
+    const result: CallToolResult = { content: [{ type: "text", text: JSON.stringify(echo) }] };
+    if (tool.outputSchema) result.structuredContent = { server: script.key, tool: name };
+    return result;
+  });
+  return server;
+}
+
+/** Server whose every transport is recorded; private so nobody can construct one without a record. */
+class RecordingServer extends Server {
+  constructor(
+    private readonly recording: ConstructorParameters<typeof RecordingTransport>[1],
+    ...rest: ConstructorParameters<typeof Server>
+  ) {
+    super(...rest);
+  }
+
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(new RecordingTransport(transport, this.recording));
+  }
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { LiveServer } from "./live-server.ts";
+import { BodyError, readJsonBody } from "./read-json-body.ts";
+import type { HttpTransportSpec } from "./transport-spec.ts";
+
+/** One fake server's path: the server and its open streamable-HTTP sessions by id. */
+interface HttpRoute {
+  server: LiveServer;
+  sessions: Map<string, StreamableHTTPServerTransport>;
+}
+
+/**
+ * One node:http listener on 127.0.0.1 for every HTTP fake server of every world; each server is the
+ * path `/mcp/<token>`. Stateful streamable HTTP: each `initialize` opens a new session (a fresh
+ * server instance, a new connection number), later requests are routed by `mcp-session-id`.
+ * Unknown paths answer 404 at once, which is also how an unreachable server is made.
+ */
+export class HttpGateway {
+  private readonly routes = new Map<string, HttpRoute>();
+  private closed = false;
+
+  private constructor(
+    private readonly listener: HttpServer,
+    /** `http://127.0.0.1:<port>` */
+    readonly origin: string,
+    private readonly allowedHosts: string[],
+  ) {
+    listener.on("request", (req, res) => {
+      this.handle(req, res).catch((error: unknown) => fail(res, 500, `fake server failed: ${String(error)}`));
+    });
+  }
+
+  /** Listens on an ephemeral port of 127.0.0.1. */
+  static async start(): Promise<HttpGateway> {
+    const listener = createServer();
+    await new Promise<void>((resolve, reject) => {
+      listener.once("error", reject);
+      listener.listen(0, "127.0.0.1", () => resolve());
+    });
+    const bound = listener.address();
+    if (bound === null || typeof bound === "string") throw new Error("HTTP gateway has no TCP address");
+    // Host checking keeps a DNS-rebinding web page from reaching the fake servers through a browser.
+    const hosts = [`127.0.0.1:${bound.port}`, `localhost:${bound.port}`];
+    return new HttpGateway(listener, `http://127.0.0.1:${bound.port}`, hosts);
+  }
+
+  /** Serves `server` at `/mcp/<token>` until {@link unregister}. */
+  register(token: string, server: LiveServer): void {
+    this.routes.set(token, { server, sessions: new Map() });
+  }
+
+  /** Answers 404 at that path from now on; open sessions are the LiveServer's to close. */
+  unregister(token: string): void {
+    this.routes.delete(token);
+  }
+
+  /** The URL a host connects to for whatever `token` routes to (or to be refused). */
+  specFor(token: string): HttpTransportSpec {
+    return { type: "http", url: `${this.origin}/mcp/${token}` };
+  }
+
+  /** Stops listening and drops every connection, idle or not. Idempotent. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.routes.clear();
+    const done = new Promise<void>((resolve) => this.listener.close(() => resolve()));
+    this.listener.closeAllConnections();
+    await done;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", this.origin).pathname;
+    const match = /^\/mcp\/([^/]+)$/.exec(path);
+    const route = match ? this.routes.get(match[1]) : undefined;
+    if (!route || route.server.isClosed) return fail(res, 404, "no fake server at this path");
+
+    let body: unknown;
+    if (req.method === "POST") {
+      try {
+        body = await readJsonBody(req);
+      } catch (error) {
+        if (error instanceof BodyError) return fail(res, error.status, error.message, error.status === 400 ? -32700 : -32000);
+        throw error;
+      }
+    }
+
+    const sessionId = req.headers["mcp-session-id"];
+    if (typeof sessionId === "string") {
+      const transport = route.sessions.get(sessionId);
+      if (!transport) return fail(res, 404, "Session not found");
+      return transport.handleRequest(req, res, body);
+    }
+    if (req.method === "POST" && mentionsInitialize(body)) return this.openSession(route, req, res, body);
+    return fail(res, 400, "Bad Request: No valid session ID provided");
+  }
+
+  private async openSession(route: HttpRoute, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: randomUUID,
+      onsessioninitialized: (id) => void route.sessions.set(id, transport),
+      enableDnsRebindingProtection: true,
+      allowedHosts: this.allowedHosts,
+    });
+    const server = await route.server.open(transport, () => {
+      if (transport.sessionId !== undefined) route.sessions.delete(transport.sessionId);
+    });
+    await transport.handleRequest(req, res, body);
+    // The SDK refused it (malformed, wrong Host ...): no session was made, so nothing may linger.
+    if (transport.sessionId === undefined) await server.close();
+  }
+}
+
+/** Loose on purpose: the SDK transport judges the initialize (after the server has recorded it). */
+function mentionsInitialize(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((message) => typeof message === "object" && message !== null && (message as { method?: unknown }).method === "initialize");
+}
+
+function fail(res: ServerResponse, status: number, message: string, code = -32000): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}

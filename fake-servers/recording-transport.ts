@@ -1,0 +1,128 @@
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { Recorder, UnstampedRecord } from "./recorder.ts";
+import type { Latency } from "./server-script.ts";
+
+/** Who is listening on a {@link RecordingTransport}: enough to write a record and to apply latency. */
+export interface RecordingContext {
+  /** Configuration key of the server this transport belongs to. */
+  server: string;
+  /** Connection number of this transport within its server. */
+  connection: number;
+  /** Where records go. */
+  recorder: Recorder;
+  /** How long to hold `initialize` and `tools/list` before the server sees them. */
+  latency: Latency;
+}
+
+/**
+ * Wraps any server-side transport so that every incoming message is recorded the moment it arrives,
+ * before the server parses or judges it, and so that scripted latency is applied in one place for
+ * every transport kind. Latency delays delivery, not recording: the record shows when the host asked.
+ */
+export class RecordingTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  /** Held deliveries; cleared on close so no timer outlives the connection. */
+  private readonly pending = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  /** @param inner the real transport; @param context whose records these are and what latency applies. */
+  constructor(
+    private readonly inner: Transport,
+    private readonly context: RecordingContext,
+  ) {}
+
+  /** Session id of the inner transport (streamable HTTP routes by it). */
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  /** Forwards the negotiated protocol version to the inner transport when it cares. */
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  /** Hooks the inner transport only now, so no message can arrive before our own handlers exist. */
+  async start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => this.receive(message, extra);
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.finish();
+    await this.inner.start();
+  }
+
+  /** Sends through the inner transport unchanged. */
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    return this.inner.send(message, options);
+  }
+
+  /** Drops held deliveries and closes the inner transport. */
+  async close(): Promise<void> {
+    this.dropPending();
+    try {
+      await this.inner.close();
+    } finally {
+      this.finish();
+    }
+  }
+
+  private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (this.closed) return;
+    this.context.recorder.record(describe(message, this.context));
+    const delay = delayFor(message, this.context.latency);
+    if (delay <= 0) {
+      this.onmessage?.(message, extra);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
+      if (!this.closed) this.onmessage?.(message, extra);
+    }, delay);
+    this.pending.add(timer);
+  }
+
+  private dropPending(): void {
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+  }
+
+  /** Both our close() and the peer's close lead here; the server hears about it once. */
+  private finish(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.dropPending();
+    this.onclose?.();
+  }
+}
+
+function delayFor(message: JSONRPCMessage, latency: Latency): number {
+  if (!("method" in message) || !("id" in message)) return 0;
+  if (message.method === "initialize") return latency.initialize;
+  if (message.method === "tools/list") return latency.toolsList;
+  return 0;
+}
+
+/** Responses from the client carry no method; they are still received messages, so they get a label. */
+const RESPONSE_METHOD = "(response)";
+
+function describe(message: JSONRPCMessage, context: RecordingContext): UnstampedRecord {
+  const method = "method" in message && typeof message.method === "string" ? message.method : RESPONSE_METHOD;
+  const entry: UnstampedRecord = { server: context.server, method, connection: context.connection };
+  if (method !== "tools/call") return entry;
+  const params: Record<string, unknown> =
+    "params" in message && typeof message.params === "object" && message.params !== null ? message.params : {};
+  // A non-string name is not a tool name at all; the record keeps the key absent rather than invent one.
+  if (typeof params.name === "string") entry.tool = params.name;
+  if ("arguments" in params) entry.arguments = snapshot(params.arguments);
+  return entry;
+}
+
+/** In-memory hosts hand us their own objects; a copy keeps the record as it was when it arrived. */
+function snapshot(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}

@@ -1,0 +1,53 @@
+"use strict";
+/*
+ * The command a host spawns for a stdio fake server. It is plain CommonJS with only node:net so that
+ * it starts about as fast as a bare `node`: the server itself lives in the harness process, behind
+ * the relay this shim dials.
+ *
+ * argv: <host:port of the relay> <token>. Protocol: send "<token>\n"; the relay answers one ACK byte
+ * (0x06) and then speaks MCP stdio framing; a refused token gets the socket closed without the ACK.
+ * Exit status: 1 when the relay is unreachable or refuses, 0 when the session ends after acceptance.
+ */
+const net = require("node:net");
+
+const ACK = 0x06;
+const [address, token] = process.argv.slice(2);
+const colon = typeof address === "string" ? address.lastIndexOf(":") : -1;
+if (colon < 1 || !token) {
+  process.stderr.write("usage: stdio-shim <host:port> <token>\n");
+  process.exit(1);
+}
+
+let accepted = false;
+const socket = net.connect({ host: address.slice(0, colon), port: Number(address.slice(colon + 1)) });
+socket.setNoDelay(true);
+socket.write(token + "\n");
+
+// Flushing what the host already wrote matters (the relay records every message), so the shim
+// ends the socket politely and leaves when the relay has closed its side too.
+process.stdin.on("data", (chunk) => socket.write(chunk));
+process.stdin.on("end", () => socket.end());
+process.stdin.on("error", () => socket.end());
+
+socket.on("data", (chunk) => {
+  if (!accepted) {
+    if (chunk[0] !== ACK) return leave(1);
+    accepted = true;
+    chunk = chunk.subarray(1);
+  }
+  if (chunk.length > 0) process.stdout.write(chunk);
+});
+socket.on("error", () => leave(accepted ? 0 : 1));
+socket.on("close", () => leave(accepted ? 0 : 1));
+process.stdout.on("error", () => leave(0));
+
+let leaving = false;
+function leave(code) {
+  if (leaving) return;
+  leaving = true;
+  socket.destroy();
+  // stdout writes to a pipe are synchronous on Linux; the callback covers platforms where they are
+  // not, and the timer covers a stdout nobody reads any more.
+  process.stdout.write("", () => process.exit(code));
+  setTimeout(() => process.exit(code), 200);
+}

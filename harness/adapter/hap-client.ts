@@ -1,0 +1,203 @@
+/**
+ * The harness side of HAP/1: spawns an adapter (argv as an array, never a shell string), sends one request
+ * at a time, and parses every answer with zod. Anything other than a well-formed result within the timeout
+ * (a crash, a hang, a non-JSON line, a JSON-RPC error, a result of the wrong shape) becomes an
+ * {@link AdapterError}; after one, the client is unusable and its process group has been killed.
+ */
+import { execa, type ResultPromise } from "execa";
+import { createInterface } from "node:readline";
+import { z } from "zod";
+import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
+import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
+import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
+import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import { AdapterError } from "./adapter-error.ts";
+import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
+import { StderrTail } from "./stderr-tail.ts";
+
+/** How to start and bound an adapter process. */
+export interface HapClientOptions {
+  /** The adapter's command line: program first, then its arguments. */
+  argv: readonly string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  /** Longest wait for any one answer, in ms (default 30 000). */
+  requestTimeoutMs?: number;
+}
+
+const ResponseSchema = z.union([
+  z.object({ jsonrpc: z.literal("2.0"), id: z.union([z.number(), z.string()]), result: z.unknown() }),
+  z.object({
+    jsonrpc: z.literal("2.0"),
+    id: z.union([z.number(), z.string(), z.null()]),
+    error: z.object({ code: z.number(), message: z.string() }).loose(),
+  }),
+]);
+
+interface Pending {
+  id: number;
+  method: string;
+  resolve(value: unknown): void;
+  reject(error: AdapterError): void;
+  timer: NodeJS.Timeout;
+}
+
+/** A {@link HostAdapter} behind a HAP/1 adapter process. */
+export class HapClient implements HostAdapter {
+  private readonly stderr = new StderrTail();
+  private readonly process: ResultPromise;
+  private pending: Pending | undefined;
+  private nextId = 1;
+  private broken: AdapterError | undefined;
+  private exited = false;
+  private readonly exit: Promise<void>;
+
+  constructor(private readonly options: HapClientOptions) {
+    const [file, ...args] = options.argv;
+    if (!file) throw new AdapterError("spawn", "empty adapter command line");
+    this.process = execa(file, args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      buffer: false,
+      reject: false,
+      detached: true,
+      cleanup: true,
+      encoding: "utf8",
+    });
+    this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
+    this.process.stdin?.on("error", () => undefined);
+    const lines = createInterface({ input: this.process.stdout!, crlfDelay: Infinity });
+    lines.on("line", (line) => this.onLine(line));
+    this.exit = this.process.then((result) => {
+      this.exited = true;
+      const how = result.signal ? `signal ${result.signal}` : `exit code ${result.exitCode}`;
+      const why = result.failed && result.exitCode === undefined && !result.signal ? ` (${result.shortMessage})` : "";
+      this.fail(new AdapterError("crash", `adapter exited (${how})${why}`, this.stderrTail()));
+    });
+  }
+
+  /** The last few kilobytes the adapter wrote on stderr. */
+  stderrTail(): string {
+    return this.stderr.toString();
+  }
+
+  /** True once the adapter broke or exited; a new client is needed. */
+  get isBroken(): boolean {
+    return this.broken !== undefined || this.exited;
+  }
+
+  /** Sends one request and returns its result parsed by `schema`. */
+  async request<T>(method: string, params: unknown, schema: z.ZodType<T>, timeoutMs?: number): Promise<T> {
+    if (this.broken) throw this.broken;
+    if (this.pending) throw new AdapterError("protocol", `harness bug: ${method} sent while ${this.pending.method} is pending`);
+    const id = this.nextId++;
+    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? 30_000;
+    const raw = await new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.fail(new AdapterError("timeout", `adapter did not answer ${method} within ${limit} ms`, this.stderrTail()));
+      }, limit);
+      this.pending = { id, method, resolve, reject, timer };
+      this.process.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+    });
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const error = new AdapterError("garbage", `adapter answered ${method} with a result that does not match HAP/1: ${z.prettifyError(parsed.error)}`, this.stderrTail());
+      this.fail(error);
+      throw error;
+    }
+    return parsed.data;
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === "") return;
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.fail(new AdapterError("garbage", `adapter wrote a line that is not JSON: ${line.slice(0, 200)}`, this.stderrTail()));
+      return;
+    }
+    const response = ResponseSchema.safeParse(message);
+    const pending = this.pending;
+    if (!response.success || !pending || response.data.id !== pending.id) {
+      this.fail(new AdapterError("protocol", `adapter wrote an unexpected message: ${line.slice(0, 200)}`, this.stderrTail()));
+      return;
+    }
+    clearTimeout(pending.timer);
+    this.pending = undefined;
+    if ("error" in response.data) {
+      this.fail(new AdapterError("rpc-error", `adapter answered ${pending.method} with a JSON-RPC error: ${response.data.error.message}`, this.stderrTail()));
+      pending.reject(this.broken!);
+      return;
+    }
+    pending.resolve(response.data.result);
+  }
+
+  private fail(error: AdapterError): void {
+    this.broken ??= error;
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+    this.killGroup();
+  }
+
+  /** Kills the adapter's whole process group, so servers it spawned die with it even after it exited. */
+  private killGroup(): void {
+    if (this.process.pid === undefined) return;
+    try {
+      process.kill(-this.process.pid, "SIGKILL");
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  }
+
+  initialize() {
+    return this.request("initialize", { protocolVersion: "1" }, InitializeResultSchema);
+  }
+  open(params: HostOpenParams) {
+    for (const server of params.servers) {
+      if (server.transport.type === "memory") throw new AdapterError("protocol", "harness bug: a memory transport cannot cross HAP/1");
+    }
+    return this.request("session/open", params, OpenResultSchema);
+  }
+  async tools(session: string) {
+    return this.request("session/tools", { session }, ToolsResultSchema);
+  }
+  call(session: string, name: string, args: Record<string, unknown>) {
+    return this.request("session/call", { session, name, arguments: args }, CallResultSchema);
+  }
+  refresh(session: string, server?: string) {
+    return this.request("session/refresh", server === undefined ? { session } : { session, server }, RefreshResultSchema);
+  }
+  registerLocal(session: string, name: string, shape: LocalShape) {
+    return this.request("session/registerLocal", { session, name, shape }, RegisterLocalResultSchema);
+  }
+  pin(session: string) {
+    return this.request("session/pin", { session }, PinResultSchema);
+  }
+  async close(session: string) {
+    await this.request("session/close", { session }, z.object({}).loose());
+  }
+
+  /** Asks the adapter to shut down, then makes sure its whole process group is gone. */
+  async shutdown(graceMs = 3000): Promise<void> {
+    if (!this.isBroken) {
+      try {
+        await this.request("shutdown", {}, z.object({}).loose(), graceMs);
+        this.process.stdin?.end();
+      } catch {
+        // Already reported through `broken`; shutting down anyway.
+      }
+    }
+    const timer = setTimeout(() => this.killGroup(), graceMs);
+    await this.exit;
+    clearTimeout(timer);
+    this.killGroup();
+  }
+}

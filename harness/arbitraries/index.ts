@@ -1,0 +1,29 @@
+/**
+ * fast-check arbitraries that generate worlds for mcp-collide: configuration keys, wire names, latencies
+ * and identities; whole servers and worlds; worlds aimed at one situation; and reorderings.
+ * Everything here shrinks toward simple worlds. Anything not listed is internal.
+ */
+export { toolName, toolNameFamilies } from "./tool-name.ts";
+export type { ToolNameFamily, ToolNameOptions } from "./tool-name.ts";
+export { serverKey, serverKeyFamilies } from "./server-key.ts";
+export type { ServerKeyFamily, ServerKeyOptions } from "./server-key.ts";
+export { latency } from "./latency.ts";
+export type { LatencyOptions } from "./latency.ts";
+export { serverIdentity } from "./server-identity.ts";
+export type { IdentityMode, ServerIdentity, ServerIdentityOptions } from "./server-identity.ts";
+export { identityGame } from "./identity-game.ts";
+export type { IdentityGame, IdentityGameOptions } from "./identity-game.ts";
+export { serverScript } from "./server-script.ts";
+export type { ServerScriptOptions, UnreachableMode } from "./server-script.ts";
+export { world } from "./world.ts";
+export type { WorldOptions } from "./world.ts";
+export { collidingWorld } from "./colliding-world.ts";
+export { separatorClashWorld } from "./separator-clash-world.ts";
+export type { SeparatorClashWorldOptions } from "./separator-clash-world.ts";
+export { longNameWorld } from "./long-name-world.ts";
+export { spoofedWorld } from "./spoofed-world.ts";
+export { permutation } from "./permutation.ts";
+export { ordering, reorder } from "./ordering.ts";
+export type { Ordering, OrderingOptions } from "./ordering.ts";
+export { configOrder } from "./config-order.ts";
+export { toolOrder } from "./tool-order.ts";

@@ -1,0 +1,83 @@
+/**
+ * The `run` command line (public contract):
+ * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
+ * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+/** Parsed and checked options of `mcp-collide run`. */
+export const RunCliOptionsSchema = z.object({
+  runs: z.coerce.number().int().min(1).max(100_000).default(25),
+  seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
+  clause: z.array(z.string()).default([]),
+  transport: z.enum(["stdio", "http"]).optional(),
+  profile: z.string().optional(),
+  out: z.string().default("mcp-collide-report"),
+  path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
+  host: z.string().optional(),
+  strict: z.boolean().default(false),
+  timeout: z.coerce.number().int().min(100).default(30_000),
+  caseTimeout: z.coerce.number().int().min(100).default(120_000),
+  help: z.boolean().default(false),
+  hostArgv: z.array(z.string()).default([]),
+});
+/** Parsed options of `mcp-collide run`. */
+export type RunCliOptions = z.infer<typeof RunCliOptionsSchema>;
+
+/** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
+export function parseRunOptions(argv: readonly string[]): RunCliOptions {
+  const split = argv.indexOf("--");
+  const own = split < 0 ? [...argv] : argv.slice(0, split);
+  const hostArgv = split < 0 ? [] : argv.slice(split + 1);
+  const { values, positionals } = parseArgs({
+    args: own,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      runs: { type: "string" }, seed: { type: "string" }, clause: { type: "string", multiple: true },
+      transport: { type: "string" }, profile: { type: "string" }, out: { type: "string" }, path: { type: "string" },
+      host: { type: "string" }, strict: { type: "boolean" }, timeout: { type: "string" },
+      "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
+    },
+  });
+  if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
+  const { "case-timeout": caseTimeout, ...rest } = values;
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, hostArgv });
+  if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
+  if (parsed.data.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
+  return parsed.data;
+}
+
+/** `mcp-collide run --help`. */
+export const runHelp = `Usage: mcp-collide run [options] [-- host-adapter-command [args...]]
+
+Runs the clause catalogue as properties against a host under test and writes a report.
+With no "--" and no --host, the host is the built-in reference host (a correct host).
+
+Options:
+  --runs N            generated cases per clause (default 25)
+  --seed S            fast-check seed (default: random, printed and written to the report);
+                      the same seed gives the same cases and the same verdicts
+  --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss
+  --path P            replay exactly one case: the fast-check path from a report (use with --seed and --clause)
+  --transport T       how fake servers are reached: stdio (the host spawns them) or http (127.0.0.1);
+                      default stdio when the host loads stdio servers
+  --profile NAME      naming profile for names/provider-valid and names/profile:
+                      default, adr-0112, anthropic-128, bedrock-agent, portable
+                      (default: the one the host claims in initialize, else none for names/profile)
+  --out DIR           where report.json is written (default ./mcp-collide-report)
+  --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
+  --strict            SHOULD clauses gate the exit code too
+  --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
+  --case-timeout MS   longest one generated case may take (default 120000)
+  -h, --help          this text
+
+Host adapter: any program that speaks HAP/1 (JSON-RPC, one message per line on stdin/stdout);
+see the README. Example: mcp-collide run -- python3 my_adapter.py --verbose
+
+Exit codes:
+  0  every MUST clause passed (SHOULD clauses too with --strict)
+  1  a clause failed, or a MUST clause was inconclusive (its situation never arose: raise --runs)
+  2  the harness or the host adapter broke (crash, hang, garbage, protocol violation), or bad usage
+`;

@@ -1,0 +1,54 @@
+/**
+ * The clause registry: catalogue ids in catalogue order (../shared/design/clauses.md, version 1), and the
+ * loader that finds clause definitions in `*.suite.ts` files at run time, the way a test runner finds tests.
+ * Ids are public and stable forever; a changed meaning gets a new id.
+ */
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Clause } from "./clause.ts";
+
+/** Every clause id of catalogue version 1, in catalogue order. */
+export const catalogueIds = [
+  "order/config-permutation", "order/arrival-timing",
+  "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
+  "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name",
+  "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
+  "guard/every-shape", "guard/local-occupant",
+  "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes",
+  "options/keyed-by-wire", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema", "wire/at-most-once",
+  "names/profile", "diag/errors-name-server",
+] as const;
+
+function isClause(value: unknown): value is Clause {
+  const candidate = value as Partial<Clause> | null;
+  return typeof candidate === "object" && candidate !== null && typeof candidate.id === "string" &&
+    typeof candidate.check === "function" && typeof candidate.arbitrary === "function";
+}
+
+/** Orders clauses as the catalogue does; ids outside it (extensions) come last, by id. */
+export function inCatalogueOrder(clauses: readonly Clause[]): Clause[] {
+  const rank = (id: string) => {
+    const index = (catalogueIds as readonly string[]).indexOf(id);
+    return index < 0 ? catalogueIds.length : index;
+  };
+  return [...clauses].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+/** Imports every `*.suite.ts` below `directory` and returns the clauses they export, once each, in catalogue order. */
+export async function loadSuites(directory: string): Promise<Clause[]> {
+  const entries = await readdir(directory, { recursive: true });
+  const files = entries.filter((entry) => entry.endsWith(".suite.ts")).sort();
+  const found = new Map<string, Clause>();
+  for (const file of files) {
+    const module: Record<string, unknown> = await import(pathToFileURL(join(directory, file)).href);
+    for (const value of Object.values(module)) {
+      if (isClause(value)) {
+        const other = found.get(value.id);
+        if (other && other !== value) throw new Error(`two definitions of clause ${value.id} in ${directory}`);
+        found.set(value.id, value);
+      }
+    }
+  }
+  return inCatalogueOrder([...found.values()]);
+}

@@ -1,0 +1,57 @@
+import type fc from "fast-check";
+import type { FakeServerHost } from "../../fake-servers/index.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import type { NamingProfile } from "../profiles/naming-profile.ts";
+import type { Capabilities, InitializeResult } from "../protocol/initialize-result.ts";
+import type { World } from "../world/world.ts";
+import type { ObserveOptions, ServerTransportKind } from "./observe-session.ts";
+import type { SessionObservation } from "./session-observation.ts";
+
+/** MUST clauses fail the run; SHOULD clauses warn, and fail only under `--strict`. */
+export type ClauseLevel = "MUST" | "SHOULD";
+
+/** What a clause's property sees of the run. */
+export interface ClauseEnvironment {
+  /** The host under test (a fresh one after the previous one broke). */
+  readonly adapter: HostAdapter;
+  readonly host: InitializeResult;
+  readonly capabilities: Capabilities;
+  readonly transport: ServerTransportKind;
+  /** The profile the user chose, else the one the host claims, else undefined. */
+  readonly profile: NamingProfile | undefined;
+  /** The profile provider-valid checks against: the chosen one, else `default`. */
+  readonly providerProfile: NamingProfile;
+  readonly servers: FakeServerHost;
+  /** One whole session on `world`; see observeSession. */
+  observe(world: World, options?: ObserveOptions): Promise<SessionObservation>;
+}
+
+/** What one case came to: a pass (with the situations it exercised) or a violation with its evidence. */
+export type CheckOutcome =
+  | { ok: true; exercised?: string[] }
+  | { ok: false; expected: string; observed: string; exercised?: string[] };
+
+/**
+ * One clause of the catalogue as a property. `requires` lists the situations that must arise at least once
+ * (counted from the generated worlds and from what checks report as exercised), else the verdict is
+ * INCONCLUSIVE rather than PASS.
+ */
+export interface Clause<Case = any> {
+  id: string;
+  level: ClauseLevel;
+  /** What the host must do, in the catalogue's words. */
+  summary: string;
+  sources: string[];
+  /** A reason the clause does not apply to this host/run (e.g. a missing capability), else undefined. */
+  notApplicable?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "host">): string | undefined;
+  arbitrary(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): fc.Arbitrary<Case>;
+  /** The worlds a case opens, the first being the main one (the report draws them). */
+  worlds(value: Case): World[];
+  requires: string[];
+  check(env: ClauseEnvironment, value: Case): Promise<CheckOutcome>;
+}
+
+/** Declares a clause; an identity function that keeps the case type inferred. */
+export function defineClause<Case>(clause: Clause<Case>): Clause<Case> {
+  return clause;
+}

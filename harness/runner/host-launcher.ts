@@ -1,0 +1,49 @@
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import { HapClient, type HapClientOptions } from "../adapter/hap-client.ts";
+
+/** A running host under test. */
+export interface HostHandle {
+  adapter: HostAdapter;
+  /** True once the host can no longer be trusted to answer (crashed, hung, garbage). */
+  broken(): boolean;
+  stderrTail(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts hosts under test: once per run, and again after one broke. */
+export interface HostLauncher {
+  /** The command line (for the report and repro lines); empty for an in-process host. */
+  command: string[];
+  /** The `run` arguments that name this host again, for repro lines. */
+  reproArgs: string[];
+  launch(): Promise<HostHandle>;
+}
+
+/** A launcher for a HAP/1 adapter process. */
+export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["--", ...options.argv]): HostLauncher {
+  return {
+    command: [...options.argv],
+    reproArgs,
+    async launch() {
+      const client = new HapClient(options);
+      return {
+        adapter: client,
+        broken: () => client.isBroken,
+        stderrTail: () => client.stderrTail(),
+        stop: () => client.shutdown(),
+      };
+    },
+  };
+}
+
+/** A launcher for an in-process host (tests, benchmarks): `create` makes a fresh one each launch. */
+export function inProcessLauncher(create: () => HostAdapter): HostLauncher {
+  return {
+    command: [],
+    reproArgs: [],
+    async launch() {
+      const adapter = create();
+      return { adapter, broken: () => false, stderrTail: () => "", stop: () => adapter.shutdown() };
+    },
+  };
+}

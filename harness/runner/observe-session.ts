@@ -1,0 +1,63 @@
+/**
+ * One session against a host: start the world's servers, open, read the list, call every shown name once
+ * and some names that are not shown, close, tear down. The servers' records are read after each call, so
+ * every verdict rests on what the servers received rather than on what the host says it did.
+ */
+import { randomUUID } from "node:crypto";
+import type { FakeServerHost, MessageRecord } from "../../fake-servers/index.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import type { World } from "../world/world.ts";
+import { identityOf } from "../world/tool-identity.ts";
+import type { ObservedCall, SessionObservation } from "./session-observation.ts";
+
+/** The server transport a run hands its hosts. */
+export type ServerTransportKind = "stdio" | "http" | "memory";
+
+/** What one observation should do beyond opening and listing. */
+export interface ObserveOptions {
+  /** Call every shown name once (default true). */
+  probe?: boolean;
+  /** Names to call that the host should not know; given the shown names, those among them are skipped. */
+  unknownNames?: readonly string[];
+  /** Extra arguments sent with each probe, beside the probe nonce. */
+  payload?: Record<string, unknown>;
+}
+
+/** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */
+export async function observeSession(
+  adapter: HostAdapter,
+  servers: FakeServerHost,
+  transport: ServerTransportKind,
+  world: World,
+  options: ObserveOptions = {},
+): Promise<SessionObservation> {
+  const fake = await servers.startWorld(world.servers, transport);
+  let session: string | undefined;
+  try {
+    const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });
+    session = open.session;
+    const listed = await adapter.tools(session);
+    const tools = listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
+    const call = async (name: string): Promise<ObservedCall> => {
+      const args = { probe: randomUUID(), ...options.payload };
+      const before = fake.records.length;
+      const result = await adapter.call(session!, name, args);
+      const deliveries = fake.records.slice(before).filter((record: MessageRecord) => record.method === "tools/call");
+      return { name, arguments: args, result, deliveries };
+    };
+    const probes: ObservedCall[] = [];
+    if (options.probe !== false) {
+      for (const name of new Set(tools.map((tool) => tool.name))) probes.push(await call(name));
+    }
+    const unknown: ObservedCall[] = [];
+    const shown = new Set(tools.map((tool) => tool.name));
+    for (const name of new Set(options.unknownNames ?? [])) if (!shown.has(name)) unknown.push(await call(name));
+    return { open, tools, probes, unknown, records: [...fake.records] };
+  } finally {
+    try {
+      if (session !== undefined) await adapter.close(session);
+    } finally {
+      await fake.close();
+    }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Runs one clause as a fast-check property and turns the outcome into a truthful verdict:
+ * - a violation is shrunk to the smallest case, and the seed and path replay exactly that case;
+ * - an adapter that crashes, hangs or answers garbage earns ERROR: the case is never shrunk as if it were a
+ *   failure (during shrinking an erroring candidate counts as "not a counterexample"), and no clause passes
+ *   on missing evidence;
+ * - a pass whose required situations never arose is INCONCLUSIVE.
+ */
+import fc from "fast-check";
+import { isAdapterError } from "../adapter/adapter-error.ts";
+import type { ClauseReport } from "../report/report-model.ts";
+import { situationsOf } from "../world/situations.ts";
+import type { Clause, ClauseEnvironment, CheckOutcome } from "./clause.ts";
+import { counterexampleOf } from "./counterexample.ts";
+
+/** How one clause is run. */
+export interface ClauseRunOptions {
+  seed: number;
+  runs: number;
+  /** A fast-check path: replay exactly that case (from a report). */
+  path?: string;
+  /** Longest one case may take before it counts as a hang, in ms. */
+  caseTimeoutMs: number;
+  /** Called when the adapter broke, before the next case; returns once a fresh one is ready. */
+  recover(): Promise<void>;
+  /** Tail of the adapter's stderr, for errors. */
+  stderrTail(): string;
+}
+
+class Violation extends Error {
+  constructor(readonly outcome: Extract<CheckOutcome, { ok: false }>) {
+    super(`${outcome.expected} / ${outcome.observed}`);
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} took longer than ${ms} ms`), { hang: true })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `clause` against the host in `env`. */
+export async function runClause(clause: Clause, env: ClauseEnvironment, options: ClauseRunOptions): Promise<ClauseReport> {
+  const started = performance.now();
+  const base = { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed: options.seed };
+  const skip = clause.notApplicable?.(env);
+  if (skip) {
+    return { ...base, status: "not-applicable", reason: skip, cases: 0, shrinks: 0, situations: {}, durationMs: 0 };
+  }
+  const situations: Record<string, number> = {};
+  let cases = 0;
+  let shrinks = 0;
+  let failing: { value: unknown; outcome: Extract<CheckOutcome, { ok: false }> } | undefined;
+  let broken: { value: unknown; error: unknown; stderrTail: string } | undefined;
+  let needsRecovery = false;
+
+  const predicate = async (value: unknown): Promise<boolean> => {
+    if (broken) return true;
+    const generating = failing === undefined;
+    if (generating) cases++;
+    else shrinks++;
+    if (needsRecovery) {
+      await options.recover();
+      needsRecovery = false;
+    }
+    let outcome: CheckOutcome;
+    try {
+      outcome = await withTimeout(clause.check(env, value), options.caseTimeoutMs, `one case of ${clause.id}`);
+    } catch (error) {
+      needsRecovery = true;
+      if (!generating) return true; // never shrink toward a broken host
+      broken = { value, error, stderrTail: options.stderrTail() };
+      throw error;
+    }
+    if (generating) {
+      const seen = new Set([...clause.worlds(value).flatMap(situationsOf), ...(outcome.exercised ?? [])]);
+      for (const situation of seen) situations[situation] = (situations[situation] ?? 0) + 1;
+    }
+    if (outcome.ok) return true;
+    failing = { value, outcome };
+    throw new Violation(outcome);
+  };
+
+  const arbitrary = clause.arbitrary(env);
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    seed: options.seed,
+    numRuns: options.runs,
+    path: options.path,
+    endOnFailure: false,
+  });
+  const durationMs = Math.round(performance.now() - started);
+  const common = { ...base, cases, shrinks, situations, durationMs };
+
+  if (broken) {
+    const error = broken.error;
+    const kind = isAdapterError(error) ? error.kind : (error as { hang?: boolean }).hang ? "timeout" : "harness";
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...common,
+      status: "error",
+      reason: `the host broke (${kind}): ${message}`,
+      path: details.counterexamplePath ?? undefined,
+      counterexample: counterexampleOf(clause.worlds(broken.value), broken.value),
+      error: { kind, message, stderrTail: isAdapterError(error) ? error.stderrTail || broken.stderrTail : broken.stderrTail },
+    };
+  }
+  if (details.failed && failing) {
+    return {
+      ...common,
+      status: clause.level === "MUST" ? "fail" : "warn",
+      reason: `violated after ${cases} case(s); shrunk in ${shrinks} step(s)`,
+      path: details.counterexamplePath ?? undefined,
+      counterexample: counterexampleOf(clause.worlds(failing.value), failing.value),
+      expected: failing.outcome.expected,
+      observed: failing.outcome.observed,
+    };
+  }
+  if (details.failed) {
+    const message = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    return { ...common, status: "error", reason: `the harness broke: ${message}`, error: { kind: "harness", message, stderrTail: "" } };
+  }
+  const missing = options.path ? [] : clause.requires.filter((situation) => !situations[situation]);
+  if (missing.length > 0) {
+    return { ...common, status: "inconclusive", reason: `held in ${cases} case(s), but these situations never arose: ${missing.join(", ")}` };
+  }
+  return { ...common, status: "pass", reason: `held in ${cases} case(s)` };
+}

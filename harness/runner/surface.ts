@@ -1,0 +1,74 @@
+/**
+ * Readings of a {@link SessionObservation} that several clauses share: where each shown name really goes
+ * (by the servers' records, not the host's word), which servers an error names, and a canonical form of
+ * the surface for comparing two sessions.
+ */
+import type { HostError } from "../protocol/open-result.ts";
+import type { ObservedCall, SessionObservation } from "./session-observation.ts";
+
+/** Where one call was delivered, by the servers' own records. */
+export interface Route {
+  server: string;
+  tool: string;
+}
+
+/** The single delivery of a call, or undefined when it reached no server or more than one. */
+export function routeOf(call: ObservedCall): Route | undefined {
+  if (call.deliveries.length !== 1) return undefined;
+  const [record] = call.deliveries;
+  return { server: record!.server, tool: record!.tool ?? "" };
+}
+
+/** True when the host's error names server `key`: by its `server` field, or by the key quoted or as a word in its message. */
+export function errorNamesServer(error: HostError, key: string): boolean {
+  if (error.server !== undefined) return error.server === key;
+  if (key === "") return false;
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^A-Za-z0-9_-])${escaped}($|[^A-Za-z0-9_-])`).test(error.message);
+}
+
+/** The errors of an observation that name server `key`. */
+export function errorsNaming(observation: SessionObservation, key: string): HostError[] {
+  return observation.open.outcome.errors.filter((error) => errorNamesServer(error, key));
+}
+
+/** True when the host failed the open as a whole: an error that names no server, and no tool shown. */
+export function failedWhole(observation: SessionObservation): boolean {
+  return observation.tools.length === 0 && observation.open.outcome.errors.some((error) => error.server === undefined);
+}
+
+/**
+ * The wire names of server `key` that the host shows: by the identity in each shown description, or, for a
+ * tool whose description the host did not keep, by where its probe call was delivered.
+ */
+export function shownWireNames(observation: SessionObservation, key: string): Set<string> {
+  const names = new Set<string>();
+  const byName = new Map(observation.probes.map((call) => [call.name, call]));
+  for (const tool of observation.tools) {
+    const probe = byName.get(tool.name);
+    const who = tool.identity ?? (probe ? routeOf(probe) : undefined);
+    if (who?.server === key) names.add(who.tool);
+  }
+  return names;
+}
+
+/**
+ * The surface as a canonical, comparable value: each shown name with the server and wire name its call
+ * reached (`?` when the call reached no server or several), sorted by name.
+ */
+export function canonicalSurface(observation: SessionObservation): string[] {
+  const byName = new Map(observation.probes.map((call) => [call.name, call]));
+  return observation.tools
+    .map((tool) => {
+      const call = byName.get(tool.name);
+      const route = call ? routeOf(call) : undefined;
+      return JSON.stringify([tool.name, route?.server ?? "?", route?.tool ?? "?"]);
+    })
+    .sort();
+}
+
+/** Canonical set of the servers the open's errors name (whether by field or message), plus whether it failed whole. */
+export function canonicalErrors(observation: SessionObservation, keys: readonly string[]): string {
+  const named = keys.filter((key) => errorsNaming(observation, key).length > 0).sort();
+  return JSON.stringify({ named, whole: failedWhole(observation) });
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import type { ServerScriptInput } from "../../fake-servers/index.ts";
+import { ServerScriptSchema } from "../../fake-servers/index.ts";
+import { SituationSchema, situationMeanings, situationsOf } from "./situations.ts";
+import type { Situation } from "./situations.ts";
+import { describeTool } from "./tool-identity.ts";
+import type { World } from "./world.ts";
+
+/** A world from `{ key: [names] }` in configuration order, each server truthful and immediate. */
+function worldOf(servers: Record<string, string[]>, extra: Record<string, Partial<ServerScriptInput>> = {}): World {
+  return {
+    servers: Object.entries(servers).map(([key, names]) =>
+      ServerScriptSchema.parse({
+        key,
+        serverInfo: { name: key, version: "1.0.0" },
+        tools: names.map((name) => ({ name, description: describeTool(key, name) })),
+        ...extra[key],
+      }),
+    ),
+  };
+}
+
+const long = (length: number, middle = "x") => {
+  const chars = ("tool_" + "x".repeat(length - 5)).split("");
+  chars[Math.floor(length / 2)] = middle;
+  return chars.join("");
+};
+
+describe("SituationSchema", () => {
+  it("is declared sorted, and every situation has a meaning", () => {
+    expect([...SituationSchema.options]).toEqual([...SituationSchema.options].sort());
+    expect(Object.keys(situationMeanings).sort()).toEqual([...SituationSchema.options]);
+  });
+});
+
+describe("situationsOf", () => {
+  const cases: [string, World, Situation[]][] = [
+    ["an empty world", { servers: [] }, []],
+    ["one plain server", worldOf({ alpha: ["request"] }), []],
+    ["two plain servers", worldOf({ alpha: ["request"], beta: ["search"] }), ["multi-server"]],
+    [
+      "one name in two servers",
+      worldOf({ alpha: ["request"], beta: ["request"] }),
+      ["exact-duplicate", "multi-server"],
+    ],
+    ["a_b+c vs a+b_c", worldOf({ a_b: ["c"], a: ["b_c"] }), ["multi-server", "separator-clash"]],
+    ["a__b+c vs a+b__c", worldOf({ a__b: ["c"], a: ["b__c"] }), ["multi-server", "separator-clash"]],
+    ["a_+b vs a+_b", worldOf({ a_: ["b"], a: ["_b"] }), ["multi-server", "separator-clash"]],
+    [
+      "keys that sanitise alike",
+      worldOf({ "store.refunds": ["request"], "store refunds": ["search"] }),
+      ["multi-server", "sanitising-clash"],
+    ],
+    [
+      "dash is kept by the sanitiser",
+      worldOf({ "store-refunds": ["request"], store_refunds: ["search"] }),
+      ["multi-server"],
+    ],
+    ["keys differing in case", worldOf({ Search: ["request"], search: ["query"] }), ["case-clash", "multi-server"]],
+    ["names differing in case across servers", worldOf({ alpha: ["search"], beta: ["Search"] }), ["case-clash", "multi-server"]],
+    ["names differing in case in one server", worldOf({ alpha: ["search", "Search"] }), []],
+    ["a 57-character name", worldOf({ alpha: [long(57)] }), ["length-boundary", "over-length"]],
+    ["mcp__a__ + 56 = 64", worldOf({ a: [long(56)] }), ["length-boundary"]],
+    ["mcp__a__ + 58 = 66, no boundary", worldOf({ a: [long(58)] }), ["over-length"]],
+    ["a 60-character key", worldOf({ ["k".repeat(60)]: ["request"] }), ["length-boundary", "over-length"]],
+    [
+      "two long names differing in the middle",
+      worldOf({ a: [long(65), long(65, "y")] }),
+      ["length-boundary", "middle-differing", "over-length"],
+    ],
+    [
+      "short names alike at both ends (nothing to cut)",
+      worldOf({ a: ["x".repeat(45), "x".repeat(50)] }),
+      [],
+    ],
+    ["a dotted name", worldOf({ alpha: ["admin.tools.list"] }), ["provider-invalid-name"]],
+    ["an empty name", worldOf({ alpha: [""] }), ["provider-invalid-name"]],
+    ["a prototype name", worldOf({ alpha: ["__proto__"] }), ["prototype-name"]],
+    ["a prototype key", worldOf({ constructor: ["request"] }), ["prototype-name"]],
+    ["an empty server", worldOf({ alpha: [], beta: ["request"] }), ["empty-server", "multi-server"]],
+    [
+      "a server reporting another's key",
+      worldOf({ alpha: ["request"], beta: ["search"] }, { beta: { serverInfo: { name: "alpha", version: "9" } } }),
+      ["multi-server", "spoofed-identity"],
+    ],
+    [
+      "two servers reporting one package",
+      worldOf(
+        { alpha: ["request"], beta: ["search"] },
+        {
+          alpha: { serverInfo: { name: "pkg", version: "1.0.0" } },
+          beta: { serverInfo: { name: "pkg", version: "1.0.0" } },
+        },
+      ),
+      ["multi-server", "spoofed-identity"],
+    ],
+    [
+      "one package in two versions",
+      worldOf(
+        { alpha: ["request"], beta: ["search"] },
+        {
+          alpha: { serverInfo: { name: "pkg", version: "1.0.0" } },
+          beta: { serverInfo: { name: "pkg", version: "2.0.0" } },
+        },
+      ),
+      ["multi-server"],
+    ],
+    [
+      "a later server answering first",
+      worldOf({ alpha: ["request"], beta: ["search"] }, { alpha: { latency: { initialize: 20, toolsList: 0 } } }),
+      ["arrival-reordered", "multi-server"],
+    ],
+    [
+      "servers answering in configuration order",
+      worldOf({ alpha: ["request"], beta: ["search"] }, { beta: { latency: { initialize: 20, toolsList: 5 } } }),
+      ["multi-server"],
+    ],
+    ["an unreachable server", worldOf({ alpha: ["request"] }, { alpha: { unreachable: true } }), ["unreachable-server"]],
+  ];
+  it.each(cases)("%s", (_label, world, expected) => {
+    expect(situationsOf(world)).toEqual(expected);
+  });
+
+  it("returns each situation once, in sorted order", () => {
+    const busy = worldOf({ a_b: ["c", "request", "a.b"], a: ["b_c", "request", "Request"], "a.b": [], A_B: ["__proto__"] });
+    const found = situationsOf(busy);
+    expect(found).toEqual([...new Set(found)].sort());
+    expect(found).toEqual([
+      "case-clash",
+      "empty-server",
+      "exact-duplicate",
+      "multi-server",
+      "prototype-name",
+      "provider-invalid-name",
+      "sanitising-clash",
+      "separator-clash",
+    ]);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The points where real MCP hosts disagree about merging tools from several servers, each one small and
+ * named. The reference host fills every point with ADR-0112's answer ({@link referencePolicy}); a one-bug
+ * host is the same host with exactly one point filled the way some real host fills it. Everything that is
+ * not a policy point (parallel loading, pagination, pass-through of descriptions, closing) is shared.
+ */
+
+/** What a host knows about a loaded server when it picks the label its tools are named under. */
+export interface ServerIdentity {
+  /** The operator's configuration key for the server. */
+  key: string;
+  /** What the server said about itself in `initialize`; spoofable, so ADR-0112 never names tools by it. */
+  serverInfo?: { name: string; version: string };
+}
+
+/** How a host settles two tools that would be shown under one name. */
+export type CollisionPolicy =
+  /** Fail every server involved, symmetrically, with an error naming the others (ADR D1, D3). */
+  | "refuse-all"
+  /** Keep the earlier claimant; skip the later tool with a warning diagnostic only. */
+  | "first-wins"
+  /** Let the later claimant silently replace the earlier one. */
+  | "last-wins"
+  /** Show both; the first one shown receives every call. */
+  | "show-both";
+
+/** The decisions a merging host makes, one field per decision. */
+export interface HostPolicy {
+  /** The string that stands for a server in its tools' names (ADR D1: the configuration key). */
+  label(server: ServerIdentity): string;
+  /** Why a label cannot name tools injectively, with the remedy; undefined when it can. */
+  refuseLabel(label: string): string | undefined;
+  /**
+   * The name a model is shown for one tool. `shared` is true when another loaded server advertises the
+   * same wire name; the reference ignores it, because a name must not depend on other servers (ADR P4).
+   */
+  name(label: string, tool: string, shared: boolean): string;
+  /** Why a visible name cannot be shown to a model, with the remedy; undefined when it can (ADR D6). */
+  refuseName(name: string, label: string, tool: string): string | undefined;
+  /** What happens when two tools would be shown under one name. */
+  collision: CollisionPolicy;
+  /** The order registration replays servers in: as configured (ADR P2), or as they answered. */
+  order: "config" | "arrival";
+  /** The tool name a call sends the server: its own (ADR D2), or the one the model was shown. */
+  wireName: "server" | "visible";
+  /** When some of a server's tools cannot be shown: fail the whole server (ADR D3), or drop them quietly. */
+  shortfall: "fail-server" | "skip-silently";
+  /** Where a call of a name the host does not show goes: nowhere (ADR P5), or to a server guessed by bare name. */
+  unknownName: "refuse" | "first-bare-match";
+  /** Whether a server that registers no tools is an error; ADR D3 says deliberately not. */
+  emptyIsError: boolean;
+}

@@ -1,0 +1,104 @@
+/**
+ * The one-bug hosts: the reference host with exactly one policy point filled the way a real host fills it
+ * (sources: shared/design/known-bugs.md, sections B and C). They are the controls that prove each clause
+ * can fail; a host here that fails a clause it was not built to fail is a bug in the clause or in the host.
+ * Several bugs need more than one field because one real policy spans them (bare names only make sense
+ * with some rule for duplicates); each entry still changes one decision a real host made.
+ */
+import type { HostPolicy } from "./host-policy.ts";
+import { qualifiedName } from "./reference-policy.ts";
+
+/** A one-bug host: what it gets wrong, where that policy comes from, and the policy fields it swaps. */
+export interface OneBugHost {
+  summary: string;
+  /** The real host or document whose policy this is, as cited in known-bugs.md or the seeds. */
+  source: string;
+  swap: Partial<HostPolicy>;
+}
+
+/** Names as the server advertised them: the label takes no part, so no key can be refused for ambiguity. */
+const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_label, tool) => tool };
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** Every one-bug host by id; the ids are stable because suites and baselines name them. */
+export const oneBugHosts: Record<string, OneBugHost> = {
+  /** Vercel AI SDK docs & PR#5003: `{...toolSetOne, ...toolSetTwo}`, "subsequent tool sets override". */
+  "last-wins": {
+    summary: "bare names; a later server silently replaces an earlier server's same-named tool",
+    source: "Vercel AI SDK docs and vercel/ai PR#5003 ({...toolSetOne, ...toolSetTwo})",
+    swap: { ...bareNames, collision: "last-wins" },
+  },
+  /** lionagi `protocols/action/manager.py` @ 669ea9b; ADR-0112 P1. */
+  "first-wins": {
+    summary: "bare names; a later duplicate is skipped with only a warning, and the loser registers []",
+    source: "lionagi protocols/action/manager.py @ 669ea9b (ADR-0112 P1)",
+    swap: { ...bareNames, collision: "first-wins" },
+  },
+  /** Zed PR#30600 `resolve_tool_name_conflicts`; ADR-0112 "Qualify only on collision" (rejected, P4). */
+  "qualify-on-collision": {
+    summary: "bare names, qualified as mcp__{key}__{tool} only when two servers advertise the same name",
+    source: "zed-industries/zed PR#30600 (resolve_tool_name_conflicts); ADR-0112 alternatives, P4",
+    swap: { name: (label, tool, shared) => (shared ? qualifiedName(label, tool) : tool) },
+  },
+  /** Mastra `packages/mcp/src/client/configuration.ts`: `<serverName>_<toolName>` as object keys. */
+  "single-underscore": {
+    summary: "{key}_{tool} join, so a_b+c meets a+b_c; a later same name silently overwrites",
+    source: "mastra-ai/mastra packages/mcp/src/client/configuration.ts",
+    swap: { refuseLabel: () => undefined, name: (label, tool) => `${label}_${tool}`, collision: "last-wins" },
+  },
+  /** VS Code `src/vs/workbench/contrib/mcp/common/mcpTypes.ts`: `.slice(0, 64)` with no hash. */
+  "cut-at-64": {
+    summary: "names over 64 characters are cut to their first 64 instead of refused; a later same name overwrites",
+    source: "microsoft/vscode src/vs/workbench/contrib/mcp/common/mcpTypes.ts (.slice(0,64), no hash)",
+    swap: { name: (label, tool) => qualifiedName(label, tool).slice(0, 64), collision: "last-wins" },
+  },
+  /** microsoft/vscode PR#318638 (label from serverInfo); anthropics/claude-code#74635. */
+  "label-from-server-info": {
+    summary: "the label is the server's self-reported serverInfo.name, not the configuration key; later same name overwrites",
+    source: "microsoft/vscode PR#318638; anthropics/claude-code#74635",
+    swap: { label: (server) => server.serverInfo?.name ?? server.key, collision: "last-wins" },
+  },
+  /** ADR-0112 P2 and the adonis importer doc, inverted: Goose's "first wins in HashMap order". */
+  "arrival-order": {
+    summary: "bare names, later duplicate skipped with a warning, replayed in the order servers answered tools/list",
+    source: "adonis importer doc (\"registration replays in configuration order\"), inverted; aaif-goose extension_manager.rs",
+    swap: { ...bareNames, collision: "first-wins", order: "arrival" },
+  },
+  /** ADR-0112 D2: `_original_tool_name` exists so the server is sent its own name. */
+  "visible-as-wire": {
+    summary: "a call sends the visible mcp__{key}__{tool} name to the server instead of its own tool name",
+    source: "ADR-0112 D2 (_original_tool_name passthrough never exercised)",
+    swap: { wireName: "visible" },
+  },
+  /** Cursor's 60-character filter (ComposioHQ/composio#2788); Zed PR#30600 "filtered out". */
+  "silent-shortfall": {
+    summary: "a tool whose name is invalid is skipped silently; the server's other tools register with no error",
+    source: "Cursor tool filter (ComposioHQ/composio#2788, awslabs/mcp#1283); ADR-0112 D3",
+    swap: { shortfall: "skip-silently" },
+  },
+  /** ADR-0112 D3: "deliberately not registered > 0". */
+  "nonempty-check": {
+    summary: "a server that registers zero tools is reported as an error",
+    source: "ADR-0112 D3 (the rejected \"registered > 0\" check)",
+    swap: { emptyIsError: true },
+  },
+  /** samanhappy/mcphub#139: `getServerByTool(name)` returns the first match. */
+  "bare-fallback": {
+    summary: "a call of a name not shown goes to the first configured server advertising that bare name",
+    source: "samanhappy/mcphub#139 (getServerByTool)",
+    swap: { unknownName: "first-bare-match" },
+  },
+  /** cline/cline#7972: random per-session server keys (`cEQsuU0mcp0list_dir`). */
+  "random-label": {
+    summary: "the label is a random 6-letter string drawn on every open, so names change between opens",
+    source: "cline/cline#7972",
+    swap: { label: () => Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join("") },
+  },
+  /** LangChain mcp-adapters `client.py`, `tools.py`: lists concatenated, duplicates pass through. */
+  concatenate: {
+    summary: "bare names; every server's tools are concatenated (duplicates shown twice), calls go to the first match",
+    source: "langchain-ai/langchain-mcp-adapters client.py, tools.py (MultiServerMCPClient)",
+    swap: { ...bareNames, collision: "show-both" },
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * ADR-0112's answer at every policy point. Policy carried here:
+ * - D1: a tool is shown as `mcp__{key}__{tool}`, always, with the configuration key as the label.
+ * - Injectivity: the join alone is not injective for every key, so keys that would let two (server, tool)
+ *   pairs meet are refused, and any name that still lands on two servers fails all of them (registration).
+ * - D6: every name matches `^[A-Za-z0-9_-]{1,64}$` or its server fails; never truncated, never sanitised.
+ * - D2, D3, P2, P5: wire name kept, complete-or-fail, configuration order, unknown names reach no server.
+ */
+import type { HostPolicy } from "./host-policy.ts";
+
+/** The longest name a model provider is assumed to accept (ADR D6, the Anthropic rule). */
+export const MAX_NAME_LENGTH = 64;
+
+/** Characters a model provider accepts in a tool name (ADR D6). */
+const PROVIDER_CHARS = /^[A-Za-z0-9_-]*$/;
+
+/** The one place a visible name is built (ADR D5: never reconstructed by string-building elsewhere). */
+export function qualifiedName(label: string, tool: string): string {
+  return `mcp__${label}__${tool}`;
+}
+
+/** The characters of `text` a provider refuses, each once, quoted; empty when there are none. */
+function refusedChars(text: string): string {
+  const bad = new Set([...text].filter((ch) => !PROVIDER_CHARS.test(ch)));
+  return [...bad].map((ch) => JSON.stringify(ch)).join(", ");
+}
+
+/**
+ * Refuses the keys that make `mcp__{key}__{tool}` ambiguous. With a key that has no `__` and does not end
+ * in `_`, the first `__` after `mcp__` is always the separator, so the name splits back into exactly one
+ * (key, tool). Provider-illegal characters are refused here too, because only the key can be renamed.
+ */
+export function refuseKey(key: string): string | undefined {
+  const remedy = "load the server under another configuration key";
+  if (key === "") return `its configuration key is empty, so its tools would have no label; ${remedy}`;
+  if (key.includes("__")) {
+    return `its configuration key ${JSON.stringify(key)} contains "__", the separator of mcp__{key}__{tool}, so its names could equal another server's; ${remedy} without "__"`;
+  }
+  if (key.endsWith("_")) {
+    return `its configuration key ${JSON.stringify(key)} ends in "_", so its names could equal those of key ${JSON.stringify(key.replace(/_+$/, ""))} with a tool starting "_"; ${remedy} that does not end in "_"`;
+  }
+  const bad = refusedChars(key);
+  if (bad) return `its configuration key ${JSON.stringify(key)} contains characters a model provider refuses (${bad}); ${remedy} of letters, digits, "_" and "-"`;
+  return undefined;
+}
+
+/** Refuses a visible name a provider would reject, naming the tool, the length or characters, and the remedy. */
+export function refuseName(name: string, label: string, tool: string): string | undefined {
+  const shown = `tool ${JSON.stringify(tool)} would be shown as ${JSON.stringify(name)}`;
+  // MCP names are 1-128 characters; an empty one would be shown as a bare prefix no model could read.
+  if (tool === "") return `${shown}, but the tool's own name is empty`;
+  if (name.length > MAX_NAME_LENGTH) {
+    // Only the key's share of a qualified name can be shortened by the operator.
+    const fixed = name === qualifiedName(label, tool) ? name.length - label.length : name.length;
+    const room = MAX_NAME_LENGTH - fixed;
+    const remedy = room >= 1
+      ? `load the server under a shorter configuration key (at most ${room} characters)`
+      : "the tool's own name is too long to show under any configuration key";
+    return `${shown}, ${name.length} characters, over the limit of ${MAX_NAME_LENGTH}; ${remedy}`;
+  }
+  const bad = refusedChars(name);
+  if (bad) return `${shown}, which contains characters a model provider refuses (${bad}); the tool's own name is at fault, so no configuration key can fix it`;
+  return undefined;
+}
+
+/** The reference host's policy: ADR-0112 at every point. */
+export const referencePolicy: HostPolicy = {
+  label: (server) => server.key,
+  refuseLabel: refuseKey,
+  name: (label, tool) => qualifiedName(label, tool),
+  refuseName,
+  collision: "refuse-all",
+  order: "config",
+  wireName: "server",
+  shortfall: "fail-server",
+  unknownName: "refuse",
+  emptyIsError: false,
+};

@@ -1,0 +1,97 @@
+/**
+ * Small scripted MCP servers for reference/'s own tests, built on the SDK `Server` so the host under test
+ * talks real protocol. fake-servers/ is the harness's full version; these stay here so reference/ tests
+ * depend on nothing local but the harness index. Every call is recorded before it is answered.
+ */
+import { createServer as createHttpServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { HostServerConfig, TransportSpec } from "../../harness/index.ts";
+
+/** What a test server advertises and how it behaves. */
+export interface Script {
+  /** Tools by name (description and schema made up) or in full. */
+  tools?: (string | Tool)[];
+  serverInfo?: { name: string; version: string };
+  /** Milliseconds to wait before answering tools/list. */
+  listDelayMs?: number;
+  /** Tools per tools/list page; all on one page when absent. */
+  pageSize?: number;
+  /** Tools whose every call is answered with `isError: true`. */
+  errorTools?: string[];
+  /** connect() throws: the server is unreachable. */
+  unreachable?: boolean;
+}
+
+/** One tools/call a test server received. */
+export interface CallRecord {
+  server: string;
+  tool: string;
+  arguments: unknown;
+}
+
+const asTool = (tool: string | Tool): Tool =>
+  typeof tool === "string" ? { name: tool, description: `tool ${tool}`, inputSchema: { type: "object" } } : tool;
+
+/** A fresh SDK server for `key` running `script`, recording calls into `calls`. */
+export function scriptServer(key: string, script: Script, calls: CallRecord[]): Server {
+  const tools = (script.tools ?? []).map(asTool);
+  const server = new Server(script.serverInfo ?? { name: `server-${key}`, version: "1.0.0" }, { capabilities: { tools: {} } });
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    if (script.listDelayMs) await new Promise((resolve) => setTimeout(resolve, script.listDelayMs));
+    const start = Number(request.params?.cursor ?? 0);
+    const end = script.pageSize ? start + script.pageSize : tools.length;
+    return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: String(end) } : {}) };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    calls.push({ server: key, tool: request.params.name, arguments: request.params.arguments });
+    if (!tools.some((t) => t.name === request.params.name)) {
+      return { isError: true, content: [{ type: "text", text: `unknown tool ${request.params.name}` }] };
+    }
+    if (script.errorTools?.includes(request.params.name)) return { isError: true, content: [{ type: "text", text: "it broke" }] };
+    return { content: [{ type: "text", text: `${key}:${request.params.name}` }] };
+  });
+  return server;
+}
+
+/** A world of in-memory servers in configuration order, with one shared call record and a close counter. */
+export function memoryWorld(entries: [key: string, script: Script][]) {
+  const calls: CallRecord[] = [];
+  const state = { open: 0 };
+  const servers: HostServerConfig[] = entries.map(([key, script]) => ({
+    key,
+    transport: {
+      type: "memory",
+      connect: async () => {
+        if (script.unreachable) throw new Error(`connection to ${key} refused`);
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        const server = scriptServer(key, script, calls);
+        state.open += 1;
+        server.onclose = () => (state.open -= 1);
+        await server.connect(serverSide);
+        return clientSide;
+      },
+    },
+  }));
+  return { servers, calls, state };
+}
+
+/** A stateless streamable-HTTP server on 127.0.0.1: a fresh SDK server per request. */
+export async function httpServer(key: string, script: Script, calls: CallRecord[]): Promise<{ transport: TransportSpec; close(): Promise<void> }> {
+  const http = createHttpServer(async (req, res) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const server = scriptServer(key, script, calls);
+    res.on("close", () => void server.close());
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+  });
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
+  const { port } = http.address() as AddressInfo;
+  return {
+    transport: { type: "http", url: `http://127.0.0.1:${port}/mcp` },
+    close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
+  };
+}

@@ -1,0 +1,23 @@
+/** Clause `diag/errors-name-server`: an error that names no server sends its reader hunting (ADR-0112 D4, P6). */
+import fc from "fast-check";
+import { defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
+
+export const errorsNameServer = defineClause({
+  id: "diag/errors-name-server",
+  level: "SHOULD",
+  summary: "name the server (and, for a name problem, the tool) in every error it reports",
+  sources: ["ADR-0112 D4, P6"],
+  arbitrary: () => fc.oneof(longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] })),
+  worlds: (value: World) => [value],
+  requires: ["over-length", "provider-invalid-name"],
+  async check(env, value) {
+    const observation = await env.observe(value, { probe: false });
+    const keys = value.servers.map((server) => server.key);
+    const anonymous = observation.open.outcome.errors.filter((error) => !keys.some((key) => errorNamesServer(error, key)));
+    if (anonymous.length === 0) return { ok: true, exercised: observation.open.outcome.errors.length > 0 ? ["error"] : [] };
+    return { ok: false, expected: "every error names its server", observed: anonymous.map((error) => JSON.stringify(error.message)).join("; ") };
+  },
+});
+
+/** The `diag/*` clauses in catalogue order. */
+export const diagClauses = [errorsNameServer];

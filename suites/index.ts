@@ -1,0 +1,15 @@
+/**
+ * Public surface of suites/: every clause, in the catalogue's order. The CLI finds the same clauses by
+ * loading `*.suite.ts` files at run time; this index is for tests and for code that embeds the suites.
+ */
+import { inCatalogueOrder, type Clause } from "../harness/index.ts";
+import { diagClauses } from "./diag.suite.ts";
+import { namesClauses } from "./names.suite.ts";
+import { orderClauses } from "./order.suite.ts";
+import { surfaceClauses } from "./surface.suite.ts";
+import { wireClauses } from "./wire.suite.ts";
+
+/** Every implemented clause, in catalogue order. */
+export const clauses: Clause[] = inCatalogueOrder([...orderClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...diagClauses]);
+
+export { diagClauses, namesClauses, orderClauses, surfaceClauses, wireClauses };

@@ -1,0 +1,184 @@
+/** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
+import fc from "fast-check";
+import {
+  canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld,
+  world, type SessionObservation, type World,
+} from "../harness/index.ts";
+
+const anyWorld = () => fc.oneof(collidingWorld(), separatorClashWorld(), longNameWorld(), world());
+const keysOf = (value: World) => value.servers.map((server) => server.key);
+const list = (names: string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
+
+export const injective = defineClause({
+  id: "names/injective",
+  level: "MUST",
+  summary: "never show one name for two (server, tool) pairs, however the pairs' names are built: separators inside keys and tool names, sanitised characters, case, length",
+  sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
+  arbitrary: () => fc.oneof(collidingWorld(), separatorClashWorld(), longNameWorld()),
+  worlds: (value: World) => [value],
+  requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
+  async check(env, value) {
+    const observation = await env.observe(value, { probe: false });
+    const problems: string[] = [];
+    const seen = new Map<string, string[]>();
+    for (const tool of observation.tools) {
+      const who = tool.identity ? `"${tool.identity.tool}" of "${tool.identity.server}"` : "an unidentified tool";
+      seen.set(tool.name, [...(seen.get(tool.name) ?? []), who]);
+    }
+    for (const [name, owners] of seen) if (owners.length > 1) problems.push(`the list shows "${name}" ${owners.length} times: ${owners.join(", ")}`);
+    const claimed = new Map<string, string[]>();
+    for (const [key, names] of Object.entries(observation.open.outcome.registered)) {
+      for (const name of new Set(names)) claimed.set(name, [...(claimed.get(name) ?? []), key]);
+    }
+    for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered for ${keys.map((key) => `"${key}"`).join(" and ")}`);
+    if (problems.length === 0) return { ok: true };
+    return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
+  },
+});
+
+interface SubsetCase {
+  world: World;
+  keep: boolean[];
+}
+
+function subWorld(value: SubsetCase): World {
+  const servers = value.world.servers.filter((_, index) => value.keep[index]);
+  return { servers: servers.length > 0 ? servers : value.world.servers.slice(0, 1) };
+}
+
+/** For each (server, tool) shown, the name it is shown under. */
+function namesByIdentity(observation: SessionObservation): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const tool of observation.tools) if (tool.identity) names.set(JSON.stringify([tool.identity.server, tool.identity.tool]), tool.name);
+  return names;
+}
+
+export const contextFree = defineClause({
+  id: "names/context-free",
+  level: "MUST",
+  summary: "give a tool the same visible name whatever other servers are configured",
+  sources: ["ADR-0112 P4"],
+  arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
+  worlds: (value: SubsetCase) => [value.world, subWorld(value)],
+  requires: ["exact-duplicate"],
+  async check(env, value) {
+    const full = namesByIdentity(await env.observe(value.world, { probe: false }));
+    const alone = namesByIdentity(await env.observe(subWorld(value), { probe: false }));
+    const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id) !== name);
+    if (changed.length === 0) return { ok: true };
+    return {
+      ok: false,
+      expected: "the same name for a tool whatever else is configured",
+      observed: changed.map(([id, name]) => {
+        const [server, tool] = JSON.parse(id) as [string, string];
+        return `"${tool}" of "${server}" is "${full.get(id)}" with ${list(keysOf(value.world))} configured but "${name}" with ${list(keysOf(subWorld(value)))}`;
+      }).join("; "),
+    };
+  },
+});
+
+export const providerValid = defineClause({
+  id: "names/provider-valid",
+  level: "MUST",
+  summary: "show only names a model provider accepts: ^[A-Za-z0-9_-]{1,64}$ by default, or the profile chosen on the command line",
+  sources: ["ADR-0112 D6", "SEP-986", "provider limits (known-bugs A2)"],
+  arbitrary: () => anyWorld(),
+  worlds: (value: World) => [value],
+  requires: ["provider-invalid-name", "over-length"],
+  async check(env, value) {
+    const observation = await env.observe(value, { probe: false });
+    const bad = observation.tools.map((tool) => tool.name).filter((name) => !env.providerProfile.pattern.test(name));
+    if (bad.length === 0) return { ok: true };
+    return { ok: false, expected: `every shown name matches ${env.providerProfile.pattern} (profile ${env.providerProfile.id})`, observed: `shown: ${list(bad)}` };
+  },
+});
+
+interface SpoofCase {
+  world: World;
+  mode: "rotate" | "same";
+}
+
+/** The same world with every server's serverInfo lying: each claims the next server's key, or all claim one name. */
+function spoofed(value: SpoofCase): World {
+  const { servers } = value.world;
+  return {
+    servers: servers.map((server, index) => ({
+      ...server,
+      serverInfo: value.mode === "same"
+        ? { name: "shared-package", version: "1.0.0" }
+        : { name: servers[(index + 1) % servers.length]!.key, version: server.serverInfo.version },
+    })),
+  };
+}
+
+export const labelFromConfig = defineClause({
+  id: "names/label-from-config",
+  level: "MUST",
+  summary: "derive names and routes from the configuration key, never from serverInfo.name, even when a server reports another server's key or two servers report one name",
+  sources: ["MCP spec Tools note (2026-07-28)", "field guide \"spoofable labels\"", "anthropics/claude-code#74635"],
+  arbitrary: () => fc.record({ world: world({ minServers: 2 }), mode: fc.constantFrom<"rotate" | "same">("rotate", "same") }),
+  worlds: (value: SpoofCase) => [value.world, spoofed(value)],
+  requires: ["spoofed-identity", "multi-server"],
+  async check(env, value) {
+    const truthful = await env.observe(value.world);
+    const lying = await env.observe(spoofed(value));
+    const keys = keysOf(value.world);
+    const [a, b] = [canonicalSurface(truthful), canonicalSurface(lying)];
+    if (JSON.stringify(a) === JSON.stringify(b) && canonicalErrors(truthful, keys) === canonicalErrors(lying, keys)) return { ok: true };
+    return {
+      ok: false,
+      expected: "the same names, routes and errors whatever the servers report as serverInfo.name",
+      observed: `truthful serverInfo: ${a.join(" ")} ${canonicalErrors(truthful, keys)}; spoofed (${value.mode}): ${b.join(" ")} ${canonicalErrors(lying, keys)}`,
+    };
+  },
+});
+
+export const deterministic = defineClause({
+  id: "names/deterministic",
+  level: "MUST",
+  summary: "give identical names when the same configuration is opened again, including shortened names",
+  sources: ["adonis importer \"stable across restarts\"", "microsoft/vscode#324992", "cline/cline#7972"],
+  arbitrary: () => anyWorld(),
+  worlds: (value: World) => [value],
+  requires: ["multi-server", "over-length"],
+  async check(env, value) {
+    const first = await env.observe(value);
+    const second = await env.observe(value);
+    const [a, b] = [canonicalSurface(first), canonicalSurface(second)];
+    if (JSON.stringify(a) === JSON.stringify(b)) return { ok: true };
+    return { ok: false, expected: "the same surface on every open of one configuration", observed: `first open: ${a.join(" ")}; second open: ${b.join(" ")}` };
+  },
+});
+
+export const profile = defineClause({
+  id: "names/profile",
+  level: "MUST",
+  summary: "when the user names a profile, give exactly that profile's names: adr-0112 = mcp__{key}__{tool} always, an over-long name refused, never shortened",
+  sources: ["ADR-0112 D1, D6, P5"],
+  notApplicable: (env) =>
+    env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
+  arbitrary: () => fc.oneof(collidingWorld(), longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] })),
+  worlds: (value: World) => [value],
+  requires: ["exact-duplicate", "over-length"],
+  async check(env, value) {
+    const chosen = env.profile!;
+    const observation = await env.observe(value);
+    const problems: string[] = [];
+    for (const tool of observation.tools) {
+      if (!tool.identity) { problems.push(`"${tool.name}" cannot be traced to a server's tool`); continue; }
+      const want = chosen.expectedName!(tool.identity.server, tool.identity.tool);
+      if (tool.name !== want) problems.push(`"${tool.identity.tool}" of "${tool.identity.server}" is shown as "${tool.name}", not "${want}"`);
+    }
+    for (const server of value.servers) {
+      const refused = server.tools.filter((tool) => !chosen.pattern.test(chosen.expectedName!(server.key, tool.name)));
+      if (refused.length > 0 && errorsNaming(observation, server.key).length === 0) {
+        problems.push(`"${server.key}" has names the profile refuses (${list(refused.map((tool) => chosen.expectedName!(server.key, tool.name)))}) but no error names it`);
+      }
+    }
+    if (problems.length === 0) return { ok: true };
+    return { ok: false, expected: `exactly the names of profile ${chosen.id}: ${chosen.summary}`, observed: problems.join("; ") };
+  },
+});
+
+/** The `names/*` clauses in catalogue order. */
+export const namesClauses = [injective, contextFree, providerValid, labelFromConfig, deterministic, profile];

@@ -1,0 +1,110 @@
+/** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
+import fc from "fast-check";
+import {
+  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, shownWireNames, world,
+  type SessionObservation, type World,
+} from "../harness/index.ts";
+
+const quoted = (names: Iterable<string>) => [...names].map((name) => JSON.stringify(name)).join(", ");
+
+/** Per server: the advertised wire names the host does not show. */
+function shortfalls(world: World, observation: SessionObservation): Array<{ key: string; missing: string[]; shown: number }> {
+  return world.servers.flatMap((server) => {
+    const shown = shownWireNames(observation, server.key);
+    const missing = server.tools.map((tool) => tool.name).filter((name) => !shown.has(name));
+    return missing.length > 0 ? [{ key: server.key, missing, shown: shown.size }] : [];
+  });
+}
+
+/** True when `message` names `name`: as itself, or as `""` for the empty name. */
+function mentions(message: string, name: string): boolean {
+  return name === "" ? message.includes('""') : message.includes(name);
+}
+
+const shortfallWorld = () => fc.oneof(longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] }));
+
+export const noSilentLoss = defineClause({
+  id: "surface/no-silent-loss",
+  level: "MUST",
+  summary: "after open or refresh, make every advertised tool visible, or report an error that names that server, or fail the whole open or refresh with an error (one that names no server)",
+  sources: ["ADR-0112 P1, P3, D3"],
+  arbitrary: () => collidingWorld(),
+  worlds: (value: World) => [value],
+  requires: ["exact-duplicate"],
+  async check(env, value) {
+    const observation = await env.observe(value);
+    if (failedWhole(observation)) return { ok: true };
+    const lost = shortfalls(value, observation).filter(({ key }) => errorsNaming(observation, key).length === 0);
+    if (lost.length === 0) return { ok: true };
+    return {
+      ok: false,
+      expected: "every advertised tool shown, or an error naming its server, or the whole open failed",
+      observed: `${lost.map(({ key, missing }) => `${quoted(missing)} of "${key}" not shown and no error names "${key}"`).join("; ")}; shown: [${quoted(observation.tools.map((tool) => tool.name))}]`,
+    };
+  },
+});
+
+export const emptyServerOk = defineClause({
+  id: "surface/empty-server-ok",
+  level: "MUST",
+  summary: "load a server that advertises no tools with no error",
+  sources: ["ADR-0112 D3"],
+  arbitrary: () =>
+    world({ allowEmpty: true, toolFamilies: ["pool"], keyFamilies: ["pool"] }).filter((w) => w.servers.some((server) => server.tools.length === 0)),
+  worlds: (value: World) => [value],
+  requires: ["empty-server"],
+  async check(env, value) {
+    const observation = await env.observe(value, { probe: false });
+    const blamed = value.servers
+      .filter((server) => server.tools.length === 0)
+      .flatMap((server) => errorsNaming(observation, server.key).map((error) => `"${server.key}": ${error.message}`));
+    if (blamed.length === 0) return { ok: true };
+    return { ok: false, expected: "no error for a server that advertises no tools", observed: `errors: ${blamed.join("; ")}` };
+  },
+});
+
+export const shortfallNamesMissing = defineClause({
+  id: "surface/shortfall-names-missing",
+  level: "MUST",
+  summary: "where a server's tools do not all register, say which wire names are missing",
+  sources: ["ADR-0112 D3"],
+  arbitrary: shortfallWorld,
+  worlds: (value: World) => [value],
+  requires: ["over-length", "provider-invalid-name"],
+  async check(env, value) {
+    const observation = await env.observe(value);
+    if (failedWhole(observation)) return { ok: true, exercised: ["shortfall"] };
+    const found = shortfalls(value, observation);
+    const unnamed = found.flatMap(({ key, missing }) => {
+      const messages = errorsNaming(observation, key).map((error) => error.message);
+      const untold = missing.filter((name) => !messages.some((message) => mentions(message, name)));
+      return untold.length > 0 ? [`"${key}" is missing ${quoted(untold)} and ${messages.length === 0 ? "no error names it" : `its errors do not name them: ${messages.join(" | ")}`}`] : [];
+    });
+    const exercised = found.length > 0 ? ["shortfall"] : [];
+    if (unnamed.length === 0) return { ok: true, exercised };
+    return { ok: false, expected: "an error naming the server and every missing wire name", observed: unnamed.join("; "), exercised };
+  },
+});
+
+export const allOrNothing = defineClause({
+  id: "surface/all-or-nothing",
+  level: "SHOULD",
+  summary: "where a server's tools do not all register, expose none of that server's tools",
+  sources: ["ADR-0112 D3 \"complete or it fails\""],
+  arbitrary: shortfallWorld,
+  worlds: (value: World) => [value],
+  requires: ["over-length", "provider-invalid-name"],
+  async check(env, value) {
+    const observation = await env.observe(value);
+    const partial = shortfalls(value, observation).filter(({ shown }) => shown > 0);
+    if (partial.length === 0) return { ok: true };
+    return {
+      ok: false,
+      expected: "a server whose tools do not all register exposes none of them",
+      observed: partial.map(({ key, missing, shown }) => `"${key}" shows ${shown} tool(s) while ${quoted(missing)} did not register`).join("; "),
+    };
+  },
+});
+
+/** The `surface/*` clauses in catalogue order. */
+export const surfaceClauses = [noSilentLoss, emptyServerOk, shortfallNamesMissing, allOrNothing];

@@ -1,0 +1,102 @@
+/** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
+import fc from "fast-check";
+import { canonicalJson, collidingWorld, defineClause, separatorClashWorld, type World } from "../harness/index.ts";
+
+/** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
+const payload = fc.record({
+  text: fc.string({ unit: "grapheme", maxLength: 8 }),
+  count: fc.integer(),
+  nested: fc.record({ flags: fc.array(fc.boolean(), { maxLength: 3 }), none: fc.constant(null) }),
+});
+
+const routedWorld = () => fc.oneof(collidingWorld(), separatorClashWorld());
+
+interface WireCase {
+  world: World;
+  payload: Record<string, unknown>;
+}
+
+const wireCase = () => fc.record({ world: routedWorld(), payload });
+
+export const passthrough = defineClause({
+  id: "wire/passthrough",
+  level: "MUST",
+  summary: "deliver a call of a visible name as exactly one tools/call, to that tool's server, carrying the server's own tool name and the arguments unchanged",
+  sources: ["ADR-0112 D2"],
+  arbitrary: wireCase,
+  worlds: (value: WireCase) => [value.world],
+  requires: ["exact-duplicate", "multi-server"],
+  async check(env, value) {
+    const observation = await env.observe(value.world, { payload: value.payload });
+    const problems: string[] = [];
+    for (const tool of observation.tools) {
+      if (!tool.identity) continue;
+      const call = observation.probes.find((probe) => probe.name === tool.name)!;
+      const want = tool.identity;
+      const got = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`);
+      const single = call.deliveries.length === 1 ? call.deliveries[0]! : undefined;
+      if (!single || single.server !== want.server || single.tool !== want.tool) {
+        problems.push(`"${tool.name}" (tool "${want.tool}" of "${want.server}") was delivered as [${got.join(", ")}]`);
+      } else if (canonicalJson(single.arguments) !== canonicalJson(call.arguments)) {
+        problems.push(`"${tool.name}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
+      }
+    }
+    if (problems.length === 0) return { ok: true, exercised: observation.probes.length > 0 ? ["call"] : [] };
+    return { ok: false, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
+  },
+});
+
+export const noCrossRouting = defineClause({
+  id: "wire/no-cross-routing",
+  level: "MUST",
+  summary: "let no other server receive anything for that call",
+  sources: ["field guide lab", "warpdotdev/warp#7874", "samanhappy/mcphub#139"],
+  arbitrary: wireCase,
+  worlds: (value: WireCase) => [value.world],
+  requires: ["exact-duplicate", "multi-server"],
+  async check(env, value) {
+    const observation = await env.observe(value.world, { payload: value.payload });
+    const problems: string[] = [];
+    for (const tool of observation.tools) {
+      if (!tool.identity) continue;
+      const call = observation.probes.find((probe) => probe.name === tool.name)!;
+      const strays = call.deliveries.filter((record) => record.server !== tool.identity!.server);
+      if (strays.length > 0) {
+        problems.push(`"${tool.name}" (tool "${tool.identity.tool}" of "${tool.identity.server}") reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}`);
+      }
+    }
+    if (problems.length === 0) return { ok: true };
+    return { ok: false, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
+  },
+});
+
+/** Names a host must not know: bare wire names, qualified names and look-alikes for servers that are not there. */
+function unknownCandidates(world: World): string[] {
+  return world.servers.flatMap((server) =>
+    server.tools.flatMap((tool) => [tool.name, `mcp__${server.key}__${tool.name}`, `${server.key}_${tool.name}`, `mcp__ghost__${tool.name}`]),
+  ).concat(["mcp__ghost__request", "no_such_tool"]);
+}
+
+export const unknownName = defineClause({
+  id: "wire/unknown-name",
+  level: "MUST",
+  summary: "answer a call of a name it does not show with an error, reaching no server",
+  sources: ["ADR-0112 P5"],
+  arbitrary: () => routedWorld(),
+  worlds: (value: World) => [value],
+  requires: ["exact-duplicate", "multi-server"],
+  async check(env, value) {
+    const observation = await env.observe(value, { probe: false, unknownNames: unknownCandidates(value) });
+    const problems = observation.unknown.flatMap((call) => {
+      const reached = call.deliveries.map((record) => `"${record.server}" as "${record.tool}"`);
+      if (call.result.ok) return [`"${call.name}" is not shown but the call succeeded${reached.length ? `, reaching ${reached.join(", ")}` : ""}`];
+      if (reached.length > 0) return [`"${call.name}" is not shown but the call reached ${reached.join(", ")}`];
+      return [];
+    });
+    if (problems.length === 0) return { ok: true, exercised: observation.unknown.length > 0 ? ["unknown-call"] : [] };
+    return { ok: false, expected: "an error, and no server reached, for a name the host does not show", observed: problems.join("; ") };
+  },
+});
+
+/** The `wire/*` clauses in catalogue order. */
+export const wireClauses = [passthrough, noCrossRouting, unknownName];
