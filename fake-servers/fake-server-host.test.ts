@@ -113,8 +113,9 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
   it("delays initialize and tools/list by script, recording at receipt", async () => {
     // Ordering is judged against round trips on an already open connection (no spawn in the
     // race), so a loaded machine cannot flip it: only the scripted delay separates the answers.
-    const slow = script({ key: "slow", latency: { initialize: 150, toolsList: 150 } });
-    const world = await host.startWorld([slow, script({ key: "fast" })], kind);
+    // Ranks put the fast server first, so only the latency under test separates the answers.
+    const slow = script({ key: "slow", latency: { initialize: 150, toolsList: 150 }, answerRank: 1 });
+    const world = await host.startWorld([slow, script({ key: "fast", answerRank: 0 })], kind);
     const clients: Client[] = [];
     try {
       const fast = await connect(world.endpoints[1]);
@@ -134,6 +135,24 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
       expect(answered).toEqual(["fast", "slow"]);
       const lists = world.records.filter((r) => r.method === "tools/list").map((r) => r.server);
       expect(lists).toEqual(["fast", "slow", "fast"]);
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+      await world.close();
+    }
+  });
+
+  it("answers the first tools/list in rank order, whoever asks first", async () => {
+    const world = await host.startWorld([script({ key: "second", answerRank: 1 }), script({ key: "first", answerRank: 0 })], kind);
+    const clients: Client[] = [];
+    try {
+      for (const endpoint of world.endpoints) clients.push(await connect(endpoint));
+      const answered: string[] = [];
+      // "second" asks first and is held until "first" has answered.
+      const late = clients[0]!.listTools().then(() => answered.push("second"));
+      await untilRecorded(world, (r) => r.server === "second" && r.method === "tools/list");
+      await clients[1]!.listTools().then(() => answered.push("first"));
+      await late;
+      expect(answered).toEqual(["first", "second"]);
     } finally {
       await Promise.all(clients.map((client) => client.close()));
       await world.close();

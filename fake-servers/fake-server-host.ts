@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { HttpGateway } from "./http-gateway.ts";
+import { AnswerGate } from "./answer-gate.ts";
 import { LiveServer } from "./live-server.ts";
 import { memoryEndpoint } from "./memory-endpoint.ts";
 import type { MemoryTransportSpec } from "./memory-transport-spec.ts";
@@ -54,6 +55,9 @@ function newToken(): string {
   return randomBytes(16).toString("hex");
 }
 
+/** Gap between two servers' first tools/list answers over a wire: enough that a host reads them in order. */
+const ANSWER_SPACING_MS = 30;
+
 /**
  * Creates the host. The relay and the HTTP listener start lazily, on the first world that needs
  * them, so a memory-only run opens no port at all.
@@ -70,12 +74,17 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
   async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>> {
     if (closed) throw new Error("fake server host is closed");
     const recorder = new Recorder();
+    // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
+    // one a host hears from first never depends on spawn or scheduling jitter.
+    const ranks = new Map(scripts.map((script, index) => [script.key, script.answerRank ?? index]));
+    const gate = new AnswerGate(ranks, 250, kind === "memory" ? 0 : ANSWER_SPACING_MS);
+    for (const script of scripts) if (script.unreachable) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
     const servers: LiveServer[] = [];
     const tokens: string[] = [];
     const endpoints = scripts.map((script): FakeEndpoint<K> => {
       // An unreachable script gets no server and a token nobody registered: refused at once.
-      const server = script.unreachable ? undefined : new LiveServer(script, recorder);
+      const server = script.unreachable ? undefined : new LiveServer(script, recorder, gate);
       if (server) servers.push(server);
       if (!routes) return { key: script.key, transport: memoryEndpoint(script.key, server) as TransportSpecByKind[K] };
       const token = newToken();
@@ -95,6 +104,7 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
       close: () =>
         (closing ??= (async () => {
           for (const token of tokens) routes?.unregister(token);
+          gate.release();
           await Promise.allSettled(servers.map((server) => server.close()));
           worlds.delete(world);
         })()),

@@ -8,6 +8,7 @@ import {
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { Recorder } from "./recorder.ts";
+import type { AnswerGate } from "./answer-gate.ts";
 import { RecordingTransport } from "./recording-transport.ts";
 import type { ServerScript } from "./server-script.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
@@ -19,6 +20,8 @@ export interface FakeServerOptions {
    * controller can change the surface without rebuilding the server. Default: `script.tools`.
    */
   tools?: () => readonly ToolDefinition[];
+  /** The world's answer order for the first `tools/list` (see {@link AnswerGate}). */
+  gate?: AnswerGate;
   /** Capabilities to declare on `initialize`. Default: {@link fakeServerCapabilities}. */
   capabilities?: ServerCapabilities;
 }
@@ -52,7 +55,7 @@ export function createFakeServer(
 ): Server {
   const tools = options.tools ?? (() => script.tools);
   const capabilities = options.capabilities ?? fakeServerCapabilities(script);
-  const context = { server: script.key, connection: connectionId, recorder, latency: script.latency };
+  const context = { server: script.key, connection: connectionId, recorder, latency: script.latency, gate: options.gate };
   const server = new RecordingServer(context, script.serverInfo, { capabilities });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.

@@ -30,3 +30,4 @@ export type {
   FakeTransportKind,
   TransportSpecByKind,
 } from "./fake-server-host.ts";
+export { AnswerGate } from "./answer-gate.ts";

@@ -1,5 +1,6 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { AnswerGate } from "./answer-gate.ts";
 import { createFakeServer } from "./fake-server.ts";
 import type { Recorder } from "./recorder.ts";
 import type { ServerScript } from "./server-script.ts";
@@ -14,10 +15,14 @@ export class LiveServer {
   private connections = 0;
   private closed = false;
 
-  /** @param script what every connection serves; @param recorder the world's record book. */
+  /**
+   * @param script what every connection serves; @param recorder the world's record book;
+   * @param gate the world's answer order, if it has one.
+   */
   constructor(
     readonly script: ServerScript,
     private readonly recorder: Recorder,
+    private readonly gate?: AnswerGate,
   ) {}
 
   /** Whether {@link close} has run: no further connection will be served. */
@@ -36,7 +41,7 @@ export class LiveServer {
       throw new Error(`fake server ${JSON.stringify(this.script.key)} is closed`);
     }
     this.connections += 1;
-    const server = createFakeServer(this.script, this.recorder, this.connections);
+    const server = createFakeServer(this.script, this.recorder, this.connections, { gate: this.gate });
     this.servers.add(server);
     server.onclose = () => {
       this.servers.delete(server);

@@ -1,5 +1,6 @@
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import type { AnswerGate } from "./answer-gate.ts";
 import type { Recorder, UnstampedRecord } from "./recorder.ts";
 import type { Latency } from "./server-script.ts";
 
@@ -13,6 +14,8 @@ export interface RecordingContext {
   recorder: Recorder;
   /** How long to hold `initialize` and `tools/list` before the server sees them. */
   latency: Latency;
+  /** The world's answer order: the first `tools/list` waits its turn here before its latency. */
+  gate?: AnswerGate;
 }
 
 /**
@@ -26,6 +29,8 @@ export class RecordingTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   /** Held deliveries; cleared on close so no timer outlives the connection. */
   private readonly pending = new Set<NodeJS.Timeout>();
+  /** Id of the gated `tools/list` whose answer tells the gate this server has answered. */
+  private gatedId: string | number | undefined;
   private closed = false;
 
   /** @param inner the real transport; @param context whose records these are and what latency applies. */
@@ -52,9 +57,16 @@ export class RecordingTransport implements Transport {
     await this.inner.start();
   }
 
-  /** Sends through the inner transport unchanged. */
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    return this.inner.send(message, options);
+  /** Sends through the inner transport unchanged; the gated `tools/list` answer opens the gate behind it. */
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    try {
+      await this.inner.send(message, options);
+    } finally {
+      if (this.gatedId !== undefined && "id" in message && !("method" in message) && message.id === this.gatedId) {
+        this.gatedId = undefined;
+        this.context.gate?.done(this.context.server);
+      }
+    }
   }
 
   /** Drops held deliveries and closes the inner transport. */
@@ -70,6 +82,17 @@ export class RecordingTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (this.closed) return;
     this.context.recorder.record(describe(message, this.context));
+    const { gate, server } = this.context;
+    if (gate && !gate.hasAnswered(server) && this.gatedId === undefined && "method" in message && message.method === "tools/list" && "id" in message) {
+      this.gatedId = message.id;
+      void gate.turn(server).then(() => this.deliver(message, extra));
+      return;
+    }
+    this.deliver(message, extra);
+  }
+
+  private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
+    if (this.closed) return;
     const delay = delayFor(message, this.context.latency);
     if (delay <= 0) {
       this.onmessage?.(message, extra);
@@ -91,6 +114,8 @@ export class RecordingTransport implements Transport {
   private finish(): void {
     if (this.closed) return;
     this.closed = true;
+    // A connection that ends before answering must not hold the servers ranked after it.
+    if (this.gatedId !== undefined) this.context.gate?.done(this.context.server);
     this.dropPending();
     this.onclose?.();
   }

@@ -19,6 +19,11 @@ export const ServerScriptSchema = z.object({
   serverInfo: z.object({ name: z.string(), version: z.string() }),
   tools: z.array(ToolDefinitionSchema),
   latency: LatencySchema.default({ initialize: 0, toolsList: 0 }),
+  /**
+   * Where this server comes in the order the world's servers answer their first `tools/list` (lower first;
+   * absent: its position in the world). Makes arrival order scripted rather than left to scheduling.
+   */
+  answerRank: z.number().int().min(0).optional(),
   /** The server cannot be reached at all: a stdio command that exits at once, an HTTP path that refuses. */
   unreachable: z.boolean().default(false),
 });

@@ -31,3 +31,16 @@ export { namingProfile, namingProfiles, type NamingProfile } from "./profiles/na
 export * from "./report/report-model.ts";
 export { writeReport } from "./report/write-report.ts";
 export { harnessVersion, catalogueVersion } from "./version.ts";
+export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
+export type { ReplayEvent } from "./cli/replay-environment.ts";
+export { builtinHostArgv } from "./cli/builtin-host.ts";
+export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
+export { contentSha256, hashedContent } from "./report/content-hash.ts";
+export { readReport } from "./report/read-report.ts";
+export { renderHtml } from "./report/render-html.ts";
+export { renderJunit } from "./report/render-junit.ts";
+export { renderMarkdown } from "./report/render-markdown.ts";
+export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.ts";
+export { reportJsonSchema } from "./report/report-json-schema.ts";
+export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
+export { packageRoot } from "./cli/builtin-host.ts";

@@ -49,4 +49,6 @@ export interface HostPolicy {
   unknownName: "refuse" | "first-bare-match";
   /** Whether a server that registers no tools is an error; ADR D3 says deliberately not. */
   emptyIsError: boolean;
+  /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */
+  errorsNameServer: boolean;
 }

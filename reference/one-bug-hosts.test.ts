@@ -129,6 +129,18 @@ describe("one-bug hosts", () => {
     expect(calls.map((c) => c.server)).toEqual(["alpha"]);
   });
 
+  bug("anonymous-errors", "an error does not say which server it is about", async () => {
+    const { outcome } = await open("anonymous-errors", memoryWorld([["alpha", { tools: ["bad.name"] }]]).servers);
+    expect(outcome.errors).toEqual([{ message: "failed to register MCP tools" }]);
+  });
+
+  bug("unchecked-names", "a dotted or over-long name is shown as it is", async () => {
+    const long = "t".repeat(70);
+    const { names, outcome } = await open("unchecked-names", memoryWorld([["alpha", { tools: ["a.b", long] }]]).servers);
+    expect(names).toEqual(["mcp__alpha__a.b", `mcp__alpha__${long}`]);
+    expect(outcome.errors).toEqual([]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

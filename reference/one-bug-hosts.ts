@@ -95,6 +95,18 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "cline/cline#7972",
     swap: { label: () => Array.from({ length: 6 }, () => LETTERS[Math.floor(Math.random() * LETTERS.length)]).join("") },
   },
+  /** ADR-0112 P6: "Failed to register tool" on the root logger; no channel says which server. */
+  "anonymous-errors": {
+    summary: "errors say only that registration failed, never which server (or which tool)",
+    source: "ADR-0112 P6 (lionagi root-logger warning \"Failed to register tool\")",
+    swap: { errorsNameServer: false },
+  },
+  /** anthropics/claude-code#467, github/copilot-cli#1879: names passed through to the API unchecked. */
+  "unchecked-names": {
+    summary: "names are never checked against the provider rule: over-long and dotted names are shown as they are",
+    source: "anthropics/claude-code#467; github/copilot-cli#1879; danny-avila/LibreChat#7435",
+    swap: { refuseName: () => undefined },
+  },
   /** LangChain mcp-adapters `client.py`, `tools.py`: lists concatenated, duplicates pass through. */
   concatenate: {
     summary: "bare names; every server's tools are concatenated (duplicates shown twice), calls go to the first match",

@@ -68,7 +68,7 @@ describe("reference host", () => {
     expect(outcome.errors[0].server).toBe(key);
     expect(outcome.errors[0].message).toContain(JSON.stringify(key));
     expect(outcome.errors[0].message).toContain("load the server under another configuration key");
-    expect(outcome.errors[0].message).toContain("missing: c");
+    expect(outcome.errors[0].message).toContain("missing: \"c\"");
   });
 
   it("refuses a name over 64 characters, naming server, tool, length, limit and remedy, never cutting it", async () => {
@@ -90,7 +90,7 @@ describe("reference host", () => {
     expect(names).toEqual(["mcp__beta__fine"]);
     expect(outcome.registered).toEqual({ alpha: [], beta: ["mcp__beta__fine"] });
     expect(outcome.errors).toHaveLength(1);
-    expect(outcome.errors[0].message).toMatch(/^server "alpha" .*"\.".*missing: bad\.name, ok_one, ok_two$/);
+    expect(outcome.errors[0].message).toMatch(/^server "alpha" .*"\.".*missing: "bad\.name", "ok_one", "ok_two"$/);
   });
 
   it("fails every server that would share a name, symmetrically", async () => {

@@ -75,4 +75,5 @@ export const referencePolicy: HostPolicy = {
   shortfall: "fail-server",
   unknownName: "refuse",
   emptyIsError: false,
+  errorsNameServer: true,
 };

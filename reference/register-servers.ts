@@ -81,7 +81,7 @@ function refuseContested(plans: Plan[]): void {
 function failure(p: Plan): string {
   const missing = [...new Set(p.server.tools.map((t) => t.name))].sort();
   const head = `server ${quote(p.server.key)} advertised ${p.server.tools.length} tool(s) but none were registered: ${p.problems.join("; ")}`;
-  return missing.length > 0 ? `${head}; missing: ${missing.join(", ")}` : head;
+  return missing.length > 0 ? `${head}; missing: ${missing.map(quote).join(", ")}` : head;
 }
 
 /** Registers loaded servers under `policy`; unreachable servers are reported and register nothing. */
@@ -120,5 +120,7 @@ export function registerServers(policy: HostPolicy, loaded: LoadedServer[], unre
     }
   }
   errors.sort((a, b) => a.index - b.index);
-  return { routes, outcome: { registered, errors: errors.map(({ server, message }) => ({ server, message })) }, diagnostics };
+  const reported = errors.map(({ server, message }) =>
+    policy.errorsNameServer ? { server, message } : { message: "failed to register MCP tools" });
+  return { routes, outcome: { registered, errors: reported }, diagnostics };
 }

@@ -7,7 +7,7 @@ export const errorsNameServer = defineClause({
   level: "SHOULD",
   summary: "name the server (and, for a name problem, the tool) in every error it reports",
   sources: ["ADR-0112 D4, P6"],
-  arbitrary: () => fc.oneof(longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] })),
+  arbitrary: () => fc.oneof(longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {

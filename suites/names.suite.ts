@@ -14,7 +14,8 @@ export const injective = defineClause({
   level: "MUST",
   summary: "never show one name for two (server, tool) pairs, however the pairs' names are built: separators inside keys and tool names, sanitised characters, case, length",
   sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
-  arbitrary: () => fc.oneof(collidingWorld(), separatorClashWorld(), longNameWorld()),
+  // Separator worlds carry three of the five situations, so they are drawn most often.
+  arbitrary: () => fc.oneof({ arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld()),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -26,11 +27,13 @@ export const injective = defineClause({
       seen.set(tool.name, [...(seen.get(tool.name) ?? []), who]);
     }
     for (const [name, owners] of seen) if (owners.length > 1) problems.push(`the list shows "${name}" ${owners.length} times: ${owners.join(", ")}`);
+    // The host's own account counts too: a name it registered twice (for two servers, or for two tools of
+    // one server) stands for two pairs even when the list shows it once.
     const claimed = new Map<string, string[]>();
     for (const [key, names] of Object.entries(observation.open.outcome.registered)) {
-      for (const name of new Set(names)) claimed.set(name, [...(claimed.get(name) ?? []), key]);
+      for (const name of names) claimed.set(name, [...(claimed.get(name) ?? []), key]);
     }
-    for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered for ${keys.map((key) => `"${key}"`).join(" and ")}`);
+    for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
     if (problems.length === 0) return { ok: true };
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
   },
@@ -157,7 +160,7 @@ export const profile = defineClause({
   sources: ["ADR-0112 D1, D6, P5"],
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
-  arbitrary: () => fc.oneof(collidingWorld(), longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] })),
+  arbitrary: () => fc.oneof(collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

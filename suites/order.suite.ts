@@ -1,27 +1,20 @@
 /** Clauses `order/*`: a surface must not depend on configuration order or on who answers first (ADR-0112 P2). */
 import fc from "fast-check";
-import { canonicalErrors, canonicalSurface, collidingWorld, defineClause, separatorClashWorld, type ClauseEnvironment, type World } from "../harness/index.ts";
-
-/** Sort keys that pick a permutation; all equal is the identity, which is where shrinking heads. */
-const order = fc.array(fc.nat({ max: 5 }), { minLength: 6, maxLength: 6 });
-
-function permute<T>(items: readonly T[], keys: readonly number[]): T[] {
-  return items
-    .map((item, index) => ({ item, index, key: keys[index % keys.length] ?? 0 }))
-    .sort((a, b) => a.key - b.key || a.index - b.index)
-    .map(({ item }) => item);
-}
+import {
+  canonicalErrors, canonicalSurface, collidingWorld, defineClause, ordering, reorder, separatorClashWorld,
+  type ClauseEnvironment, type Ordering, type World,
+} from "../harness/index.ts";
 
 interface PermutationCase {
   world: World;
-  servers: number[];
-  tools: number[];
+  servers: Ordering;
+  tools: Ordering;
 }
 
 /** The world with its servers, and the tools inside each server's list, reordered. */
 function permuted(value: PermutationCase): World {
   return {
-    servers: permute(value.world.servers, value.servers).map((server) => ({ ...server, tools: permute(server.tools, value.tools) })),
+    servers: reorder(value.world.servers, value.servers).map((server) => ({ ...server, tools: reorder(server.tools, value.tools) })),
   };
 }
 
@@ -47,26 +40,32 @@ export const configPermutation = defineClause({
   level: "MUST",
   summary: "give the same surface (visible names, and for each the server and wire name it routes to) and the same set of servers reported in errors (and whether the open failed as a whole) for every permutation of the configured servers",
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
-  arbitrary: () => fc.record({ world: fc.oneof(collidingWorld(), separatorClashWorld()), servers: order, tools: order }),
+  arbitrary: () => fc.record({ world: fc.oneof(collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
   requires: ["exact-duplicate", "multi-server"],
   check: (env, value) => sameSurface(env, value.world, permuted(value), "for every order of the configured servers"),
 });
 
-const delay = fc.constantFrom(0, 40, 120);
-
 interface TimingCase {
   world: World;
-  first: number[];
-  second: number[];
+  /** The order the servers answer tools/list in, first session and second. */
+  first: Ordering;
+  second: Ordering;
+  /** Extra per-server delays before initialize and tools/list answers. */
+  delays: number[];
 }
 
-/** The world with each server answering initialize and tools/list after the given delays. */
-function timed(value: World, delays: readonly number[]): World {
+/**
+ * The world with its servers answering their first tools/list in the order `answering` gives (scripted
+ * by the fake servers' answer gate, so no scheduling jitter decides it) and with small latencies.
+ */
+function timed(value: TimingCase, answering: Ordering): World {
+  const ranks = new Map(reorder(value.world.servers.map((server) => server.key), answering).map((key, rank) => [key, rank]));
   return {
-    servers: value.servers.map((server, index) => ({
+    servers: value.world.servers.map((server, index) => ({
       ...server,
-      latency: { initialize: 0, toolsList: delays[index % delays.length] ?? 0 },
+      answerRank: ranks.get(server.key)!,
+      latency: { initialize: value.delays[index % value.delays.length] ?? 0, toolsList: value.delays[(index + 1) % value.delays.length] ?? 0 },
     })),
   };
 }
@@ -78,12 +77,13 @@ export const arrivalTiming = defineClause({
   sources: ["adonis importer \"registration replays in configuration order\""],
   arbitrary: () => fc.record({
     world: collidingWorld(),
-    first: fc.array(delay, { minLength: 6, maxLength: 6 }),
-    second: fc.array(delay, { minLength: 6, maxLength: 6 }),
+    first: ordering(),
+    second: ordering(),
+    delays: fc.array(fc.constantFrom(0, 5, 20), { minLength: 6, maxLength: 6 }),
   }),
-  worlds: (value: TimingCase) => [timed(value.world, value.first), timed(value.world, value.second)],
-  requires: ["exact-duplicate", "multi-server"],
-  check: (env, value) => sameSurface(env, timed(value.world, value.first), timed(value.world, value.second), "whatever order the servers answer in"),
+  worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
+  requires: ["exact-duplicate", "arrival-reordered"],
+  check: (env, value) => sameSurface(env, timed(value, value.first), timed(value, value.second), "whatever order the servers answer in"),
 });
 
 /** The `order/*` clauses in catalogue order. */

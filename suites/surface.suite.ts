@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, shownWireNames, world,
+  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, separatorClashWorld, shownWireNames, world,
   type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -21,16 +21,24 @@ function mentions(message: string, name: string): boolean {
   return name === "" ? message.includes('""') : message.includes(name);
 }
 
-const shortfallWorld = () => fc.oneof(longNameWorld(), world({ toolFamilies: ["pool", "hostile", "long"] }));
+/** Worlds where some tool cannot register on a careful host (too long, bad characters) or is lost by a careless one. */
+const shortfallWorld = () =>
+  fc.oneof(
+    { arbitrary: longNameWorld(), weight: 2 },
+    { arbitrary: world({ toolFamilies: ["separator", "hostile"] }), weight: 2 },
+    collidingWorld(),
+    separatorClashWorld(),
+  );
 
 export const noSilentLoss = defineClause({
   id: "surface/no-silent-loss",
   level: "MUST",
   summary: "after open or refresh, make every advertised tool visible, or report an error that names that server, or fail the whole open or refresh with an error (one that names no server)",
   sources: ["ADR-0112 P1, P3, D3"],
-  arbitrary: () => collidingWorld(),
+  // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both.
+  arbitrary: () => fc.oneof(collidingWorld({ identity: "mixed" }), separatorClashWorld(), longNameWorld()),
   worlds: (value: World) => [value],
-  requires: ["exact-duplicate"],
+  requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
   async check(env, value) {
     const observation = await env.observe(value);
     if (failedWhole(observation)) return { ok: true };

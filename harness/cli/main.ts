@@ -1,29 +1,39 @@
 /**
- * `mcp-collide`: the command line. Commands: `run` (the main job) and `hosts` (the built-in hosts).
- * Returns the exit code rather than exiting, so it can be tested in-process.
+ * `mcp-collide`: the command line. Commands: `run` (the main job), `repro` (one case, verbosely), `matrix`
+ * (clauses by hosts from several reports), `schema` (the report's JSON Schema) and `hosts` (the built-in
+ * hosts). Returns the exit code rather than exiting, so it can be tested in-process.
  */
 import { randomInt } from "node:crypto";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
-import { writeReport } from "../report/write-report.ts";
+import { applyBaseline, readBaseline, writeBaseline, type BaselineFile } from "../report/baseline.ts";
+import { reportJsonSchema } from "../report/report-json-schema.ts";
+import { writeReportFiles } from "../report/write-report.ts";
 import { loadSuites } from "../runner/catalogue.ts";
-import { hapLauncher } from "../runner/host-launcher.ts";
 import { runClauses } from "../runner/run-clauses.ts";
 import { harnessVersion } from "../version.ts";
 import { builtinHostArgv, packageRoot } from "./builtin-host.ts";
 import { ConsoleReporter } from "./console-reporter.ts";
-import { parseRunOptions, runHelp } from "./run-options.ts";
+import { chooseHost } from "./host-choice.ts";
+import { matrixMain } from "./matrix-main.ts";
+import { reproMain } from "./repro-main.ts";
+import { parseRunOptions, runHelp, type RunCliOptions } from "./run-options.ts";
 
 const help = `mcp-collide ${harnessVersion}: a property-based conformance harness for MCP hosts that merge tools
 
 Usage:
   mcp-collide run [options] [-- host-adapter-command ...]   run the clause catalogue (see: mcp-collide run --help)
+  mcp-collide repro REPORT.json [--clause ID] [--emit FILE]  rerun one failing case verbosely (see: repro --help)
+  mcp-collide matrix REPORT.json... [--out DIR]             clauses by hosts, from several reports
+  mcp-collide schema [--out FILE]                            the JSON Schema of report.json
   mcp-collide hosts                                          list the built-in hosts (reference and one-bug hosts)
   mcp-collide --version | --help
 `;
 
 async function run(argv: string[]): Promise<number> {
-  let options;
+  let options: RunCliOptions;
+  let baseline: BaselineFile | undefined;
   try {
     options = parseRunOptions(argv);
   } catch (error) {
@@ -34,6 +44,13 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(runHelp);
     return 0;
   }
+  try {
+    // Read before the run: a broken baseline should cost seconds, not a whole run.
+    if (options.baseline) baseline = await readBaseline(options.baseline);
+  } catch (error) {
+    process.stderr.write(`mcp-collide run: ${(error as Error).message}\n`);
+    return 2;
+  }
   const all = await loadSuites(join(packageRoot, "suites"));
   const unknown = options.clause.filter((id) => !all.some((clause) => clause.id === id));
   if (unknown.length > 0) {
@@ -41,19 +58,14 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const clauses = options.clause.length > 0 ? all.filter((clause) => options.clause.includes(clause.id)) : all;
-  const builtin = options.hostArgv.length === 0 ? (options.host ?? "reference") : undefined;
-  const argvOfHost = builtin ? builtinHostArgv(builtin) : options.hostArgv;
-  const launcher = hapLauncher(
-    { argv: argvOfHost, requestTimeoutMs: options.timeout },
-    builtin ? (builtin === "reference" ? [] : ["--host", builtin]) : ["--", ...options.hostArgv],
-  );
+  const host = chooseHost(options);
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
-  const reporter = new ConsoleReporter();
-  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${builtin ?? options.hostArgv.join(" ")}\n`);
-  let report;
+  const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []));
+  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${host.label}\n`);
+  let raw;
   try {
-    report = await runClauses({
-      clauses, launcher, seed, runs: options.runs, path: options.path, transport: options.transport,
+    raw = await runClauses({
+      clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
       onClauseStart: (clause) => reporter.start(clause),
       onClauseEnd: (result) => reporter.end(result),
@@ -62,9 +74,28 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-collide run: the harness broke: ${(error as Error).stack ?? error}\n`);
     return 2;
   }
-  const written = await writeReport(report, options.out);
-  reporter.summary(report, written);
+  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline), options.out);
+  reporter.summary(report, files);
+  if (options.writeBaseline) {
+    const written = await writeBaseline(report, options.writeBaseline);
+    process.stdout.write(`baseline: ${options.writeBaseline} (${written.expectedFailures.length} expected failure(s)${report.totals.error > 0 ? "; ERROR clauses are never baselined" : ""})\n`);
+  }
   return report.exitCode;
+}
+
+async function schema(argv: string[]): Promise<number> {
+  const [flag, file, ...rest] = argv;
+  if (flag === undefined) {
+    process.stdout.write(reportJsonSchema());
+    return 0;
+  }
+  if (flag !== "--out" || !file || rest.length > 0) {
+    process.stderr.write("Usage: mcp-collide schema [--out FILE]\n");
+    return 2;
+  }
+  await writeFile(file, reportJsonSchema());
+  process.stdout.write(`schema: ${file}\n`);
+  return 0;
 }
 
 async function hosts(): Promise<number> {
@@ -77,6 +108,9 @@ async function hosts(): Promise<number> {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "run") return run(rest);
+  if (command === "repro") return reproMain(rest);
+  if (command === "matrix") return matrixMain(rest);
+  if (command === "schema") return schema(rest);
   if (command === "hosts") return hosts();
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${harnessVersion}\n`);
@@ -89,4 +123,3 @@ export async function main(argv: string[]): Promise<number> {
   process.stderr.write(`mcp-collide: unknown command "${command}"\n\n${help}`);
   return 2;
 }
-

@@ -1,7 +1,8 @@
 /**
  * The `run` command line (public contract):
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
- * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`.
+ * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
+ * `--baseline FILE`, `--write-baseline FILE`.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -17,6 +18,8 @@ export const RunCliOptionsSchema = z.object({
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
   host: z.string().optional(),
   strict: z.boolean().default(false),
+  baseline: z.string().min(1).optional(),
+  writeBaseline: z.string().min(1).optional(),
   timeout: z.coerce.number().int().min(100).default(30_000),
   caseTimeout: z.coerce.number().int().min(100).default(120_000),
   help: z.boolean().default(false),
@@ -39,11 +42,12 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       transport: { type: "string" }, profile: { type: "string" }, out: { type: "string" }, path: { type: "string" },
       host: { type: "string" }, strict: { type: "boolean" }, timeout: { type: "string" },
       "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
+      baseline: { type: "string" }, "write-baseline": { type: "string" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
-  const { "case-timeout": caseTimeout, ...rest } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, hostArgv });
+  const { "case-timeout": caseTimeout, "write-baseline": writeBaseline, ...rest } = values;
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   if (parsed.data.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
   return parsed.data;
@@ -62,13 +66,17 @@ Options:
   --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss
   --path P            replay exactly one case: the fast-check path from a report (use with --seed and --clause)
   --transport T       how fake servers are reached: stdio (the host spawns them) or http (127.0.0.1);
-                      default stdio when the host loads stdio servers
+                      default http when the host loads http servers (fastest), else stdio
   --profile NAME      naming profile for names/provider-valid and names/profile:
                       default, adr-0112, anthropic-128, bedrock-agent, portable
                       (default: the one the host claims in initialize, else none for names/profile)
-  --out DIR           where report.json is written (default ./mcp-collide-report)
+  --out DIR           where the report is written (default ./mcp-collide-report): report.json,
+                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
   --strict            SHOULD clauses gate the exit code too
+  --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
+                      gate; a listed clause that now passes is a stale entry and fails the run
+  --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
   -h, --help          this text
@@ -77,7 +85,9 @@ Host adapter: any program that speaks HAP/1 (JSON-RPC, one message per line on s
 see the README. Example: mcp-collide run -- python3 my_adapter.py --verbose
 
 Exit codes:
-  0  every MUST clause passed (SHOULD clauses too with --strict)
-  1  a clause failed, or a MUST clause was inconclusive (its situation never arose: raise --runs)
+  0  every MUST clause passed (SHOULD clauses too with --strict), failures listed in --baseline aside
+  1  a clause failed, or a MUST clause was inconclusive (its situation never arose: raise --runs),
+     or a --baseline entry is stale (that clause now passes)
   2  the harness or the host adapter broke (crash, hang, garbage, protocol violation), or bad usage
+     (a bad option, an unreadable or malformed baseline file); a baseline never excuses a broken host
 `;

@@ -1,7 +1,7 @@
 /**
- * The report model: the single source of truth for `report.json` and every format rendered from it.
- * Field names named in the issues (`harness`, `host`, `seed`, `runs`, `clauses[].{id, level, status, summary,
- * seed, path, counterexample.servers[].{key, tools}, expected, observed}`) are a public contract.
+ * The report model: the single source of truth for `report.json`, its JSON Schema
+ * (`reports/report.schema.json`, generated from this file) and every format rendered from it.
+ * Field names are a public contract: a field may be added (optional), never renamed or removed.
  */
 import { z } from "zod";
 
@@ -12,72 +12,106 @@ export type ClauseStatus = z.infer<typeof ClauseStatusSchema>;
 
 /** One server of a counterexample world, as the report draws it. */
 export const ReportServerSchema = z.object({
-  key: z.string(),
-  tools: z.array(z.string()),
-  serverInfo: z.object({ name: z.string(), version: z.string() }),
-  latency: z.object({ initialize: z.number(), toolsList: z.number() }).optional(),
-  unreachable: z.boolean().optional(),
+  key: z.string().describe("The server's configuration key: the label a host must name it by."),
+  tools: z.array(z.string()).describe("The wire names the server advertises, in its list order."),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).describe("What the server claims about itself on initialize (may lie)."),
+  latency: z.object({ initialize: z.number(), toolsList: z.number() }).optional().describe("Milliseconds the server waits before answering."),
+  unreachable: z.boolean().optional().describe("The server cannot be reached at all."),
 });
 /** One server of a counterexample world. */
 export type ReportServer = z.infer<typeof ReportServerSchema>;
 
 /** The smallest world found, plus any further worlds the case opened (permutations, variants). */
 export const CounterexampleSchema = z.object({
-  servers: z.array(ReportServerSchema),
-  variants: z.array(z.object({ servers: z.array(ReportServerSchema) })).default([]),
+  servers: z.array(ReportServerSchema).describe("The case's main world, in configuration order."),
+  variants: z.array(z.object({ servers: z.array(ReportServerSchema) })).default([]).describe("Further worlds the case opened (a permutation, a re-timing ...)."),
   /** The whole case as fast-check produced it, for replay by value. */
-  value: z.unknown(),
+  value: z.unknown().describe("The whole case as fast-check produced it; `mcp-collide repro` replays it by value."),
 });
 /** The smallest world found. */
 export type Counterexample = z.infer<typeof CounterexampleSchema>;
 
 /** How the adapter broke, when a clause is `error`. */
-export const ReportErrorSchema = z.object({ kind: z.string(), message: z.string(), stderrTail: z.string().default("") });
+export const ReportErrorSchema = z.object({
+  kind: z.string().describe("crash, timeout, garbage, protocol, harness ..."),
+  message: z.string(),
+  stderrTail: z.string().default("").describe("The last lines the host adapter wrote to stderr."),
+});
+
+/** How a `--baseline` file judged one clause: a listed failure, or a listed clause that now passes. */
+export const BaselineMarkSchema = z.enum(["expected-failure", "stale"]);
+/** How a `--baseline` file judged one clause. */
+export type BaselineMark = z.infer<typeof BaselineMarkSchema>;
 
 /** One clause's result. */
 export const ClauseReportSchema = z.object({
-  id: z.string(),
+  id: z.string().describe("The clause id from the catalogue: stable forever."),
   level: z.enum(["MUST", "SHOULD"]),
   status: ClauseStatusSchema,
-  summary: z.string(),
-  sources: z.array(z.string()),
+  summary: z.string().describe("What the host must do, in the catalogue's words."),
+  sources: z.array(z.string()).describe("Where the requirement comes from."),
   /** Why the verdict is what it is, in one line. */
-  reason: z.string(),
+  reason: z.string().describe("Why the verdict is what it is, in one line."),
   seed: z.number().int(),
-  path: z.string().optional(),
+  path: z.string().optional().describe("The fast-check path of the (shrunk) counterexample: with the seed, replays exactly that case."),
   /** Cases generated (shrinking steps not counted). */
-  cases: z.number().int(),
-  shrinks: z.number().int().default(0),
+  cases: z.number().int().describe("Cases generated (shrinking steps not counted)."),
+  shrinks: z.number().int().default(0).describe("Shrinking steps tried."),
   /** How many generated cases exercised each situation. */
-  situations: z.record(z.string(), z.number().int()),
+  situations: z.record(z.string(), z.number().int()).describe("How many generated cases exercised each situation (exact-duplicate, separator-clash ...)."),
   counterexample: CounterexampleSchema.optional(),
-  expected: z.string().optional(),
-  observed: z.string().optional(),
+  expected: z.string().optional().describe("What the clause required of the counterexample."),
+  observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),
   error: ReportErrorSchema.optional(),
   /** A command line that reruns exactly this case. */
-  repro: z.string().optional(),
+  repro: z.string().optional().describe("A shell line that reruns exactly this case."),
   durationMs: z.number(),
+  baseline: BaselineMarkSchema.optional().describe(
+    "Set when a --baseline file lists this clause: expected-failure (it failed as listed and does not gate) or stale (listed, but it passed: the entry gates until removed).",
+  ),
 });
 /** One clause's result. */
 export type ClauseReport = z.infer<typeof ClauseReportSchema>;
 
-/** A whole run. */
-export const ReportSchema = z.object({
-  harness: z.object({ name: z.literal("mcp-collide"), version: z.string() }),
-  protocolVersion: z.literal("1"),
-  catalogueVersion: z.string(),
-  host: z.object({ name: z.string(), version: z.string() }),
-  hostCommand: z.array(z.string()),
-  transport: z.string(),
-  profile: z.string().optional(),
-  seed: z.number().int(),
-  runs: z.number().int(),
-  node: z.string(),
-  startedAt: z.string(),
-  durationMs: z.number(),
-  clauses: z.array(ClauseReportSchema),
-  totals: z.record(ClauseStatusSchema, z.number().int()),
-  exitCode: z.number().int(),
+/** What a `--baseline` file did to a run. */
+export const BaselineSummarySchema = z.object({
+  file: z.string().optional().describe("The baseline file as given on the command line (not hashed)."),
+  expectedFailures: z.array(z.string()).describe("The file's entries."),
+  baselined: z.array(z.string()).describe("Clauses that failed as the baseline expects; they do not gate."),
+  stale: z.array(z.string()).describe("Listed clauses that passed: each fails the run until it is removed from the file."),
+  unmatched: z.array(z.string()).describe("Listed clauses this run did not judge (not run, not applicable, or unknown ids); they do not gate."),
 });
+/** What a `--baseline` file did to a run. */
+export type BaselineSummary = z.infer<typeof BaselineSummarySchema>;
+
+/** A whole run. */
+export const ReportSchema = z
+  .object({
+    harness: z.object({ name: z.literal("mcp-collide"), version: z.string() }),
+    protocolVersion: z.literal("1").describe("HAP/1: the host adapter protocol version."),
+    catalogueVersion: z.string().describe("The version of the clause catalogue the suites implement."),
+    host: z.object({ name: z.string(), version: z.string() }).describe("The host under test, as it named itself in initialize."),
+    hostCommand: z.array(z.string()).describe("The command line that started the host adapter (not hashed: it holds this machine's paths)."),
+    transport: z.string().describe("How fake servers were reached: stdio or http."),
+    profile: z.string().optional().describe("The naming profile chosen on the command line."),
+    seed: z.number().int(),
+    runs: z.number().int().describe("Generated cases per clause."),
+    node: z.string().describe("The Node.js version that ran the harness."),
+    startedAt: z.string().describe("When the run started (ISO 8601, UTC)."),
+    durationMs: z.number(),
+    clauses: z.array(ClauseReportSchema),
+    totals: z.record(ClauseStatusSchema, z.number().int()),
+    exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
+    strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),
+    baseline: BaselineSummarySchema.optional(),
+    contentSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .describe(
+        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, hostCommand, baseline.file and contentSha256 itself.",
+      ),
+  })
+  .meta({ title: "mcp-collide report", description: "One run of the mcp-collide clause catalogue against one MCP host." });
 /** A whole run. */
 export type Report = z.infer<typeof ReportSchema>;

@@ -1,12 +1,45 @@
+/**
+ * Writes a run's report in every format, all rendered from the one zod model: report.json (validated,
+ * stamped with its content hash), report.md, report.html and junit.xml.
+ */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { contentSha256 } from "./content-hash.ts";
+import { renderHtml } from "./render-html.ts";
+import { renderJunit } from "./render-junit.ts";
+import { renderMarkdown } from "./render-markdown.ts";
 import { ReportSchema, type Report } from "./report-model.ts";
 
-/** Validates the report against its schema and writes `report.json` into `directory`; returns its path. */
-export async function writeReport(report: Report, directory: string): Promise<string> {
+/** Absolute paths of the files a report was written to. */
+export interface ReportFiles {
+  json: string;
+  markdown: string;
+  html: string;
+  junit: string;
+}
+
+/** The report validated against its schema and stamped with its content hash. */
+export function sealReport(report: Report): Report {
   const checked = ReportSchema.parse(report);
+  return { ...checked, contentSha256: contentSha256(checked) };
+}
+
+/** Seals `report` and writes report.json, report.md, report.html and junit.xml into `directory`. */
+export async function writeReportFiles(report: Report, directory: string): Promise<{ report: Report; files: ReportFiles }> {
+  const sealed = sealReport(report);
   await mkdir(directory, { recursive: true });
-  const file = resolve(join(directory, "report.json"));
-  await writeFile(file, `${JSON.stringify(checked, null, 2)}\n`);
-  return file;
+  const at = (name: string) => resolve(join(directory, name));
+  const files: ReportFiles = { json: at("report.json"), markdown: at("report.md"), html: at("report.html"), junit: at("junit.xml") };
+  await Promise.all([
+    writeFile(files.json, `${JSON.stringify(sealed, null, 2)}\n`),
+    writeFile(files.markdown, renderMarkdown(sealed)),
+    writeFile(files.html, renderHtml(sealed)),
+    writeFile(files.junit, renderJunit(sealed)),
+  ]);
+  return { report: sealed, files };
+}
+
+/** Writes every format of `report` into `directory`; returns the path of report.json. */
+export async function writeReport(report: Report, directory: string): Promise<string> {
+  return (await writeReportFiles(report, directory)).files.json;
 }

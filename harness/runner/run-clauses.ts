@@ -22,7 +22,7 @@ export interface RunOptions {
   seed: number;
   runs: number;
   path?: string;
-  /** Server transport; default: stdio if the host loads it, else its first. */
+  /** Server transport; default: http if the host loads it (no process per server: the fastest), else its first. */
   transport?: ServerTransportKind;
   /** Profile id the user chose on the command line. */
   profile?: string;
@@ -63,7 +63,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       for (const clause of options.clauses) reports.push(brokenReport(clause, options.seed, startError, handle?.stderrTail() ?? ""));
     } else {
       const transports = host.transports;
-      const transport = options.transport ?? (transports.includes("stdio") ? "stdio" : transports[0]!);
+      const transport = options.transport ?? (transports.includes("http") ? "http" : transports[0]!);
       chosenTransport = transport;
       const chosen: NamingProfile | undefined = options.profile ? namingProfile(options.profile) : undefined;
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;

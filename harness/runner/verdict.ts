@@ -1,17 +1,23 @@
 /**
- * How clause verdicts become the exit code (public contract): 2 when the harness or the host broke,
- * else 1 when a MUST clause failed or could not be shown to hold (inconclusive), or a SHOULD clause
- * warned under --strict; else 0. NOT_APPLICABLE never gates.
+ * How clause verdicts become the exit code (public contract): 2 when the harness or the host broke (ERROR,
+ * which no baseline excuses); else 1 when a MUST clause failed or could not be shown to hold (inconclusive),
+ * a SHOULD clause warned or was inconclusive under --strict, or a baseline entry is stale (the listed
+ * clause now passes); else 0. A failure the baseline lists does not gate. NOT_APPLICABLE never gates.
  */
 import type { ClauseReport, ClauseStatus } from "../report/report-model.ts";
 
-/** The process exit code a set of verdicts earns. */
-export function exitCodeOf(reports: readonly ClauseReport[], strict: boolean): 0 | 1 | 2 {
+/**
+ * The process exit code a set of verdicts earns. `expectedFailures` holds the ids a baseline lists; a clause
+ * marked `baseline: "stale"` (see harness/report/baseline.ts) gates whatever its status.
+ */
+export function exitCodeOf(reports: readonly ClauseReport[], strict: boolean, expectedFailures: ReadonlySet<string> = new Set()): 0 | 1 | 2 {
   if (reports.some((report) => report.status === "error")) return 2;
   const gates = (report: ClauseReport) =>
-    report.status === "fail" ||
-    (report.status === "warn" && strict) ||
-    (report.status === "inconclusive" && (report.level === "MUST" || strict));
+    report.baseline === "stale" ||
+    (!expectedFailures.has(report.id) &&
+      (report.status === "fail" ||
+        (report.status === "warn" && strict) ||
+        (report.status === "inconclusive" && (report.level === "MUST" || strict))));
   return reports.some(gates) ? 1 : 0;
 }
 

@@ -29,7 +29,7 @@ export type Situation = z.infer<typeof SituationSchema>;
 /** What each situation means, as a report may print it. */
 export const situationMeanings: Readonly<Record<Situation, string>> = {
   "arrival-reordered":
-    "a server later in configuration order answers initialize or tools/list sooner than one before it",
+    "a server later in configuration order answers initialize or tools/list sooner than one before it (by answer rank or latency)",
   "case-clash": "two keys, or two wire names in different servers, are equal ignoring case but not equal",
   "empty-server": "a server advertises no tools",
   "exact-duplicate": "one wire name is advertised by two or more servers",
@@ -79,7 +79,8 @@ const detectors: Readonly<Record<Situation, (world: World) => boolean>> = {
       servers
         .slice(i + 1)
         .some(
-          (late) =>
+          (late, j) =>
+            (late.answerRank ?? i + 1 + j) < (early.answerRank ?? i) ||
             late.latency.initialize < early.latency.initialize || late.latency.toolsList < early.latency.toolsList,
         ),
     ),

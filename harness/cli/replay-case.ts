@@ -1,0 +1,95 @@
+/**
+ * Replays one case of one clause against a host, outside a run: by value (a report's counterexample, an
+ * emitted regression test) or by seed and fast-check path. The verdict follows the run's rules: a thrown
+ * error or a hang is ERROR, never a pass.
+ */
+import fc from "fast-check";
+import { isAdapterError } from "../adapter/adapter-error.ts";
+import type { InitializeResult } from "../protocol/initialize-result.ts";
+import type { CheckOutcome, Clause } from "../runner/clause.ts";
+import type { HostLauncher } from "../runner/host-launcher.ts";
+import type { ServerTransportKind } from "../runner/observe-session.ts";
+import type { World } from "../world/world.ts";
+import { openReplayEnvironment, type ReplayEvent } from "./replay-environment.ts";
+
+/** What to replay, against what. Give `value`, or `seed` and `path`. */
+export interface ReplayOptions {
+  clause: Clause;
+  launcher: HostLauncher;
+  value?: unknown;
+  seed?: number;
+  path?: string;
+  transport?: ServerTransportKind;
+  profile?: string;
+  /** Longest the case may take, in ms (default 120 000). */
+  caseTimeoutMs?: number;
+  log?(event: ReplayEvent): void;
+}
+
+/** How a replayed case came out. */
+export interface ReplayResult {
+  verdict: "pass" | "violated" | "not-applicable" | "error";
+  /** One line: why. */
+  reason: string;
+  outcome?: CheckOutcome;
+  /** The case that ran (undefined when the host could not be started). */
+  value?: unknown;
+  worlds: World[];
+  host?: InitializeResult;
+  transport?: ServerTransportKind;
+  stderrTail: string;
+}
+
+/** The value fast-check generates for `arbitrary` at `path` under `seed`: the run's case, without running it. */
+export async function valueAtPath<T>(arbitrary: fc.Arbitrary<T>, seed: number, path: string): Promise<T> {
+  let found: { value: T } | undefined;
+  // With a path, fast-check walks straight to that case and starts there; one run is that case.
+  await fc.check(fc.property(arbitrary, (value) => {
+    found ??= { value };
+    return true;
+  }), { seed, path, numRuns: 1 });
+  if (!found) throw new Error(`seed ${seed} and path ${path} give no case`);
+  return found.value;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the case took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const describeError = (error: unknown) => `${isAdapterError(error) ? `${error.kind}: ` : ""}${error instanceof Error ? error.message : String(error)}`;
+
+/** Replays one case and returns its verdict; never throws for a broken host (that is an `error` verdict). */
+export async function replayCase(options: ReplayOptions): Promise<ReplayResult> {
+  const log = options.log ?? (() => undefined);
+  let replay;
+  try {
+    replay = await openReplayEnvironment(options.launcher, { transport: options.transport, profile: options.profile, log });
+  } catch (error) {
+    return { verdict: "error", reason: `the host could not be started: ${describeError(error)}`, worlds: [], stderrTail: (error as { stderrTail?: string }).stderrTail ?? "" };
+  }
+  const base = { host: replay.host, transport: replay.transport };
+  try {
+    const skip = options.clause.notApplicable?.(replay.env);
+    if (skip) return { ...base, verdict: "not-applicable", reason: skip, worlds: [], stderrTail: replay.stderrTail() };
+    let value = options.value;
+    if (value === undefined) {
+      if (options.seed === undefined || options.path === undefined) throw new Error("replayCase needs a value, or a seed and a path");
+      value = await valueAtPath(options.clause.arbitrary(replay.env), options.seed, options.path);
+    }
+    const worlds = options.clause.worlds(value);
+    let outcome: CheckOutcome;
+    try {
+      outcome = await withTimeout(options.clause.check(replay.env, value), options.caseTimeoutMs ?? 120_000);
+    } catch (error) {
+      return { ...base, verdict: "error", reason: `the host broke: ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };
+    }
+    const reason = outcome.ok ? "the clause held" : `expected ${outcome.expected}; observed ${outcome.observed}`;
+    return { ...base, verdict: outcome.ok ? "pass" : "violated", reason, outcome, value, worlds, stderrTail: replay.stderrTail() };
+  } finally {
+    await replay.close();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * `mcp-collide repro`: rerun one case of one clause verbosely, from a report (by value) or from a seed and
+ * path (regenerated), print everything the host and the servers did, and optionally emit a regression test.
+ */
+import { writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { readReport } from "../report/read-report.ts";
+import type { ClauseReport, Report } from "../report/report-model.ts";
+import { loadSuites } from "../runner/catalogue.ts";
+import { hapLauncher } from "../runner/host-launcher.ts";
+import type { ServerTransportKind } from "../runner/observe-session.ts";
+import { packageRoot } from "./builtin-host.ts";
+import { regressionTestSource, type EmitOptions } from "./emit-regression-test.ts";
+import { formatReplayEvent } from "./format-replay.ts";
+import { chooseHost, type HostChoice } from "./host-choice.ts";
+import { replayCase } from "./replay-case.ts";
+import { parseReproOptions, reproHelp, type ReproCliOptions } from "./repro-options.ts";
+
+/** The built-in host a report's repro line names (`--host NAME`, or neither `--host` nor `--`: the reference). */
+export function builtinFromRepro(repro: string | undefined): string | undefined {
+  if (!repro) return undefined;
+  const named = /\s--host\s+([A-Za-z0-9_.-]+)$/.exec(repro);
+  if (named) return named[1];
+  return /\s--(\s|$)/.test(repro) || /\s--host\s/.test(repro) ? undefined : "reference";
+}
+
+/** Picks the failing clause of a report: the one named, or the only one with a counterexample. */
+function pickClause(report: Report, id: string | undefined, file: string): ClauseReport {
+  if (id) {
+    const found = report.clauses.find((clause) => clause.id === id);
+    if (!found) throw new Error(`${file} has no clause ${id}`);
+    if (!found.counterexample) throw new Error(`${file} holds no counterexample for ${id} (status ${found.status}); nothing to replay`);
+    return found;
+  }
+  const failing = report.clauses.filter((clause) => clause.counterexample);
+  if (failing.length === 1) return failing[0]!;
+  if (failing.length === 0) throw new Error(`${file} holds no counterexample: every clause passed or could not run`);
+  throw new Error(`${file} has ${failing.length} failing clauses; pick one with --clause:\n  ${failing.map((clause) => clause.id).join("\n  ")}`);
+}
+
+interface Plan {
+  clauseId: string;
+  value?: unknown;
+  host: HostChoice;
+  emitHost: EmitOptions["host"];
+  transport?: ServerTransportKind;
+  profile?: string;
+  from?: ClauseReport;
+  hostName: string;
+}
+
+async function plan(options: ReproCliOptions): Promise<Plan> {
+  const explicitHost = options.host !== undefined || options.hostArgv.length > 0;
+  const chosen = chooseHost(options);
+  const emitHost = (choice: HostChoice): EmitOptions["host"] => (choice.builtin ? { builtin: choice.builtin } : { argv: [...options.hostArgv] });
+  if (!options.report) {
+    return { clauseId: options.clause!, host: chosen, emitHost: emitHost(chosen), transport: options.transport, profile: options.profile, hostName: chosen.label };
+  }
+  const report = await readReport(options.report);
+  const from = pickClause(report, options.clause, options.report);
+  const transport = options.transport ?? (report.transport === "stdio" || report.transport === "http" ? report.transport : undefined);
+  const base = { clauseId: from.id, value: from.counterexample!.value, transport, profile: options.profile ?? report.profile, from, hostName: `${report.host.name} ${report.host.version}` };
+  if (explicitHost) return { ...base, host: chosen, emitHost: emitHost(chosen) };
+  const builtin = builtinFromRepro(from.repro);
+  if (builtin) {
+    const host = chooseHost({ host: builtin, hostArgv: [], timeout: options.timeout });
+    return { ...base, host, emitHost: { builtin } };
+  }
+  if (report.hostCommand.length === 0) throw new Error(`${options.report} was written for an in-process host; name one with --host NAME or "-- argv"`);
+  const launcher = hapLauncher({ argv: report.hostCommand, requestTimeoutMs: options.timeout });
+  return { ...base, host: { launcher, label: report.hostCommand.join(" ") }, emitHost: { argv: report.hostCommand } };
+}
+
+/** Runs `mcp-collide repro` with `argv` (after the word `repro`); returns the exit code. */
+export async function reproMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
+  let options: ReproCliOptions;
+  let steps: Plan;
+  try {
+    options = parseReproOptions(argv);
+    if (options.help) {
+      out.write(reproHelp);
+      return 0;
+    }
+    steps = await plan(options);
+  } catch (error) {
+    err.write(`mcp-collide repro: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const clause = (await loadSuites(join(packageRoot, "suites"))).find((candidate) => candidate.id === steps.clauseId);
+  if (!clause) {
+    err.write(`mcp-collide repro: unknown clause ${steps.clauseId}\n`);
+    return 2;
+  }
+  const origin = steps.from ? `the counterexample in ${options.report}` : `seed ${options.seed}, path ${options.path}`;
+  out.write(`mcp-collide repro: ${clause.id} (${clause.level}) against ${steps.host.label}, from ${origin}\n  the host must ${clause.summary}\n\n`);
+  const result = await replayCase({
+    clause, launcher: steps.host.launcher, value: steps.value, seed: options.seed, path: options.path,
+    transport: steps.transport, profile: steps.profile, caseTimeoutMs: options.caseTimeout,
+    log: (event) => out.write(`${formatReplayEvent(event).join("\n")}\n`),
+  });
+  out.write(`\n${result.verdict.toUpperCase()}: ${result.verdict === "violated" ? "the clause was violated" : result.reason}\n`);
+  if (result.outcome && !result.outcome.ok) out.write(`  expected: ${result.outcome.expected}\n  observed: ${result.outcome.observed}\n`);
+  if (result.verdict === "error" && result.stderrTail) out.write(`  host stderr (tail):\n    ${result.stderrTail.trimEnd().split("\n").slice(-20).join("\n    ")}\n`);
+  if (steps.from) {
+    const failed = steps.from.status !== "pass";
+    const same = failed === (result.verdict === "violated" || result.verdict === "error");
+    out.write(`  the report said ${steps.from.status.toUpperCase()}: ${same ? "reproduced" : "NOT reproduced (the host or the suites changed, or the failure is flaky)"}\n`);
+  }
+  if (options.emit && result.value !== undefined) {
+    const file = resolve(options.emit);
+    await writeFile(file, regressionTestSource({
+      file, clause, value: result.value, host: steps.emitHost, transport: result.transport, profile: steps.profile, expect: options.expect,
+      origin: { hostName: result.host ? `${result.host.host.name} ${result.host.host.version}` : steps.hostName, seed: options.seed ?? steps.from?.seed, path: options.path ?? steps.from?.path, report: options.report, observed: result.outcome && !result.outcome.ok ? result.outcome.observed : undefined },
+    }));
+    out.write(`regression test: ${file} (run it with: npx vitest run ${file})\n`);
+  }
+  return result.verdict === "pass" ? 0 : result.verdict === "violated" ? 1 : 2;
+}

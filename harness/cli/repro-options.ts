@@ -1,0 +1,86 @@
+/**
+ * The `repro` command line:
+ * `mcp-collide repro [REPORT.json] [--clause ID] [--seed S --path P] [--host NAME | -- host argv...]
+ *  [--transport T] [--profile NAME] [--emit FILE] [--expect pass|violated] [--timeout MS] [--case-timeout MS]`.
+ * It takes the flags a report's `repro` line carries, so `run` in that line can be swapped for `repro`.
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+
+/** Parsed and checked options of `mcp-collide repro`. */
+export const ReproCliOptionsSchema = z.object({
+  report: z.string().optional(),
+  clause: z.string().optional(),
+  seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
+  path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
+  host: z.string().optional(),
+  transport: z.enum(["stdio", "http"]).optional(),
+  profile: z.string().optional(),
+  emit: z.string().min(1).optional(),
+  expect: z.enum(["pass", "violated"]).default("pass"),
+  timeout: z.coerce.number().int().min(100).default(30_000),
+  caseTimeout: z.coerce.number().int().min(100).default(120_000),
+  help: z.boolean().default(false),
+  hostArgv: z.array(z.string()).default([]),
+});
+/** Parsed options of `mcp-collide repro`. */
+export type ReproCliOptions = z.infer<typeof ReproCliOptionsSchema>;
+
+/** Parses `repro`'s arguments (without the word `repro`); throws a readable message on a bad combination. */
+export function parseReproOptions(argv: readonly string[]): ReproCliOptions {
+  const split = argv.indexOf("--");
+  const own = split < 0 ? [...argv] : argv.slice(0, split);
+  const hostArgv = split < 0 ? [] : argv.slice(split + 1);
+  const { values, positionals } = parseArgs({
+    args: own,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      clause: { type: "string" }, seed: { type: "string" }, path: { type: "string" }, host: { type: "string" },
+      transport: { type: "string" }, profile: { type: "string" }, emit: { type: "string" }, expect: { type: "string" },
+      timeout: { type: "string" }, "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
+    },
+  });
+  if (positionals.length > 1) throw new Error(`expected at most one report file, got ${positionals.map((arg) => `"${arg}"`).join(" ")}`);
+  const { "case-timeout": caseTimeout, ...rest } = values;
+  const parsed = ReproCliOptionsSchema.safeParse({ ...rest, caseTimeout, hostArgv, report: positionals[0] });
+  if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
+  const options = parsed.data;
+  if (options.help) return options;
+  if (options.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
+  if (!options.report) {
+    if (!options.clause || options.seed === undefined || !options.path) {
+      throw new Error("without a report file, give --clause ID, --seed S and --path P (a report's repro line has all three)");
+    }
+  } else if (options.seed !== undefined || options.path) {
+    throw new Error("a report file already holds the case; drop --seed and --path (or drop the report file)");
+  }
+  return options;
+}
+
+/** `mcp-collide repro --help`. */
+export const reproHelp = `Usage: mcp-collide repro REPORT.json [--clause ID] [options] [-- host-adapter-command ...]
+       mcp-collide repro --clause ID --seed S --path P [options] [-- host-adapter-command ...]
+
+Reruns one case of one clause, verbosely: the world (servers and their tools), every request to the host
+and its answer, every message each server received, and the verdict.
+From a report, the case is replayed by value (the counterexample stored in report.json), against the
+host the report names (its command line) unless --host or "--" says otherwise; --clause may be left out
+when the report has exactly one failing clause. With --seed and --path the case is regenerated, exactly as
+the run's repro line does: "npx mcp-collide run --clause ..." works with "run" replaced by "repro".
+
+Options:
+  --clause ID         the clause whose case to replay
+  --seed S --path P   the case by seed and fast-check path (from a report's repro line)
+  --host NAME         a built-in host ("reference" or a one-bug host id); default: the report's host, else reference
+  --transport T       stdio or http (default: the report's, else http when the host loads it)
+  --profile NAME      naming profile (default: the report's)
+  --emit FILE         also write a standalone vitest regression test that replays this case by value
+  --expect V          what the emitted test asserts: pass (default: the clause holds, the bug stays fixed)
+                      or violated (the violation still shows)
+  --timeout MS        longest wait for one adapter answer (default 30000)
+  --case-timeout MS   longest the case may take (default 120000)
+  -h, --help          this text
+
+Exit codes: 0 the clause held, 1 it was violated, 2 the host broke, the clause does not apply, or bad usage.
+`;

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { contentSha256, hashedContent } from "./content-hash.ts";
+import { sampleReport } from "./sample-report.ts";
+
+describe("contentSha256", () => {
+  it("ignores when and where the run happened", () => {
+    const a = sampleReport();
+    const b = sampleReport({
+      startedAt: "2030-01-01T00:00:00.000Z", durationMs: 99, hostCommand: ["/elsewhere/node", "adapter.js"],
+      clauses: a.clauses.map((clause) => ({ ...clause, durationMs: clause.durationMs + 1000 })),
+    });
+    expect(contentSha256(b)).toBe(contentSha256(a));
+    expect(contentSha256(a)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("ignores key order and its own previous value", () => {
+    const a = sampleReport();
+    const reordered = Object.fromEntries(Object.entries(a).reverse()) as typeof a;
+    expect(contentSha256({ ...reordered, contentSha256: "0".repeat(64) })).toBe(contentSha256(a));
+  });
+
+  it("changes when a verdict, a seed or a host string changes", () => {
+    const a = sampleReport();
+    expect(contentSha256(sampleReport({ seed: 8 }))).not.toBe(contentSha256(a));
+    expect(contentSha256(sampleReport({ host: { name: "other", version: "9.9.9" } }))).not.toBe(contentSha256(a));
+    const flipped = { ...a, clauses: a.clauses.map((clause, index) => (index === 0 ? { ...clause, status: "fail" as const } : clause)) };
+    expect(contentSha256(flipped)).not.toBe(contentSha256(a));
+  });
+
+  it("hashes exactly the documented fields", () => {
+    const content = hashedContent(sampleReport({ baseline: { file: "b.json", expectedFailures: [], baselined: [], stale: [], unmatched: [] } })) as Record<string, any>;
+    for (const field of ["startedAt", "durationMs", "hostCommand", "contentSha256"]) expect(content).not.toHaveProperty(field);
+    expect(content.baseline).not.toHaveProperty("file");
+    expect(content.clauses[0]).not.toHaveProperty("durationMs");
+    expect(content).toHaveProperty("seed", 7);
+  });
+});

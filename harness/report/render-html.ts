@@ -1,0 +1,129 @@
+/**
+ * `report.html`: one self-contained page (inline CSS, no script, no network) that reads at a glance: the
+ * overall verdict, a verdict per clause with what it stood on, then each failure as a `<details>` with its
+ * world drawn as servers and tools, colliding names highlighted, expected beside observed, and the repro
+ * line. Every host-supplied string goes through escapeHtml.
+ */
+import { situationMeanings, type Situation } from "../world/situations.ts";
+import { escapeHtml } from "./escape.ts";
+import { htmlStyle } from "./html-style.ts";
+import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
+import type { ClauseReport, Report } from "./report-model.ts";
+import { baselineNote, detailedClauses, durationText, overallLabel, situationCounts, statusLabel, totalsInOrder, verboseRepro } from "./report-view.ts";
+
+/** A fragment id for a clause (ids are catalogue ids, but are escaped like any other text). */
+export function clauseAnchor(id: string): string {
+  return `clause-${id.replace(/[^A-Za-z0-9]+/g, "-")}`;
+}
+
+/** A status as a coloured badge. */
+export function htmlBadge(status: ClauseReport["status"]): string {
+  return `<span class="badge s-${status}">${statusLabel(status)}</span>`;
+}
+
+function situationChips(clause: ClauseReport): string {
+  const counts = situationCounts(clause);
+  if (counts.length === 0) return `<span class="empty">—</span>`;
+  const meaning = (name: string) => situationMeanings[name as Situation] ?? "reported by the clause's own check";
+  return counts.map(([name, count]) => `<span class="sit" title="${escapeHtml(meaning(name))}">${escapeHtml(name)} ×${count}</span>`).join("");
+}
+
+function banner(report: Report): string {
+  const overall = overallLabel(report);
+  const status = overall === "PASS" ? "pass" : overall === "FAIL" ? "fail" : "error";
+  // The clauses a reader came for, linked to their sections: every violation and every broken case.
+  const attention = detailedClauses(report).map((clause) =>
+    `<a class="chip s-${clause.status}" href="#${clauseAnchor(clause.id)}"><b>${statusLabel(clause.status)}</b> ${escapeHtml(clause.id)}</a>`);
+  const chips = totalsInOrder(report).map(([name, count]) => `<span class="chip s-${name}"><b>${count}</b> ${escapeHtml(statusLabel(name).toLowerCase())}</span>`);
+  const meta: Array<[string, string, boolean?]> = [
+    ["seed", String(report.seed)], ["runs per clause", String(report.runs)], ["server transport", report.transport],
+    ["naming profile", report.profile ?? "—"], ["harness", `mcp-collide ${report.harness.version}`],
+    ["protocol · catalogue", `HAP/${report.protocolVersion} · v${report.catalogueVersion}`], ["node", report.node],
+    ["started", report.startedAt.replace("T", " ").replace(/(\.\d+)?Z$/, " UTC")], ["duration", durationText(report.durationMs)], ["strict", report.strict ? "yes: SHOULD clauses gate" : "no"],
+    ["content SHA-256", report.contentSha256 ?? "—", true], ["host command", report.hostCommand.join(" ") || "(in process)", true],
+  ];
+  return [
+    `<header class="banner s-${status}"><div class="big">${overall}</div><div>`,
+    `<h1>${escapeHtml(report.host.name)} <small>${escapeHtml(report.host.version)}</small></h1>`,
+    `<div class="totals">${chips.join("")}<span>→ exit ${report.exitCode}</span></div>`,
+    attention.length > 0 ? `<div class="totals">${attention.join("")}</div>` : "",
+    `</div></header>`,
+    `<dl class="meta">${meta.map(([label, value, wide]) => `<div${wide ? ` class="wide"` : ""}><dt>${label}</dt><dd class="mono">${escapeHtml(value)}</dd></div>`).join("")}</dl>`,
+  ].join("\n");
+}
+
+function baselineBox(report: Report): string {
+  const baseline = report.baseline;
+  if (!baseline) return "";
+  const ids = (list: string[]) => (list.length === 0 ? "none" : list.map((id) => `<a href="#${clauseAnchor(id)}"><code>${escapeHtml(id)}</code></a>`).join(" "));
+  const status = baseline.stale.length > 0 ? "fail" : "pass";
+  return `<div class="note s-${status}"><b>Baseline</b>${baseline.file ? ` <code>${escapeHtml(baseline.file)}</code>` : ""}: ` +
+    `baselined failures (do not gate): ${ids(baseline.baselined)} · <b>stale entries</b> (now pass; each fails the run until removed): ${ids(baseline.stale)}` +
+    `${baseline.unmatched.length > 0 ? ` · not judged in this run: ${baseline.unmatched.map((id) => `<code>${escapeHtml(id)}</code>`).join(" ")}` : ""}</div>`;
+}
+
+function verdictTable(report: Report): string {
+  const detailed = new Set(detailedClauses(report).map((clause) => clause.id));
+  const rows = report.clauses.map((clause) => {
+    const name = detailed.has(clause.id) ? `<a href="#${clauseAnchor(clause.id)}"><code>${escapeHtml(clause.id)}</code></a>` : `<code>${escapeHtml(clause.id)}</code>`;
+    const note = baselineNote(clause);
+    const mark = note ? `<div class="mark s-${clause.baseline === "stale" ? "fail" : "not-applicable"}">${escapeHtml(note)}</div>` : "";
+    return `<tr class="row-${clause.status} s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td>${name}</td><td>${clause.level}</td>` +
+      `<td class="num">${clause.cases}</td><td class="sits">${situationChips(clause)}</td><td class="why">${escapeHtml(clause.reason)}${mark}</td></tr>`;
+  });
+  return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations exercised (cases)</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
+}
+
+function failure(clause: ClauseReport, open: boolean): string {
+  const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
+  const note = baselineNote(clause);
+  if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
+  const example = clause.counterexample;
+  if (example) {
+    parts.push(`<h3>Smallest world (configuration order)</h3>`, htmlWorld(example.servers));
+    example.variants.forEach((variant, index) => parts.push(`<h3>Also opened: world ${index + 2}</h3>`, htmlWorld(variant.servers)));
+    parts.push(htmlWorldLegend([example.servers, ...example.variants.map((variant) => variant.servers)]));
+  }
+  if (clause.expected !== undefined || clause.observed !== undefined) {
+    parts.push(`<h3>Expected vs observed</h3><div class="eo"><div class="expected"><h4>Expected</h4><p>${escapeHtml(clause.expected ?? "—")}</p></div>` +
+      `<div class="observed"><h4>Observed</h4><pre>${escapeHtml(clause.observed ?? "—")}</pre></div></div>`);
+  }
+  if (clause.error) {
+    parts.push(`<h3>Error: ${escapeHtml(clause.error.kind)}</h3><pre>${escapeHtml(clause.error.message)}</pre>`);
+    if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clause.error.stderrTail.trimEnd())}</pre>`);
+  }
+  const facts: Array<[string, string]> = [
+    ["sources", clause.sources.map(escapeHtml).join("; ") || "—"],
+    ["seed · path", `<code>${clause.seed}</code>${clause.path ? ` · <code>${escapeHtml(clause.path)}</code>` : ""}`],
+    ["evidence", `${clause.cases} case(s), ${clause.shrinks} shrink step(s) · ${situationChips(clause)}`],
+  ];
+  parts.push(`<dl class="facts">${facts.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join("")}</dl>`);
+  if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${escapeHtml(clause.repro)}</pre>`);
+  const verbose = verboseRepro(clause);
+  if (verbose) parts.push(`<h3>Replay it verbosely</h3><pre class="cmd">${escapeHtml(verbose)}</pre>`);
+  const headline = clause.expected ?? clause.reason;
+  return `<details class="clause s-${clause.status}" id="${clauseAnchor(clause.id)}"${open ? " open" : ""}>` +
+    `<summary>${htmlBadge(clause.status)}<code>${escapeHtml(clause.id)}</code><span class="chip">${clause.level}</span><span class="why">${escapeHtml(headline)}</span></summary>` +
+    `<div class="clause-body">${parts.join("\n")}</div></details>`;
+}
+
+/** Renders `report` as one self-contained HTML page. */
+export function renderHtml(report: Report): string {
+  const detailed = detailedClauses(report);
+  const failures = detailed.length === 0 ? "" :
+    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(clause, index === 0)).join("\n")}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>mcp-collide ${overallLabel(report)}: ${escapeHtml(report.host.name)} ${escapeHtml(report.host.version)}</title>
+<style>${htmlStyle}</style></head>
+<body><main>
+${banner(report)}
+${baselineBox(report)}
+<h2>Verdicts</h2>
+${verdictTable(report)}
+${failures}
+<footer>mcp-collide ${escapeHtml(report.harness.version)} · report.json is the source of truth; this page is rendered from it.</footer>
+</main></body></html>
+`;
+}

@@ -1,0 +1,85 @@
+/**
+ * `junit.xml`: one testcase per clause, for CI test reporters. `<failure>` for a violation (fail, warn) and
+ * for inconclusive (no evidence is not a pass), `<error>` for a broken host or harness, `<skipped>` for
+ * not-applicable. As pytest does for xfail, a failure the baseline expects is `<skipped>` (it does not
+ * gate) and a stale baseline entry is a `<failure>` (it does).
+ */
+import { worldLines } from "./world-lines.ts";
+import { escapeXml, escapeXmlAttribute } from "./escape.ts";
+import type { ClauseReport, Report } from "./report-model.ts";
+import { baselineNote, statusLabel } from "./report-view.ts";
+
+const attr = (name: string, value: string | number) => `${name}="${escapeXmlAttribute(String(value))}"`;
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/** The text body of a non-passing testcase: what a reader needs without opening report.json. */
+function details(clause: ClauseReport): string {
+  const lines = [`${clause.id} (${clause.level}): ${clause.summary}`, `verdict: ${statusLabel(clause.status)}: ${clause.reason}`];
+  const note = baselineNote(clause);
+  if (note) lines.push(note);
+  if (clause.expected !== undefined) lines.push(`expected: ${clause.expected}`);
+  if (clause.observed !== undefined) lines.push(`observed: ${clause.observed}`);
+  if (clause.counterexample) lines.push("world:", ...worldLines(clause.counterexample.servers).map((line) => `  ${line}`));
+  if (clause.error) lines.push(`error (${clause.error.kind}): ${clause.error.message}`);
+  if (clause.error?.stderrTail) lines.push("host stderr (tail):", clause.error.stderrTail.trimEnd());
+  lines.push(`sources: ${clause.sources.join("; ")}`, `seed ${clause.seed}${clause.path ? ` path ${clause.path}` : ""}`);
+  if (clause.repro) lines.push(`repro: ${clause.repro}`);
+  return lines.join("\n");
+}
+
+type Outcome = { element: "failure" | "error" | "skipped"; type: string; message: string } | undefined;
+
+/** Which JUnit element a clause earns, with its type and one-line message. */
+export function junitOutcome(clause: ClauseReport): Outcome {
+  if (clause.baseline === "stale") {
+    return { element: "failure", type: "stale-baseline", message: "listed in the baseline as an expected failure, but it now passes: remove the entry" };
+  }
+  if (clause.baseline === "expected-failure") {
+    return { element: "skipped", type: "expected-failure", message: `baselined ${statusLabel(clause.status)}: ${clause.reason}` };
+  }
+  switch (clause.status) {
+    case "pass": return undefined;
+    case "fail": return { element: "failure", type: "fail", message: `MUST clause violated: ${clause.expected ?? clause.reason}` };
+    case "warn": return { element: "failure", type: "warn", message: `SHOULD clause violated (gates only with --strict): ${clause.expected ?? clause.reason}` };
+    case "inconclusive": return { element: "failure", type: "inconclusive", message: `inconclusive, not a pass: ${clause.reason}` };
+    case "error": return { element: "error", type: clause.error?.kind ?? "error", message: clause.reason };
+    case "not-applicable": return { element: "skipped", type: "not-applicable", message: `not applicable: ${clause.reason}` };
+  }
+}
+
+function testcase(clause: ClauseReport): string {
+  const family = clause.id.split("/")[0] ?? clause.id;
+  const open = `    <testcase ${attr("classname", `mcp-collide.${family}`)} ${attr("name", clause.id)} ${attr("time", seconds(clause.durationMs))}`;
+  const outcome = junitOutcome(clause);
+  const out = `      <system-out>${escapeXml(`${clause.cases} case(s); situations: ${JSON.stringify(clause.situations)}`)}</system-out>`;
+  if (!outcome) return `${open}>\n${out}\n    </testcase>`;
+  const body = outcome.element === "skipped" && clause.baseline !== "expected-failure" ? "" : escapeXml(details(clause));
+  const element = `      <${outcome.element} ${attr("type", outcome.type)} ${attr("message", outcome.message)}>${body}</${outcome.element}>`;
+  return `${open}>\n${element}\n${out}\n    </testcase>`;
+}
+
+/** Renders `report` as JUnit XML (the Jenkins/Surefire dialect that GitHub, GitLab and most reporters read). */
+export function renderJunit(report: Report): string {
+  const count = (element: string) => report.clauses.filter((clause) => junitOutcome(clause)?.element === element).length;
+  const [failures, errors, skipped] = [count("failure"), count("error"), count("skipped")];
+  const tests = report.clauses.length;
+  const suite = `mcp-collide: ${report.host.name} ${report.host.version}`;
+  const properties: Array<[string, string | number | undefined]> = [
+    ["harness.version", report.harness.version], ["protocol.version", report.protocolVersion], ["catalogue.version", report.catalogueVersion],
+    ["host.name", report.host.name], ["host.version", report.host.version], ["transport", report.transport], ["profile", report.profile],
+    ["seed", report.seed], ["runs", report.runs], ["node", report.node], ["strict", report.strict === undefined ? undefined : String(report.strict)],
+    ["exit.code", report.exitCode], ["content.sha256", report.contentSha256], ["baseline.file", report.baseline?.file],
+    ["baseline.stale", report.baseline?.stale.join(" ")],
+  ];
+  const props = properties.filter(([, value]) => value !== undefined).map(([name, value]) => `      <property ${attr("name", name)} ${attr("value", value!)}/>`);
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites ${attr("name", "mcp-collide")} ${attr("tests", tests)} ${attr("failures", failures)} ${attr("errors", errors)} ${attr("skipped", skipped)} ${attr("time", seconds(report.durationMs))}>`,
+    `  <testsuite ${attr("name", suite)} ${attr("tests", tests)} ${attr("failures", failures)} ${attr("errors", errors)} ${attr("skipped", skipped)} ${attr("time", seconds(report.durationMs))} ${attr("timestamp", report.startedAt.replace(/(\.\d+)?Z$/, ""))}>`,
+    "    <properties>", ...props, "    </properties>",
+    ...report.clauses.map(testcase),
+    "  </testsuite>",
+    "</testsuites>",
+    "",
+  ].join("\n");
+}

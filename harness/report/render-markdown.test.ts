@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { renderMarkdown } from "./render-markdown.ts";
+import { applyBaseline } from "./baseline.ts";
+import { HOSTILE, sampleReport } from "./sample-report.ts";
+
+describe("renderMarkdown", () => {
+  const markdown = renderMarkdown(sampleReport({ contentSha256: "a".repeat(64) }));
+
+  it("puts one verdict row per clause, then a section per failure", () => {
+    const rows = markdown.split("\n").filter((line) => /^\| \S+ \| `/.test(line));
+    expect(rows).toHaveLength(sampleReport().clauses.length);
+    expect(markdown).toMatch(/### ❌ `surface\/no-silent-loss` — FAIL \(MUST\)/);
+    expect(markdown).toMatch(/### 💥 `wire\/passthrough` — ERROR/);
+    expect(markdown).not.toMatch(/### .*guard\/every-shape/);
+  });
+
+  it("draws the smallest world as a table with colliding names in bold", () => {
+    expect(markdown).toContain("| `alpha` | alpha 1.0.0 | **`search`**, `fetch` |");
+    expect(markdown).toContain("Colliding names (bold):");
+  });
+
+  it("shows what each verdict stands on, the hash and the repro lines", () => {
+    expect(markdown).toContain("multi-server 3 · exact-duplicate 2");
+    expect(markdown).toContain(`Content SHA-256: \`${"a".repeat(64)}\``);
+    expect(markdown).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
+    expect(markdown).toContain("npx mcp-collide repro --clause surface/no-silent-loss --seed 7 --path 1:0:2");
+    expect(markdown).toContain("Host stderr (tail):");
+  });
+
+  it("keeps host strings inert: no raw tag, no stray pipe, no control character", () => {
+    // Inside code spans and fenced blocks a tag is text; everywhere else it must be escaped.
+    const prose = markdown.replace(/^(`{3,})[^\n]*\n[\s\S]*?\n\1$/gm, "").replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, "");
+    expect(prose).not.toContain("<script>");
+    expect(prose).toContain("\\<script\\>");
+    expect(markdown).not.toContain(HOSTILE);
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202E]/);
+    for (const row of markdown.split("\n").filter((line) => line.startsWith("| "))) {
+      const cells = row.replace(/\\\|/g, "").split("|").length;
+      expect(cells, row).toBe(row.startsWith("| Server") || row.includes("alpha 1.0.0") || row.includes("beta 1.0.0") || row.includes("store") ? 6 : 9);
+    }
+  });
+
+  it("reports the baseline", () => {
+    const judged = renderMarkdown(applyBaseline(sampleReport(), { expectedFailures: ["surface/no-silent-loss", "order/config-permutation"] }, false, "b.json"));
+    expect(judged).toMatch(/Baseline `b.json`: baselined failures `surface\/no-silent-loss`; \*\*stale entries `order\/config-permutation`\*\*/);
+    expect(judged).toContain("stale baseline entry");
+  });
+});

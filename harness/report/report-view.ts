@@ -1,0 +1,65 @@
+/**
+ * Readings of a report that every renderer shares, so Markdown, HTML, JUnit and the console say the same
+ * thing in the same words: labels, the overall verdict, which clauses get a detailed section, the
+ * situation counts in a stable order, and the verbose replay command.
+ */
+import type { ClauseReport, ClauseStatus, Report } from "./report-model.ts";
+
+/** Statuses in the order a summary lists them (worst first). */
+export const STATUS_ORDER: readonly ClauseStatus[] = ["error", "fail", "warn", "inconclusive", "pass", "not-applicable"];
+
+/** A status as a report prints it. */
+export function statusLabel(status: ClauseStatus): string {
+  return status === "not-applicable" ? "N/A" : status.toUpperCase();
+}
+
+/** A one-glyph mark for a status (Markdown, where colour is unavailable). */
+export const statusIcon: Readonly<Record<ClauseStatus, string>> = {
+  pass: "✅", fail: "❌", warn: "⚠️", "not-applicable": "➖", error: "💥", inconclusive: "❔",
+};
+
+/** The run's overall verdict, from its exit code. */
+export function overallLabel(report: Pick<Report, "exitCode">): "PASS" | "FAIL" | "ERROR" {
+  return report.exitCode === 0 ? "PASS" : report.exitCode === 1 ? "FAIL" : "ERROR";
+}
+
+/** Clauses that earn a detailed section: every violation and every broken case, in report order. */
+export function detailedClauses(report: Report): ClauseReport[] {
+  return report.clauses.filter((clause) => clause.status === "fail" || clause.status === "warn" || clause.status === "error");
+}
+
+/** `[situation, count]` pairs, most exercised first, then by name (so equal reports render equally). */
+export function situationCounts(clause: Pick<ClauseReport, "situations">): Array<[string, number]> {
+  return Object.entries(clause.situations).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+}
+
+/** Non-zero totals, worst first: `[["fail", 5], ["warn", 1], ["pass", 10]]`. */
+export function totalsInOrder(report: Report): Array<[ClauseStatus, number]> {
+  return STATUS_ORDER.map((status): [ClauseStatus, number] => [status, report.totals[status] ?? 0]).filter(([, count]) => count > 0);
+}
+
+/** What the baseline did to a clause, in words (empty when the baseline does not list it). */
+export function baselineNote(clause: ClauseReport): string {
+  if (clause.baseline === "expected-failure") return "baselined: a known failure, does not gate";
+  if (clause.baseline === "stale") return "stale baseline entry: this clause now passes; remove it from the baseline";
+  return "";
+}
+
+/**
+ * The verbose replay of a clause's case: `mcp-collide repro` takes the same flags as the `run` repro line,
+ * so it is that line with the command word swapped.
+ */
+export function verboseRepro(clause: ClauseReport): string | undefined {
+  if (!clause.repro || !clause.path) return undefined;
+  return clause.repro.replace(/^npx mcp-collide run /, "npx mcp-collide repro ");
+}
+
+/** Milliseconds as a short human duration. */
+export function durationText(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Cuts host output that would swamp a summary; the full text stays in report.json. */
+export function clip(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters in report.json)`;
+}

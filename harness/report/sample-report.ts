@@ -1,0 +1,56 @@
+/**
+ * A small hand-built report for tests and renderer previews: one clause of every status, a world with a
+ * collision, and host strings built to break a renderer that forgets to escape (markup, table pipes,
+ * backticks, control and bidi characters).
+ */
+import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
+import { totalsOf } from "../runner/verdict.ts";
+
+/** A hostile string: HTML, Markdown table syntax, a backtick run, a BEL, a bidi override, XML's `]]>`. */
+export const HOSTILE = "<script>alert(1)</script> | `tick`` \u0007 \u202Eevil ]]> &amp;";
+
+const server = (key: string, tools: string[]): ReportServer => ({
+  key, tools, serverInfo: { name: key, version: "1.0.0" }, latency: { initialize: 0, toolsList: 0 }, unreachable: false,
+});
+
+const clause = (id: string, status: ClauseReport["status"], extra: Partial<ClauseReport> = {}): ClauseReport => ({
+  id, level: id.startsWith("surface/all") || id.startsWith("diag/") ? "SHOULD" : "MUST", status,
+  summary: `the summary of ${id}`, sources: ["ADR-0112 P1"], reason: `${status} because`, seed: 7, cases: 3, shrinks: 0,
+  situations: { "multi-server": 3, "exact-duplicate": 2 }, durationMs: 12, ...extra,
+});
+
+/** A report with one clause of each status; `overrides` replaces top-level fields. */
+export function sampleReport(overrides: Partial<Report> = {}): Report {
+  const clauses: ClauseReport[] = [
+    clause("order/config-permutation", "pass"),
+    clause("surface/no-silent-loss", "fail", {
+      path: "1:0:2", shrinks: 4,
+      counterexample: {
+        servers: [server("alpha", ["search", "fetch"]), server("beta", ["search", HOSTILE])],
+        variants: [{ servers: [server("beta", ["search"]), server("alpha", ["search"])] }],
+        value: { world: { servers: [] } },
+      },
+      expected: "every advertised tool shown",
+      observed: `"search" of "alpha" not shown; host said ${HOSTILE}`,
+      repro: "npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2 --transport http --host last-wins",
+    }),
+    clause("surface/all-or-nothing", "warn", {
+      path: "0:1", counterexample: { servers: [server("store.refunds", ["issue_refund"]), server("store_refunds", ["issue_refund"])], variants: [], value: {} },
+      expected: "none of that server's tools", observed: "1 tool shown",
+      repro: "npx mcp-collide run --clause surface/all-or-nothing --seed 7 --path 0:1 --transport http --host last-wins",
+    }),
+    clause("wire/passthrough", "error", {
+      cases: 1, reason: "the host broke (crash): exited with code 1",
+      error: { kind: "crash", message: `exited with code 1 ${HOSTILE}`, stderrTail: `Traceback\n  boom ${HOSTILE}\n` },
+    }),
+    clause("guard/every-shape", "not-applicable", { cases: 0, situations: {}, reason: "the host declares no registerLocal shapes" }),
+    clause("names/injective", "inconclusive", { situations: { "multi-server": 3 }, reason: "held in 3 case(s), but these situations never arose: separator-clash" }),
+  ];
+  const report: Report = {
+    harness: { name: "mcp-collide", version: "0.1.0" }, protocolVersion: "1", catalogueVersion: "1",
+    host: { name: `sample-host ${HOSTILE}`, version: "9.9.9" }, hostCommand: ["node", "adapter.js"], transport: "http",
+    seed: 7, runs: 3, node: "v20.0.0", startedAt: "2026-01-02T03:04:05.678Z", durationMs: 1234,
+    clauses, totals: totalsOf(clauses), exitCode: 2,
+  };
+  return { ...report, ...overrides };
+}
