@@ -25,7 +25,8 @@ export const passthrough = defineClause({
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
   worlds: (value: WireCase) => [value.world],
-  requires: ["exact-duplicate", "multi-server"],
+  // "call": a shown, identifiable tool was called; a host that shows nothing leaves this clause unjudged.
+  requires: ["exact-duplicate", "multi-server", "call"],
   async check(env, value) {
     const observation = await env.observe(value.world, { payload: value.payload });
     const problems: string[] = [];
@@ -41,8 +42,9 @@ export const passthrough = defineClause({
         problems.push(`"${tool.name}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
       }
     }
-    if (problems.length === 0) return { ok: true, exercised: observation.probes.length > 0 ? ["call"] : [] };
-    return { ok: false, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
+    const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];
+    if (problems.length === 0) return { ok: true, exercised };
+    return { ok: false, exercised, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
   },
 });
 
@@ -53,7 +55,7 @@ export const noCrossRouting = defineClause({
   sources: ["field guide lab", "warpdotdev/warp#7874", "samanhappy/mcphub#139"],
   arbitrary: wireCase,
   worlds: (value: WireCase) => [value.world],
-  requires: ["exact-duplicate", "multi-server"],
+  requires: ["exact-duplicate", "multi-server", "call"],
   async check(env, value) {
     const observation = await env.observe(value.world, { payload: value.payload });
     const problems: string[] = [];
@@ -65,8 +67,9 @@ export const noCrossRouting = defineClause({
         problems.push(`"${tool.name}" (tool "${tool.identity.tool}" of "${tool.identity.server}") reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}`);
       }
     }
-    if (problems.length === 0) return { ok: true };
-    return { ok: false, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
+    const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];
+    if (problems.length === 0) return { ok: true, exercised };
+    return { ok: false, exercised, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
   },
 });
 
@@ -84,7 +87,7 @@ export const unknownName = defineClause({
   sources: ["ADR-0112 P5"],
   arbitrary: () => routedWorld(),
   worlds: (value: World) => [value],
-  requires: ["exact-duplicate", "multi-server"],
+  requires: ["exact-duplicate", "multi-server", "unknown-call"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false, unknownNames: unknownCandidates(value) });
     const problems = observation.unknown.flatMap((call) => {

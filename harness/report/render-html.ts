@@ -9,7 +9,7 @@ import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
-import { baselineNote, detailedClauses, durationText, overallLabel, situationCounts, statusLabel, totalsInOrder, verboseRepro } from "./report-view.ts";
+import { baselineNote, detailedClauses, durationText, overallLabel, situationCounts, statusLabel, totalsInOrder, verboseRepro, worldTitle } from "./report-view.ts";
 
 /** A fragment id for a clause (ids are catalogue ids, but are escaped like any other text). */
 export function clauseAnchor(id: string): string {
@@ -80,7 +80,7 @@ function failure(clause: ClauseReport, open: boolean): string {
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
   const example = clause.counterexample;
   if (example) {
-    parts.push(`<h3>Smallest world (configuration order)</h3>`, htmlWorld(example.servers));
+    parts.push(`<h3>${worldTitle(clause)} (configuration order)</h3>`, htmlWorld(example.servers));
     example.variants.forEach((variant, index) => parts.push(`<h3>Also opened: world ${index + 2}</h3>`, htmlWorld(variant.servers)));
     parts.push(htmlWorldLegend([example.servers, ...example.variants.map((variant) => variant.servers)]));
   }

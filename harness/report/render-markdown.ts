@@ -8,7 +8,7 @@ import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
 import {
-  baselineNote, clip, detailedClauses, durationText, overallLabel, situationCounts, statusIcon, statusLabel, totalsInOrder, verboseRepro,
+  baselineNote, clip, detailedClauses, durationText, overallLabel, situationCounts, statusIcon, statusLabel, totalsInOrder, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
 /** Longest host output a summary quotes; GitHub caps a step summary at 1 MiB. */
@@ -84,7 +84,7 @@ function failure(clause: ClauseReport): string[] {
   lines.push(`Sources: ${clause.sources.map(markdownText).join("; ") || "—"}`, "");
   const example = clause.counterexample;
   if (example) {
-    lines.push(`**Smallest world** (configuration order):`, "", ...worldTable(example.servers), "");
+    lines.push(`**${worldTitle(clause)}** (configuration order):`, "", ...worldTable(example.servers), "");
     example.variants.forEach((variant, index) => {
       lines.push(`<details><summary>Also opened: world ${index + 2}</summary>`, "", ...worldTable(variant.servers), "", "</details>", "");
     });

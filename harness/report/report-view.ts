@@ -63,3 +63,8 @@ export function durationText(ms: number): string {
 export function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters in report.json)`;
 }
+
+/** How a failure's world is titled: a violation's is shrunk; a broken case is never shrunk (see run-clause.ts). */
+export function worldTitle(clause: Pick<ClauseReport, "status">): string {
+  return clause.status === "error" ? "The world the host broke on (not shrunk)" : "Smallest world";
+}

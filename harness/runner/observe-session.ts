@@ -3,7 +3,6 @@
  * and some names that are not shown, close, tear down. The servers' records are read after each call, so
  * every verdict rests on what the servers received rather than on what the host says it did.
  */
-import { randomUUID } from "node:crypto";
 import type { FakeServerHost, MessageRecord } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { World } from "../world/world.ts";
@@ -38,21 +37,23 @@ export async function observeSession(
     session = open.session;
     const listed = await adapter.tools(session);
     const tools = listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
+    // A nonce unique within this world (records are per world), and the same on every run of one seed.
+    let probes = 0;
     const call = async (name: string): Promise<ObservedCall> => {
-      const args = { probe: randomUUID(), ...options.payload };
+      const args = { probe: `probe-${++probes}`, ...options.payload };
       const before = fake.records.length;
       const result = await adapter.call(session!, name, args);
       const deliveries = fake.records.slice(before).filter((record: MessageRecord) => record.method === "tools/call");
       return { name, arguments: args, result, deliveries };
     };
-    const probes: ObservedCall[] = [];
+    const shownCalls: ObservedCall[] = [];
     if (options.probe !== false) {
-      for (const name of new Set(tools.map((tool) => tool.name))) probes.push(await call(name));
+      for (const name of new Set(tools.map((tool) => tool.name))) shownCalls.push(await call(name));
     }
     const unknown: ObservedCall[] = [];
     const shown = new Set(tools.map((tool) => tool.name));
     for (const name of new Set(options.unknownNames ?? [])) if (!shown.has(name)) unknown.push(await call(name));
-    return { open, tools, probes, unknown, records: [...fake.records] };
+    return { open, tools, probes: shownCalls, unknown, records: [...fake.records] };
   } finally {
     try {
       if (session !== undefined) await adapter.close(session);

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// A HAP/1 adapter that breaks on purpose, one way per mode (argv[2]), so tests can prove a broken host
+// earns ERROR and never PASS: crash, hang, garbage, rpc-error, bad-result, exit-on-open, stderr-then-crash.
+import { createInterface } from "node:readline";
+
+const mode = process.argv[2] ?? "crash";
+const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const init = { protocolVersion: "1", host: { name: `broken-${mode}`, version: "0.0.0" }, transports: ["stdio", "http"], capabilities: {} };
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const { id, method } = JSON.parse(line);
+  if (method === "initialize") {
+    if (mode === "garbage-init") process.stdout.write("this is not json\n");
+    else write({ jsonrpc: "2.0", id, result: init });
+    continue;
+  }
+  if (method === "shutdown") {
+    write({ jsonrpc: "2.0", id, result: {} });
+    process.exit(0);
+  }
+  switch (mode) {
+    case "crash":
+      process.stderr.write("adapter: something went badly wrong\n");
+      process.exit(3);
+    case "hang":
+      break; // never answers
+    case "garbage":
+      process.stdout.write("{ not json at all\n");
+      break;
+    case "rpc-error":
+      write({ jsonrpc: "2.0", id, error: { code: -32603, message: "internal adapter failure" } });
+      break;
+    case "bad-result":
+      write({ jsonrpc: "2.0", id, result: { session: 42, outcome: "everything is fine" } });
+      break;
+    case "empty-success":
+      // Claims success with nothing registered and no tools: must not pass clauses on missing evidence.
+      if (method === "session/open") write({ jsonrpc: "2.0", id, result: { session: "s", outcome: { registered: {}, errors: [] }, diagnostics: [] } });
+      else if (method === "session/tools") write({ jsonrpc: "2.0", id, result: { tools: [] } });
+      else if (method === "session/call") write({ jsonrpc: "2.0", id, result: { ok: false, error: { message: "unknown" } } });
+      else write({ jsonrpc: "2.0", id, result: {} });
+      break;
+    default:
+      process.exit(4);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Verdicts must be true and repeatable: a failure shrinks to the smallest world, its seed and path replay
+ * exactly that case, and the same seed gives the same report (times aside).
+ */
+import { describe, expect, it } from "vitest";
+import { inProcessLauncher, runClauses, type Report } from "../harness/index.ts";
+import { createHost } from "../reference/index.ts";
+import { clauses } from "./index.ts";
+
+const noSilentLoss = clauses.filter((clause) => clause.id === "surface/no-silent-loss");
+const lastWins = inProcessLauncher(() => createHost("last-wins"));
+
+/** A report without what legitimately differs between two runs: times and durations. */
+function timeless(report: Report): unknown {
+  return JSON.parse(JSON.stringify(report, (key, value) => (["durationMs", "startedAt"].includes(key) ? undefined : value)));
+}
+
+describe("verdicts", () => {
+  it("shrinks a last-wins loss to two servers with one same-named tool each", async () => {
+    for (const seed of [1, 2, 3]) {
+      const report = await runClauses({ clauses: noSilentLoss, launcher: lastWins, seed, runs: 25, transport: "memory" });
+      const [clause] = report.clauses;
+      expect(clause!.status).toBe("fail");
+      const servers = clause!.counterexample!.servers;
+      expect(servers).toHaveLength(2);
+      expect(servers.map((server) => server.tools.length)).toEqual([1, 1]);
+      expect(servers[0]!.tools).toEqual(servers[1]!.tools);
+    }
+  }, 60_000);
+
+  it("replays exactly the shrunk case from the report's seed and path", async () => {
+    const first = (await runClauses({ clauses: noSilentLoss, launcher: lastWins, seed: 11, runs: 25, transport: "memory" })).clauses[0]!;
+    const replay = (await runClauses({ clauses: noSilentLoss, launcher: lastWins, seed: 11, runs: 25, path: first.path, transport: "memory" })).clauses[0]!;
+    expect(replay.status).toBe("fail");
+    expect(replay.cases).toBe(1);
+    expect(replay.counterexample).toEqual(first.counterexample);
+    expect(replay.observed).toBe(first.observed);
+  }, 60_000);
+
+  it("gives the same report for the same seed, times aside", async () => {
+    const some = clauses.filter((clause) => ["order/config-permutation", "surface/no-silent-loss", "names/injective", "wire/passthrough"].includes(clause.id));
+    const run = () => runClauses({ clauses: some, launcher: lastWins, seed: 5, runs: 15, transport: "memory" });
+    const [a, b] = [await run(), await run()];
+    expect(timeless(b)).toEqual(timeless(a));
+  }, 60_000);
+});
