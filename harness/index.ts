@@ -44,3 +44,5 @@ export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.t
 export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
 export { packageRoot } from "./cli/builtin-host.ts";
+export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
+export { mergeReports } from "./runner/merge-reports.ts";

@@ -3,7 +3,7 @@
  * exactly that case, and the same seed gives the same report (times aside).
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, runClauses, type Report } from "../harness/index.ts";
+import { inProcessLauncher, mergeReports, runClauses, shardOf, type Report } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -43,4 +43,15 @@ describe("verdicts", () => {
     const [a, b] = [await run(), await run()];
     expect(timeless(b)).toEqual(timeless(a));
   }, 60_000);
+
+  it("gives the serial run's report with several workers, and with shards merged", async () => {
+    const some = clauses.filter((clause) => ["order/config-permutation", "surface/no-silent-loss", "surface/empty-server-ok", "names/injective", "names/context-free", "wire/passthrough"].includes(clause.id));
+    const run = (selected: typeof clauses, workers: number) =>
+      runClauses({ clauses: selected, launcher: lastWins, seed: 9, runs: 12, transport: "memory", workers });
+    const serial = await run(some, 1);
+    expect(timeless(await run(some, 3))).toEqual(timeless(serial));
+    const shards = await Promise.all([1, 2, 3].map((index) => run(shardOf(some, { index, count: 3 }), 1)));
+    expect(shards.map((shard) => shard.clauses.length)).toEqual([2, 2, 2]);
+    expect(timeless(mergeReports(shards.reverse()))).toEqual(timeless(serial));
+  }, 120_000);
 });

@@ -26,13 +26,18 @@ function isClause(value: unknown): value is Clause {
     typeof candidate.check === "function" && typeof candidate.arbitrary === "function";
 }
 
-/** Orders clauses as the catalogue does; ids outside it (extensions) come last, by id. */
-export function inCatalogueOrder(clauses: readonly Clause[]): Clause[] {
+/** Orders anything with a clause id as the catalogue does; ids outside it (extensions) come last, by id. */
+export function inCatalogueOrderById<T extends { id: string }>(items: readonly T[]): T[] {
   const rank = (id: string) => {
     const index = (catalogueIds as readonly string[]).indexOf(id);
     return index < 0 ? catalogueIds.length : index;
   };
-  return [...clauses].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+  return [...items].sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+/** Orders clauses as the catalogue does; ids outside it (extensions) come last, by id. */
+export function inCatalogueOrder(clauses: readonly Clause[]): Clause[] {
+  return inCatalogueOrderById(clauses);
 }
 
 /** Imports every `*.suite.ts` below `directory` and returns the clauses they export, once each, in catalogue order. */

@@ -1,8 +1,11 @@
 /**
- * A whole run: launch the host once, ask `initialize`, run every selected clause in catalogue order,
- * relaunch the host whenever it broke, and tear everything down whatever happened.
+ * A whole run: launch the host, ask `initialize`, run every selected clause, relaunch a host whenever it
+ * broke, and tear everything down whatever happened. With `workers > 1` clauses run concurrently, each
+ * worker on its own host process (an adapter never has to handle two requests at once); every clause's
+ * verdict depends only on the seed and the host, so the report is the one a serial run gives, in
+ * catalogue order.
  */
-import { startFakeServerHost } from "../../fake-servers/index.ts";
+import { startFakeServerHost, type FakeServerHost } from "../../fake-servers/index.ts";
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
@@ -28,18 +31,77 @@ export interface RunOptions {
   profile?: string;
   strict?: boolean;
   caseTimeoutMs?: number;
+  /** Host processes running clauses at once (default 1). */
+  workers?: number;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
 
-function brokenReport(clause: Clause, seed: number, error: unknown, stderrTail: string): ClauseReport {
+function brokenReport(clause: Clause, seed: number, error: unknown, stderrTail: string, why: string): ClauseReport {
   const kind = isAdapterError(error) ? error.kind : "harness";
   const message = error instanceof Error ? error.message : String(error);
   return {
     id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed,
-    status: "error", reason: `the host could not be started: ${message}`, cases: 0, shrinks: 0, situations: {},
+    status: "error", reason: `${why}: ${message}`, cases: 0, shrinks: 0, situations: {},
     error: { kind, message, stderrTail }, durationMs: 0,
   };
+}
+
+function notApplicable(clause: Clause, seed: number, reason: string): ClauseReport {
+  return { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed,
+    status: "not-applicable", reason, cases: 0, shrinks: 0, situations: {}, durationMs: 0 };
+}
+
+/** What every worker shares: the host's declaration and the run's choices. */
+interface RunContext {
+  options: RunOptions;
+  host: InitializeResult;
+  transport: ServerTransportKind;
+  profile: NamingProfile | undefined;
+  providerProfile: NamingProfile;
+  servers: FakeServerHost;
+}
+
+/** One worker: its own host process, relaunched when it breaks, running clauses from the shared queue. */
+async function work(context: RunContext, first: HostHandle | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle | undefined> {
+  const { options, host, transport, servers } = context;
+  const current: { handle: HostHandle | undefined } = { handle: first };
+  const recover = async () => {
+    if (current.handle && !current.handle.broken()) return;
+    await current.handle?.stop().catch(() => undefined);
+    current.handle = undefined;
+    const next = await options.launcher.launch();
+    current.handle = next;
+    await next.adapter.initialize();
+  };
+  const env: ClauseEnvironment = {
+    get adapter() { return current.handle!.adapter; },
+    host, capabilities: host.capabilities, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
+    observe: (world, observeOptions) => observeSession(current.handle!.adapter, servers, transport, world, observeOptions),
+  };
+  for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
+    options.onClauseStart?.(clause);
+    let report: ClauseReport;
+    if (!host.transports.includes(transport)) {
+      report = notApplicable(clause, options.seed, `the host does not load ${transport} servers`);
+    } else {
+      try {
+        await recover();
+        report = await runClause(clause, env, {
+          seed: options.seed, runs: options.runs, path: options.path,
+          caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle?.stderrTail() ?? "",
+        });
+      } catch (error) {
+        report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
+      }
+    }
+    if (report.status === "fail" || report.status === "warn" || report.status === "error") {
+      report.repro = reproCommand({ clause: clause.id, seed: options.seed, path: report.path, transport, profile: options.profile, hostArgs: options.launcher.reproArgs });
+    }
+    reports.set(clause.id, report);
+    options.onClauseEnd?.(report);
+  }
+  return current.handle;
 }
 
 /** Runs the clauses against the launched host and returns the report (not yet written anywhere). */
@@ -47,86 +109,57 @@ export async function runClauses(options: RunOptions): Promise<Report> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const servers = await startFakeServerHost();
-  let handle: HostHandle | undefined;
+  const handles: HostHandle[] = [];
   let host: InitializeResult | undefined;
-  const reports: ClauseReport[] = [];
-  let chosenTransport: string = options.transport ?? "";
+  const reports = new Map<string, ClauseReport>();
+  let transport: ServerTransportKind | undefined = options.transport;
   try {
-    let startError: unknown;
+    let first: HostHandle | undefined;
     try {
-      handle = await options.launcher.launch();
-      host = await handle.adapter.initialize();
+      first = await options.launcher.launch();
+      handles.push(first);
+      host = await first.adapter.initialize();
     } catch (error) {
-      startError = error;
-    }
-    if (!host || !handle) {
-      for (const clause of options.clauses) reports.push(brokenReport(clause, options.seed, startError, handle?.stderrTail() ?? ""));
-    } else {
-      const transports = host.transports;
-      const transport = options.transport ?? (transports.includes("http") ? "http" : transports[0]!);
-      chosenTransport = transport;
-      const chosen: NamingProfile | undefined = options.profile ? namingProfile(options.profile) : undefined;
-      const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
-      const current = { handle };
-      const env: ClauseEnvironment = {
-        get adapter() { return current.handle.adapter; },
-        host, capabilities: host.capabilities, transport,
-        profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"), servers,
-        observe: (world, observeOptions) => observeSession(current.handle.adapter, servers, transport, world, observeOptions),
-      };
-      const recover = async () => {
-        if (!current.handle.broken()) return;
-        await current.handle.stop().catch(() => undefined);
-        current.handle = await options.launcher.launch();
-        await current.handle.adapter.initialize();
-      };
       for (const clause of options.clauses) {
-        options.onClauseStart?.(clause);
-        const unsupported = transports.includes(transport) ? undefined : `the host does not load ${transport} servers`;
-        let report: ClauseReport;
-        if (unsupported) {
-          report = { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed: options.seed,
-            status: "not-applicable", reason: unsupported, cases: 0, shrinks: 0, situations: {}, durationMs: 0 };
-        } else {
-          try {
-            await recover();
-            report = await runClause(clause, env, {
-              seed: options.seed, runs: options.runs, path: options.path,
-              caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle.stderrTail(),
-            });
-          } catch (error) {
-            report = brokenReport(clause, options.seed, error, current.handle.stderrTail());
-          }
-        }
-        if (report.status === "fail" || report.status === "warn" || report.status === "error") {
-          report.repro = reproCommand({ clause: clause.id, seed: options.seed, path: report.path, transport, profile: options.profile, hostArgs: options.launcher.reproArgs });
-        }
-        reports.push(report);
-        options.onClauseEnd?.(report);
+        reports.set(clause.id, brokenReport(clause, options.seed, error, first?.stderrTail() ?? "", "the host could not be started"));
       }
-      handle = current.handle;
+    }
+    if (host) {
+      transport ??= host.transports.includes("http") ? "http" : host.transports[0]!;
+      const chosen = options.profile ? namingProfile(options.profile) : undefined;
+      const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
+      const context: RunContext = {
+        options, host, transport, servers,
+        profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
+      };
+      const queue = [...options.clauses];
+      const width = Math.max(1, Math.min(options.workers ?? 1, queue.length));
+      const finals = await Promise.all(Array.from({ length: width }, (_, index) =>
+        work(context, index === 0 ? first : undefined, queue, reports)));
+      handles.length = 0;
+      for (const handle of finals) if (handle) handles.push(handle);
     }
   } finally {
-    await handle?.stop().catch(() => undefined);
+    await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)));
     await servers.close();
   }
-  const totals = totalsOf(reports);
+  const ordered = options.clauses.map((clause) => reports.get(clause.id)!);
   return {
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
     catalogueVersion,
     host: host?.host ?? { name: "unknown", version: "unknown" },
     hostCommand: options.launcher.command,
-    transport: chosenTransport,
+    transport: transport ?? "",
     profile: options.profile,
     seed: options.seed,
     runs: options.runs,
     node: process.version,
     startedAt,
     durationMs: Math.round(performance.now() - started),
-    clauses: reports,
-    totals,
-    exitCode: exitCodeOf(reports, options.strict ?? false),
+    clauses: ordered,
+    totals: totalsOf(ordered),
+    exitCode: exitCodeOf(ordered, options.strict ?? false),
   };
 }
 

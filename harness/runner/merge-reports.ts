@@ -1,0 +1,37 @@
+/**
+ * `mcp-collide merge`: shard reports back into one. The shards must come from one run configuration
+ * (host, seed, runs, transport, profile, harness and catalogue versions) and must not overlap; the merged
+ * report lists the clauses in catalogue order with totals and exit code recomputed, as an unsharded run
+ * would have them. Times are the shards' earliest start and summed durations.
+ */
+import type { Report } from "../report/report-model.ts";
+import { inCatalogueOrderById } from "./catalogue.ts";
+import { exitCodeOf, totalsOf } from "./verdict.ts";
+
+const sameRun = (report: Report) =>
+  JSON.stringify([report.harness, report.catalogueVersion, report.host, report.hostCommand, report.seed, report.runs, report.transport, report.profile ?? null]);
+
+/** Merges shard reports; throws a readable message when they do not belong together. */
+export function mergeReports(shards: readonly Report[], strict = false): Report {
+  const [first, ...rest] = shards;
+  if (!first) throw new Error("merge needs at least one report");
+  for (const other of rest) {
+    if (sameRun(other) !== sameRun(first)) {
+      throw new Error(`these reports are not shards of one run (host, seed, runs, transport, profile or versions differ): ${sameRun(first)} vs ${sameRun(other)}`);
+    }
+  }
+  const seen = new Set<string>();
+  for (const clause of shards.flatMap((shard) => shard.clauses)) {
+    if (seen.has(clause.id)) throw new Error(`clause ${clause.id} appears in more than one shard`);
+    seen.add(clause.id);
+  }
+  const clauses = inCatalogueOrderById(shards.flatMap((shard) => shard.clauses));
+  return {
+    ...first,
+    startedAt: shards.map((shard) => shard.startedAt).sort()[0]!,
+    durationMs: shards.reduce((sum, shard) => sum + shard.durationMs, 0),
+    clauses,
+    totals: totalsOf(clauses),
+    exitCode: exitCodeOf(clauses, strict),
+  };
+}
