@@ -3,7 +3,9 @@
  * per server, the harness spawns the host), no process started on our behalf is left.
  */
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { builtinHostArgv, hapLauncher, runClauses } from "../harness/index.ts";
 import { clauses } from "./index.ts";
@@ -29,6 +31,23 @@ function descendants(root = process.pid): string[] {
   return [...parents.keys()].filter(isDescendant).map((pid) => `${pid} ${commands.get(pid)}`);
 }
 
+/** TCP sockets this process is listening on (Linux /proc): a fake-server listener left open would show here. */
+function listeningSockets(): string[] {
+  const mine = new Set<string>();
+  for (const fd of readdirSync("/proc/self/fd")) {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`);
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) mine.add(inode);
+    } catch {
+      // Closed while we looked.
+    }
+  }
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((table) =>
+    readFileSync(table, "utf8").split("\n").slice(1).map((line) => line.trim().split(/\s+/))
+      .filter((fields) => fields[3] === "0A" && mine.has(fields[9]!)).map((fields) => fields[1]!));
+}
+
 describe.runIf(process.platform === "linux")("hygiene", () => {
   it("sees a live child process (the check can fail)", async () => {
     const child = spawn("sleep", ["30"]);
@@ -40,14 +59,40 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     }
   });
 
-  it("leaves no process behind after a run with stdio servers", async () => {
-    const before = descendants();
-    const report = await runClauses({
-      clauses: clauses.filter((clause) => ["surface/no-silent-loss", "names/deterministic"].includes(clause.id)),
-      launcher: hapLauncher({ argv: builtinHostArgv("reference") }),
-      seed: 2, runs: 4, transport: "stdio",
-    });
-    expect(report.clauses.map((clause) => clause.status)).not.toContain("error");
-    expect(descendants().filter((line) => !before.includes(line))).toEqual([]);
-  }, 120_000);
+  it("leaves no process, listening port or temp file behind after a run with stdio and http servers", async () => {
+    const before = { processes: descendants(), ports: listeningSockets() };
+    // Every temp file of the run (the harness's, the adapter's, the servers') would land in this folder.
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-hygiene-"));
+    const oldTmp = process.env.TMPDIR;
+    process.env.TMPDIR = scratch;
+    try {
+      for (const transport of ["stdio", "http"] as const) {
+        const report = await runClauses({
+          clauses: clauses.filter((clause) => ["surface/no-silent-loss", "names/deterministic"].includes(clause.id)),
+          launcher: hapLauncher({ argv: builtinHostArgv("reference"), env: { ...process.env, TMPDIR: scratch } as Record<string, string> }),
+          seed: 2, runs: 4, transport,
+        });
+        expect(report.clauses.map((clause) => clause.status)).not.toContain("error");
+      }
+    } finally {
+      if (oldTmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = oldTmp;
+    }
+    expect(descendants().filter((line) => !before.processes.includes(line))).toEqual([]);
+    expect(listeningSockets().filter((port) => !before.ports.includes(port))).toEqual([]);
+    // tsx keeps a compile cache in the temp folder by design; anything else is a leak.
+    expect(readdirSync(scratch).filter((entry) => !entry.startsWith("tsx-"))).toEqual([]);
+    rmSync(scratch, { recursive: true, force: true });
+  }, 180_000);
+
+  it("sees a listening port (the check can fail)", async () => {
+    const { createServer } = await import("node:net");
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      expect(listeningSockets().length).toBeGreaterThan(0);
+    } finally {
+      server.close();
+    }
+  });
 });
