@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { HttpGateway } from "./http-gateway.ts";
 import { AnswerGate } from "./answer-gate.ts";
+import { DriftStepSchema, type DriftStepInput } from "./drift-step.ts";
 import { LiveServer } from "./live-server.ts";
 import { memoryEndpoint } from "./memory-endpoint.ts";
 import type { MemoryTransportSpec } from "./memory-transport-spec.ts";
@@ -8,6 +9,7 @@ import type { MessageRecord } from "./message-record.ts";
 import { Recorder } from "./recorder.ts";
 import type { ServerScript } from "./server-script.ts";
 import { StdioRelay } from "./stdio-relay.ts";
+import type { ToolDefinition } from "./tool-definition.ts";
 import type { HttpTransportSpec, StdioTransportSpec } from "./transport-spec.ts";
 
 /** How a world's servers are reached. */
@@ -38,6 +40,17 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
   readonly records: readonly MessageRecord[];
   /** `performance.now()` when the world started; record times count from here. */
   readonly startedAt: number;
+  /**
+   * Changes server `key` mid-session by one drift step (validated with {@link DriftStepSchema}); see
+   * LiveServer.apply for when each kind takes effect. Throws for an unknown key or a step that does not fit.
+   */
+  apply(key: string, step: DriftStepInput): Promise<void>;
+  /** The tool list server `key` would answer now. */
+  tools(key: string): readonly ToolDefinition[];
+  /** How many list-changing steps server `key` has taken (0: as scripted). */
+  revision(key: string): number;
+  /** The revision of each `tools/list` server `key` answered, in order: which lists a host can have seen. */
+  listings(key: string): readonly number[];
   /** Closes every connection and server of this world and forgets its tokens. Idempotent. */
   close(): Promise<void>;
 }
@@ -81,19 +94,24 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
     for (const script of scripts) if (script.unreachable) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
     const servers: LiveServer[] = [];
+    const byKey = new Map<string, LiveServer>();
     const tokens: string[] = [];
     const endpoints = scripts.map((script): FakeEndpoint<K> => {
-      // An unreachable script gets no server and a token nobody registered: refused at once.
-      const server = script.unreachable ? undefined : new LiveServer(script, recorder, gate);
-      if (server) servers.push(server);
+      // An unreachable script's server starts down: it refuses every connection until a drift step revives it.
+      const server = new LiveServer(script, recorder, gate);
+      servers.push(server);
+      if (!byKey.has(script.key)) byKey.set(script.key, server);
       if (!routes) return { key: script.key, transport: memoryEndpoint(script.key, server) as TransportSpecByKind[K] };
       const token = newToken();
-      if (server) {
-        routes.register(token, server);
-        tokens.push(token);
-      }
+      routes.register(token, server);
+      tokens.push(token);
       return { key: script.key, transport: routes.specFor(token) as TransportSpecByKind[K] };
     });
+    const serverOf = (key: string): LiveServer => {
+      const server = byKey.get(key);
+      if (!server) throw new Error(`no fake server ${JSON.stringify(key)} in this world`);
+      return server;
+    };
 
     let closing: Promise<void> | undefined;
     const world: FakeWorld<K> = {
@@ -101,6 +119,10 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
       endpoints,
       records: recorder.records,
       startedAt: recorder.startedAt,
+      apply: (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
+      tools: (key) => serverOf(key).tools,
+      revision: (key) => serverOf(key).revision,
+      listings: (key) => serverOf(key).listings,
       close: () =>
         (closing ??= (async () => {
           for (const token of tokens) routes?.unregister(token);
