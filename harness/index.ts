@@ -46,3 +46,8 @@ export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-r
 export { packageRoot } from "./cli/builtin-host.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
+export { DriftStepSchema, type DriftStep, type DriftStepInput } from "../fake-servers/index.ts";
+export {
+  withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
+} from "./runner/lifecycle-session.ts";
+export { ModelViolation, modelOutcome } from "./runner/model-check.ts";

@@ -1,11 +1,12 @@
 /**
  * fast-check arbitraries that generate worlds for mcp-collide: configuration keys, wire names, latencies
- * and identities; whole servers and worlds; worlds aimed at one situation; and reorderings.
+ * and identities; whole servers and worlds; worlds aimed at one situation; reorderings; and the
+ * lifecycle material: collision-free worlds, drift changes and hostile schemas.
  * Everything here shrinks toward simple worlds. Anything not listed is internal.
  */
-export { toolName, toolNameFamilies } from "./tool-name.ts";
+export { toolName, toolNameFamilies, toolNamePool } from "./tool-name.ts";
 export type { ToolNameFamily, ToolNameOptions } from "./tool-name.ts";
-export { serverKey, serverKeyFamilies } from "./server-key.ts";
+export { serverKey, serverKeyFamilies, serverKeyPool } from "./server-key.ts";
 export type { ServerKeyFamily, ServerKeyOptions } from "./server-key.ts";
 export { latency } from "./latency.ts";
 export type { LatencyOptions } from "./latency.ts";
@@ -27,3 +28,9 @@ export { ordering, reorder } from "./ordering.ts";
 export type { Ordering, OrderingOptions } from "./ordering.ts";
 export { configOrder } from "./config-order.ts";
 export { toolOrder } from "./tool-order.ts";
+export { lifecycleWorld } from "./lifecycle-world.ts";
+export type { LifecycleWorldOptions } from "./lifecycle-world.ts";
+export { driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, resolveDriftChange } from "./drift-change.ts";
+export type { DriftChange, DriftChangeKind, DriftChangeOptions, NamePick } from "./drift-change.ts";
+export { hostileSchema, hostileSchemaKinds, hostileSchemaOf, hostileTool } from "./hostile-schema.ts";
+export type { HostileSchema, HostileSchemaKind } from "./hostile-schema.ts";

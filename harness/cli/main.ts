@@ -12,6 +12,8 @@ import { reportJsonSchema } from "../report/report-json-schema.ts";
 import { writeReportFiles } from "../report/write-report.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { runClauses } from "../runner/run-clauses.ts";
+import { parseShard, shardOf } from "../runner/shard.ts";
+import { mergeMain } from "./merge-main.ts";
 import { harnessVersion } from "../version.ts";
 import { builtinHostArgv, packageRoot } from "./builtin-host.ts";
 import { ConsoleReporter } from "./console-reporter.ts";
@@ -26,6 +28,7 @@ Usage:
   mcp-collide run [options] [-- host-adapter-command ...]   run the clause catalogue (see: mcp-collide run --help)
   mcp-collide repro REPORT.json [--clause ID] [--emit FILE]  rerun one failing case verbosely (see: repro --help)
   mcp-collide matrix REPORT.json... [--out DIR]             clauses by hosts, from several reports
+  mcp-collide merge SHARD.json... [--out DIR]               one report from the report.json of each --shard
   mcp-collide schema [--out FILE]                            the JSON Schema of report.json
   mcp-collide hosts                                          list the built-in hosts (reference and one-bug hosts)
   mcp-collide --version | --help
@@ -57,7 +60,16 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-collide run: unknown clause ${unknown.join(", ")}; known:\n  ${all.map((clause) => clause.id).join("\n  ")}\n`);
     return 2;
   }
-  const clauses = options.clause.length > 0 ? all.filter((clause) => options.clause.includes(clause.id)) : all;
+  const selected = options.clause.length > 0 ? all.filter((clause) => options.clause.includes(clause.id)) : all;
+  let clauses = selected;
+  if (options.shard) {
+    try {
+      clauses = shardOf(selected, parseShard(options.shard));
+    } catch (error) {
+      process.stderr.write(`mcp-collide run: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
   const host = chooseHost(options);
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
   const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []));
@@ -67,6 +79,7 @@ async function run(argv: string[]): Promise<number> {
     raw = await runClauses({
       clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
+      workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout,
       onClauseStart: (clause) => reporter.start(clause),
       onClauseEnd: (result) => reporter.end(result),
     });
@@ -74,6 +87,7 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`mcp-collide run: the harness broke: ${(error as Error).stack ?? error}\n`);
     return 2;
   }
+  if (options.shard) Object.assign(raw, { shard: options.shard, selection: selected.map((clause) => clause.id) });
   const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline), options.out);
   reporter.summary(report, files);
   if (options.writeBaseline) {
@@ -110,6 +124,7 @@ export async function main(argv: string[]): Promise<number> {
   if (command === "run") return run(rest);
   if (command === "repro") return reproMain(rest);
   if (command === "matrix") return matrixMain(rest);
+  if (command === "merge") return mergeMain(rest);
   if (command === "schema") return schema(rest);
   if (command === "hosts") return hosts();
   if (command === "--version" || command === "-v") {

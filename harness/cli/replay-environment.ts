@@ -77,7 +77,7 @@ function loggedServers(servers: FakeServerHost, log: (event: ReplayEvent) => voi
 /** Launches the host, asks initialize, and builds the environment; `log` sees everything that happens. */
 export async function openReplayEnvironment(
   launcher: HostLauncher,
-  options: { transport?: ServerTransportKind; profile?: string; log: (event: ReplayEvent) => void },
+  options: { transport?: ServerTransportKind; profile?: string; listChangedTimeoutMs?: number; log: (event: ReplayEvent) => void },
 ): Promise<ReplayEnvironment> {
   const fake = await startFakeServerHost();
   let handle: HostHandle | undefined;
@@ -98,6 +98,7 @@ export async function openReplayEnvironment(
     const env: ClauseEnvironment = {
       adapter, host, capabilities: host.capabilities, transport,
       profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"), servers,
+      listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
       observe: async (world, observeOptions) => {
         const observation = await observeSession(adapter, servers, transport, world, observeOptions);
         options.log({ kind: "observation", observation });

@@ -2,8 +2,9 @@
  * The `run` command line (public contract):
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
- * `--baseline FILE`, `--write-baseline FILE`.
+ * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`.
  */
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 
@@ -22,6 +23,9 @@ export const RunCliOptionsSchema = z.object({
   writeBaseline: z.string().min(1).optional(),
   timeout: z.coerce.number().int().min(100).default(30_000),
   caseTimeout: z.coerce.number().int().min(100).default(120_000),
+  workers: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  shard: z.string().regex(/^\d+\/\d+$/, "i/n, such as 2/4").optional(),
+  listChangedTimeout: z.coerce.number().int().min(10).default(2_000),
   help: z.boolean().default(false),
   hostArgv: z.array(z.string()).default([]),
 });
@@ -43,11 +47,12 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       host: { type: "string" }, strict: { type: "boolean" }, timeout: { type: "string" },
       "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
       baseline: { type: "string" }, "write-baseline": { type: "string" },
+      workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
-  const { "case-timeout": caseTimeout, "write-baseline": writeBaseline, ...rest } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, hostArgv });
+  const { "case-timeout": caseTimeout, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout, ...rest } = values;
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   if (parsed.data.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
   return parsed.data;
@@ -79,6 +84,12 @@ Options:
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
+  --workers N         host processes running clauses at once (default: the number of cores); the report
+                      is the one a serial run gives
+  --shard i/n         run only every n-th clause starting at the i-th (1-based), for CI matrices;
+                      combine the shards' report.json files with: mcp-collide merge
+  --list-changed-timeout MS
+                      how long drift/list-changed waits for the host to show a changed list (default 2000)
   -h, --help          this text
 
 Host adapter: any program that speaks HAP/1 (JSON-RPC, one message per line on stdin/stdout);

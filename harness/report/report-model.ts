@@ -96,6 +96,8 @@ export const ReportSchema = z
     profile: z.string().optional().describe("The naming profile chosen on the command line."),
     seed: z.number().int(),
     runs: z.number().int().describe("Generated cases per clause."),
+    shard: z.string().optional().describe("`i/n` when this report is one shard of a run (see `mcp-collide merge`)."),
+    selection: z.array(z.string()).optional().describe("For a shard: every clause id of the whole run it was cut from, so a merge can tell a missing or foreign shard."),
     node: z.string().describe("The Node.js version that ran the harness."),
     startedAt: z.string().describe("When the run started (ISO 8601, UTC)."),
     durationMs: z.number(),

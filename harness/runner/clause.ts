@@ -22,6 +22,8 @@ export interface ClauseEnvironment {
   /** The profile provider-valid checks against: the chosen one, else `default`. */
   readonly providerProfile: NamingProfile;
   readonly servers: FakeServerHost;
+  /** How long a clause waits for a host to reflect a change by itself (drift/list-changed), in ms. */
+  readonly listChangedTimeoutMs: number;
   /** One whole session on `world`; see observeSession. */
   observe(world: World, options?: ObserveOptions): Promise<SessionObservation>;
 }

@@ -22,12 +22,21 @@ export function mergeReports(shards: readonly Report[], strict = false): Report 
   }
   const seen = new Set<string>();
   for (const clause of shards.flatMap((shard) => shard.clauses)) {
-    if (seen.has(clause.id)) throw new Error(`clause ${clause.id} appears in more than one shard`);
+    if (seen.has(clause.id)) throw new Error(`clause ${clause.id} appears in more than one shard (were the shards cut from different suites?)`);
     seen.add(clause.id);
   }
+  const selection = first.selection;
+  if (selection) {
+    if (shards.some((shard) => JSON.stringify(shard.selection) !== JSON.stringify(selection))) {
+      throw new Error("the shards were cut from different clause selections (the suites or --clause differ)");
+    }
+    const missing = selection.filter((id) => !seen.has(id));
+    if (missing.length > 0) throw new Error(`a shard is missing: no report has ${missing.join(", ")}`);
+  }
   const clauses = inCatalogueOrderById(shards.flatMap((shard) => shard.clauses));
+  const { shard: _shard, selection: _selection, contentSha256: _hash, ...run } = first;
   return {
-    ...first,
+    ...run,
     startedAt: shards.map((shard) => shard.startedAt).sort()[0]!,
     durationMs: shards.reduce((sum, shard) => sum + shard.durationMs, 0),
     clauses,

@@ -33,6 +33,8 @@ export interface RunOptions {
   caseTimeoutMs?: number;
   /** Host processes running clauses at once (default 1). */
   workers?: number;
+  /** Bound for clauses that wait for a host to notice a change by itself (default 2000 ms). */
+  listChangedTimeoutMs?: number;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -77,6 +79,7 @@ async function work(context: RunContext, first: HostHandle | undefined, queue: C
   const env: ClauseEnvironment = {
     get adapter() { return current.handle!.adapter; },
     host, capabilities: host.capabilities, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
+    listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
     observe: (world, observeOptions) => observeSession(current.handle!.adapter, servers, transport, world, observeOptions),
   };
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {

@@ -1,0 +1,122 @@
+/**
+ * Driving a host through a session's life, for the lifecycle clauses: a world's fake servers keep running
+ * across several host sessions (a pin taken in one, honoured in the next), and a session can be refreshed,
+ * extended with local tools and pinned while the harness changes its servers. Like observeSession, every
+ * call is judged by what the servers recorded, and everything is torn down whatever happens; unlike it,
+ * nothing is done that the clause did not ask for.
+ */
+import { randomUUID } from "node:crypto";
+import type { DriftStepInput, FakeServerHost, FakeWorld, MessageRecord } from "../../fake-servers/index.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import type { PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
+import type { LocalShape } from "../protocol/initialize-result.ts";
+import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";
+import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
+import { identityOf } from "../world/tool-identity.ts";
+import type { World } from "../world/world.ts";
+import type { ServerTransportKind } from "./observe-session.ts";
+import type { ObservedCall, ObservedTool } from "./session-observation.ts";
+
+/** What a lifecycle world needs of the run. */
+export interface LifecycleEnvironment {
+  readonly adapter: HostAdapter;
+  readonly servers: FakeServerHost;
+  readonly transport: ServerTransportKind;
+}
+
+/** Per-server configuration beyond the transport, by server key. */
+export type ServerOptions = Partial<Omit<ServerConfig, "key" | "transport">>;
+
+/** What to open a session with. */
+export interface LifecycleOpenOptions {
+  /** Extra configuration per server key: request schemas, a pin, allow and deny lists. */
+  config?: Readonly<Record<string, ServerOptions>>;
+  /** Local tools registered before any server loads. */
+  localTools?: readonly LocalTool[];
+}
+
+/** One host session on a running lifecycle world. */
+export interface LifecycleSession {
+  readonly id: string;
+  /** What `open` answered. */
+  readonly opened: OpenResult;
+  /** The host's list now, each tool with the identity its description carries. */
+  tools(): Promise<ObservedTool[]>;
+  /** Calls `name` (default arguments: a fresh probe nonce) and returns what the servers received meanwhile. */
+  call(name: string, args?: Record<string, unknown>): Promise<ObservedCall>;
+  refresh(server?: string): Promise<RefreshResult>;
+  registerLocal(name: string, shape: LocalShape): Promise<RegisterLocalResult>;
+  pin(): Promise<PinResult>;
+  /** Closes the host session (idempotent); the world keeps running. */
+  close(): Promise<void>;
+}
+
+/** A world's fake servers, running until {@link LifecycleWorld.close}, and the host sessions opened on them. */
+export interface LifecycleWorld {
+  readonly world: World;
+  readonly fake: FakeWorld;
+  /** Opens a host session on the world's servers, in configuration order. */
+  open(options?: LifecycleOpenOptions): Promise<LifecycleSession>;
+  /** Changes server `key` by one drift step (see FakeWorld.apply). */
+  apply(key: string, step: DriftStepInput): Promise<void>;
+  /** Every `tools/call` the servers received so far. */
+  calls(): MessageRecord[];
+}
+
+/** The adapter's optional method, or an error saying the host declared a capability it does not implement. */
+function method<K extends "refresh" | "registerLocal" | "pin">(adapter: HostAdapter, name: K): NonNullable<HostAdapter[K]> {
+  const fn = adapter[name];
+  if (typeof fn !== "function") throw new Error(`the host adapter has no ${name} method, though the clause needs it`);
+  return fn.bind(adapter) as NonNullable<HostAdapter[K]>;
+}
+
+/**
+ * Starts `world`'s servers, runs `body` with them, then closes every session `body` left open and the
+ * servers, whatever happened. Adapter errors propagate untouched: the runner turns them into ERROR.
+ */
+export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: World, body: (live: LifecycleWorld) => Promise<T>): Promise<T> {
+  const fake = await env.servers.startWorld(world.servers, env.transport);
+  const sessions = new Set<LifecycleSession>();
+  const live: LifecycleWorld = {
+    world,
+    fake,
+    apply: (key, step) => fake.apply(key, step),
+    calls: () => fake.records.filter((record) => record.method === "tools/call"),
+    async open(options = {}) {
+      const servers = fake.endpoints.map(({ key, transport }) => ({ key, transport, ...options.config?.[key] }));
+      const opened = await env.adapter.open({ servers, ...(options.localTools ? { localTools: [...options.localTools] } : {}) });
+      let closed = false;
+      const session: LifecycleSession = {
+        id: opened.session,
+        opened,
+        tools: async () => (await env.adapter.tools(opened.session)).tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) })),
+        async call(name, args = { probe: randomUUID() }) {
+          const before = fake.records.length;
+          const result = await env.adapter.call(opened.session, name, args);
+          const deliveries = fake.records.slice(before).filter((record) => record.method === "tools/call");
+          return { name, arguments: args, result, deliveries };
+        },
+        refresh: (server) => method(env.adapter, "refresh")(opened.session, server),
+        registerLocal: (name, shape) => method(env.adapter, "registerLocal")(opened.session, name, shape),
+        pin: () => method(env.adapter, "pin")(opened.session),
+        async close() {
+          if (closed) return;
+          closed = true;
+          sessions.delete(session);
+          await env.adapter.close(opened.session);
+        },
+      };
+      sessions.add(session);
+      return session;
+    },
+  };
+  try {
+    return await body(live);
+  } finally {
+    try {
+      for (const session of [...sessions]) await session.close();
+    } finally {
+      await fake.close();
+    }
+  }
+}

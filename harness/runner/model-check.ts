@@ -1,0 +1,35 @@
+/**
+ * The bridge between a model-based check (fast-check commands run against a host) and a clause's verdict:
+ * a command that finds the host disagreeing with the model throws a {@link ModelViolation}, which becomes
+ * a failing {@link CheckOutcome}; anything else a command throws (an adapter that crashed, hung or answered
+ * garbage, a harness bug) propagates, so the runner reports ERROR and never shrinks toward it.
+ */
+import type { CheckOutcome } from "./clause.ts";
+
+/** The host disagreed with the model: what the model required, and what the host did. */
+export class ModelViolation extends Error {
+  override readonly name = "ModelViolation";
+  constructor(
+    readonly expected: string,
+    readonly observed: string,
+  ) {
+    super(`${expected} / ${observed}`);
+  }
+}
+
+/**
+ * Runs `check`, which returns the situations it exercised; a {@link ModelViolation} it throws becomes a
+ * failing outcome (with `context`, e.g. the steps run so far, appended to what was observed), and those
+ * situations are kept either way.
+ */
+export async function modelOutcome(check: (exercised: Set<string>) => Promise<void>, context?: () => string): Promise<CheckOutcome> {
+  const exercised = new Set<string>();
+  try {
+    await check(exercised);
+    return { ok: true, exercised: [...exercised] };
+  } catch (error) {
+    if (!(error instanceof ModelViolation)) throw error;
+    const where = context?.();
+    return { ok: false, expected: error.expected, observed: where ? `${error.observed} (${where})` : error.observed, exercised: [...exercised] };
+  }
+}
