@@ -84,12 +84,21 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   };
 
   const arbitrary = clause.arbitrary(env);
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
-    seed: options.seed,
-    numRuns: options.runs,
-    path: options.path,
-    endOnFailure: false,
-  });
+  let details: fc.RunDetails<[unknown]>;
+  try {
+    details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+      seed: options.seed,
+      numRuns: options.runs,
+      path: options.path,
+      endOnFailure: false,
+    });
+  } catch (error) {
+    // fast-check refuses a path its generators can no longer follow: the suites changed since the report.
+    const message = error instanceof Error ? error.message : String(error);
+    if (!options.path || !/replay/i.test(message)) throw error;
+    const reason = `seed ${options.seed} and path ${options.path} no longer lead to a case of ${clause.id} (the suites changed since that report was written); replay the case by value with: mcp-collide repro REPORT.json --clause ${clause.id}`;
+    return { ...base, status: "error", reason, cases: 0, shrinks: 0, situations: {}, durationMs: 0, error: { kind: "harness", message: reason, stderrTail: "" } };
+  }
   const durationMs = Math.round(performance.now() - started);
   const common = { ...base, cases, shrinks, situations, durationMs };
 
