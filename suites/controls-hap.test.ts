@@ -1,17 +1,34 @@
 /**
- * The controls through HAP/1: every built-in host is started as a separate process (the way the CLI starts
- * any adapter) with its servers on streamable HTTP, and must fail exactly the clauses of the answer key,
- * as it does in-process. Hosts run two at a time to fit the CI budget on two cores.
+ * The controls through the CLI and HAP/1: for every built-in host, `mcp-collide run --host ID` runs as a
+ * separate process, which starts the host as a HAP/1 adapter process with its servers on streamable HTTP;
+ * its exit code and report.json must show exactly the failures of the answer key, as in-process. Hosts run
+ * two at a time to fit the CI budget on two cores.
  *
  * One exception, stated rather than hidden: `arrival-order` registers servers in the order their answers
  * reach it. The fake servers answer in a scripted order, 30 ms apart, but under heavy load a host process
  * can still read two answers in either order, so that host may also fail a clause that compares two opens
  * of one configuration. Only those clauses are tolerated as extra failures, and only for that host.
  */
-import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, runClauses, type Report } from "../harness/index.ts";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execa } from "execa";
+import { afterAll, describe, expect, it } from "vitest";
+import { packageRoot, ReportSchema, type Report } from "../harness/index.ts";
 import { controlRun, expectedFailures } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
+
+const bin = join(packageRoot, "harness/bin/mcp-collide.js");
+const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-controls-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** `mcp-collide run --host ID` as a user would type it; returns its exit code and the report it wrote. */
+async function cli(host: string): Promise<{ exitCode: number; report: Report }> {
+  const out = join(scratch, host);
+  const args = ["run", "--host", host, "--seed", String(controlRun.seed), "--runs", String(controlRun.runs), "--transport", "http", "--workers", "1", "--out", out];
+  const result = await execa(process.execPath, [bin, ...args], { reject: false, cwd: packageRoot, env: { NO_COLOR: "1" } });
+  return { exitCode: result.exitCode ?? -1, report: ReportSchema.parse(JSON.parse(readFileSync(join(out, "report.json"), "utf8"))) };
+}
 
 /** Clauses that compare two opens of one configuration: what an arrival-ordered host may fail by timing alone. */
 const racyUnderLoad = ["names/deterministic", "names/label-from-config", "names/context-free", "order/config-permutation"];
@@ -29,19 +46,21 @@ async function pool<T>(items: readonly string[], width: number, work: (item: str
   return results;
 }
 
-describe("controls (through HAP/1, http servers)", () => {
+describe("controls (through the CLI and HAP/1, http servers)", () => {
   const hosts = Object.keys(expectedFailures);
-  let reports: Map<string, Report>;
+  let runs: Map<string, { exitCode: number; report: Report }>;
 
-  it("runs every built-in host as a HAP/1 process", async () => {
-    reports = await pool(hosts, 2, (host) =>
-      runClauses({ clauses, launcher: hapLauncher({ argv: builtinHostArgv(host) }), transport: "http", ...controlRun }));
-    expect([...reports.keys()].sort()).toEqual([...hosts].sort());
-  }, 600_000);
+  it("runs `mcp-collide run --host ID` for every built-in host", async () => {
+    runs = await pool(hosts, 2, cli);
+    expect([...runs.keys()].sort()).toEqual([...hosts].sort());
+  }, 900_000);
 
   for (const host of Object.keys(expectedFailures)) {
-    it(`${host} fails exactly its clauses through HAP/1`, () => {
-      const report = reports.get(host)!;
+    it(`${host} fails exactly its clauses through the CLI and HAP/1`, () => {
+      const { exitCode, report } = runs.get(host)!;
+      const must = expectedFailures[host]!.some((id) => clauses.find((clause) => clause.id === id)?.level === "MUST");
+      expect(exitCode).toBe(must ? 1 : 0);
+      expect(report.exitCode).toBe(exitCode);
       expect(report.host.name).toBe(host === "reference" ? "mcp-collide-reference" : `mcp-collide-reference+${host}`);
       expect(report.clauses.filter((clause) => clause.status === "error" || clause.status === "inconclusive").map((c) => [c.id, c.reason])).toEqual([]);
       const expected = [...expectedFailures[host]!].sort();
