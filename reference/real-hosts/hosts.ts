@@ -1,0 +1,164 @@
+/**
+ * The real hosts mcp-collide judges, one entry per adapter mode: how to start its HAP/1 adapter (from the
+ * package root), what it is, and, for every clause its committed report does not pass, the evidence that the
+ * verdict is the host's own behaviour, checked by hand against the host's source in node_modules (file and
+ * what the code does) or by the adapter tests. `npm run reports` runs them; reports.test.ts replays them.
+ */
+
+/** One real host in one configuration. */
+export interface RealHost {
+  /** File stem of its committed report: reports/<id>.json and reports/<id>.md. */
+  id: string;
+  /** What it is, in a few words. */
+  title: string;
+  /** The adapter command, run from the package root. */
+  argv: string[];
+  /** The npm packages (exact versions in package.json) or language runtime it exercises. */
+  packages: string[];
+  /** How the adapter drives the host, in one or two sentences. */
+  wiring: string;
+  /** Clause id → why the committed verdict (fail, warn, error, inconclusive) is right, checked by hand. */
+  evidence: Record<string, string>;
+  /** Verdicts that pass but deserve a word (a pass that rests on one code path, say). */
+  notes?: string[];
+}
+
+const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `reference/real-hosts/${adapter}/adapter.ts`, ...flags];
+
+/** Seed and runs of the committed reports (the CLI's default run count). */
+export const reportRun = { seed: 2026, runs: 25 } as const;
+
+export const realHosts: RealHost[] = [
+  {
+    id: "langchain",
+    title: "LangChain.js MultiServerMCPClient, default options",
+    argv: tsx("langchain"),
+    packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
+    wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
+    evidence: {
+      "order/config-permutation": "Both servers' `search` are shown: `_getAllToolsAsFlatArray` (client.js) concatenates the per-server arrays in configuration order, and LangGraph's `ToolNode.runTool` (prebuilt/tool_node.js) dispatches to `this.tools.find((tool) => tool.name === call.name)`, the first. Swap the two servers and the call of `search` reaches the other one (adapter.test.ts pins the delivery to the first).",
+      "surface/shortfall-names-missing": "`loadMcpTools` (tools.js) starts with `mcpTools.filter((tool) => !!tool.name)`: a tool whose name is empty is dropped with no error and no log line; `getTools()` resolves normally (adapter.test.ts: errors []).",
+      "surface/all-or-nothing": "The same filter drops only the empty-named tool; the server's other tools (`c`) register, so the server is partly registered.",
+      "wire/passthrough": "Two servers' `issue_refund` are both shown; the `ToolNode` lookup finds the first, so a call of the name shown for `store_refunds`'s tool is delivered to `store.refunds`. The second tool cannot be reached at all.",
+      "wire/no-cross-routing": "Same mechanism as wire/passthrough: the call meant for the second server's tool reaches the first server (`this.tools.find(...)` in `ToolNode.runTool`).",
+      "names/injective": "No de-duplication anywhere: `getTools()` returns one `DynamicStructuredTool` per MCP tool, named `${toolNamePrefix}${tool.name}` with an empty prefix by default, so one name is shown for two (server, tool) pairs.",
+      "schema/hostile-schema": "A `DynamicStructuredTool` built from a JSON Schema validates every call with `@cfworker/json-schema` (`validate(inputForValidation, this.schema)` in @langchain/core dist/tools/index.js), which tests `pattern` with a native `new RegExp($pattern, 'u')` (validate.js): `^(a|a)+$` against 28 `a`s and `!` backtracks for seconds before the call is answered.",
+      "names/provider-valid": "Names are passed through unchanged (`name: `${toolNamePrefix}${tool.name}`` in tools.js); nothing checks them against `^[A-Za-z0-9_-]{1,64}$`, and `convertToOpenAITool` keeps the name, so `admin.tools.list` reaches the model.",
+    },
+  },
+  {
+    id: "langchain-prefix",
+    title: "LangChain.js MultiServerMCPClient, prefixToolNameWithServerName: true",
+    argv: tsx("langchain", "--prefix"),
+    packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
+    wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
+    evidence: {
+      "order/config-permutation": "With `prefixToolNameWithServerName` the name is `${serverName}__${tool.name}` (tools.js `toolNamePrefix`); `__` is not reserved, so key `a__b` + tool `c` and key `a` + tool `b__c` both give `a__b__c`. Both are shown and `ToolNode` calls the first, so the route depends on the order (adapter.test.ts pins it).",
+      "surface/shortfall-names-missing": "As in the default mode: `mcpTools.filter((tool) => !!tool.name)` drops an empty-named tool silently.",
+      "surface/all-or-nothing": "As in the default mode: only the empty-named tool is dropped; the server's other tools register.",
+      "wire/passthrough": "`a__b__c` is shown twice (once per server); the call of it reaches `a__b` as `c` even for the entry that stands for `b__c` of `a`.",
+      "wire/no-cross-routing": "Same collision: the call meant for server `a` reaches server `a__b`.",
+      "names/injective": "`a_` + `__` + `b` and `a` + `__` + `_b` are both `a___b`: a `{key}__{tool}` join is not injective when keys may end, or tools start, with `_`; both are shown.",
+      "schema/hostile-schema": "As in the default mode: the tool's input is validated by `@cfworker/json-schema` with a native RegExp for `pattern`, and `^(a|a)+$` backtracks for seconds.",
+      "names/provider-valid": "The configuration key goes into the name unsanitised: key `store.refunds` gives `store.refunds__issue_refund`, which a provider refuses.",
+    },
+  },
+  {
+    id: "vercel-ai",
+    notes: [
+      "wire/at-most-once passes at the default `maxRetries: 0` (`DEFAULT_MAX_TOOL_CALL_RETRIES`, @ai-sdk/mcp dist/index.mjs). With `maxRetries` above 0, `callToolWithRetry` resends a call that failed with `ConnectionClosed` (`DEFAULT_RETRY_ERROR_CODES`) whatever the tool's `idempotentHint`.",
+      "schema/hostile-schema passes: the MCP client wraps each input schema with `jsonSchema()` and no validator, so nothing compiles a server's `pattern`, and it does not compile output schemas unless the caller passes `schemas`.",
+    ],
+    title: "Vercel AI SDK createMCPClient, tool sets merged with object spread",
+    argv: tsx("vercel-ai"),
+    packages: ["@ai-sdk/mcp", "ai"],
+    wiring: "One `createMCPClient` per server (stdio: `Experimental_StdioMCPTransport`; http: `{ type: \"http\" }`), `await client.tools()` each, `{ ...toolSetOne, ...toolSetTwo }` in configuration order; tools and calls through `generateText` with a mock model from `ai/test`.",
+    evidence: {
+      "order/config-permutation": "The docs' merge `{ ...toolSetOne, ...toolSetTwo }` keeps the last server's `search` (each client's `tools()` is keyed by the raw MCP name, `toolsFromDefinitions` in @ai-sdk/mcp dist/index.mjs); swapping the two servers swaps which one the single `search` reaches.",
+      "surface/no-silent-loss": "The spread silently overwrites: alpha's `get_logs` is gone from the merged set and nothing reports it (the docs: \"this approach causes subsequent tool sets to override tools with the same name\"); adapter.test.ts pins `search` → beta with errors [].",
+      "surface/shortfall-names-missing": "Same overwrite, seen per server: alpha advertised the name, beta's tool replaced it, and no error names alpha or the tool.",
+      "surface/all-or-nothing": "Only the overwritten name is lost; alpha's other tools stay in the merged set, so alpha is partly registered.",
+      "names/injective": "Each server's own `client.tools()` registers `issue_refund` (the host's per-server account), and the merged set shows one name for the two (server, tool) pairs.",
+      "names/provider-valid": "`toolsFromDefinitions` keys tools by the raw MCP name and `generateText` hands that name to the model unchanged (captured at the mock model): `admin.tools.list` is shown.",
+    },
+  },
+  {
+    id: "openai-agents",
+    title: "OpenAI Agents SDK (JS) Agent with mcpServers, default mcpConfig",
+    argv: tsx("openai-agents"),
+    packages: ["@openai/agents-core"],
+    wiring: "`MCPServerStdio` / `MCPServerStreamableHttp` with `name` = configuration key, `connectMcpServers`, `new Agent({ mcpServers })`; tools and calls through the SDK's `Runner` with a scripted `Model`.",
+    evidence: {
+      "names/provider-valid": "In default mode `mcpToFunctionTool` names the tool `mcpTool.name`, and `tool()` only runs `toFunctionToolName` (utils/tools.mjs: every character outside [a-zA-Z0-9] becomes `_`); nothing limits the length (the 64 limit and sha1 suffix exist only under includeServerInToolNames), so a 65-character name is offered to the model.",
+      "schema/hostile-schema": "The server's `tools/list` carries an output schema `{type: \"nope\"}`; `NodeMCPServerStreamableHttp.listTools` (shims/mcp-server/node.mjs) calls `replaceClientToolMetadata`, which makes the MCP SDK Client compile every output schema and rethrows its error. The run raises `type must be JSONType or JSONType[]: nope` for the whole agent: no tool is shown and the error names neither the server nor the tool (seen with `mcp-collide repro`).",
+      "diag/errors-name-server": "`getAllMcpTools` (mcp.mjs) raises `UserError(\"Duplicate tool names found across MCP servers: b_c\")`: it names the tool but not the servers, and the whole agent run fails (adapter.test.ts).",
+    },
+    notes: [
+      "Not caught at the committed seed, caught at others (seed 1, 5 runs: surface/shortfall-names-missing): two tools of one server that sanitise alike (`a-b`, `a.b`) are both named `a_b` by `toFunctionToolName`, duplicates are only looked for across servers, and the model is offered one of them; the other is lost without an error (adapter.test.ts).",
+      "A tool whose name is empty is offered as `invoke`: `tool()` falls back to the execute function's name when `name` is empty (adapter.test.ts).",
+    ],
+  },
+  {
+    id: "openai-agents-server-names",
+    title: "OpenAI Agents SDK (JS), mcpConfig.includeServerInToolNames: true",
+    argv: tsx("openai-agents", "--server-names"),
+    packages: ["@openai/agents-core"],
+    wiring: "As `openai-agents`, with `mcpConfig: { includeServerInToolNames: true }` (names `mcp_<server>__<tool>`, sanitised, 64 max with a sha1 suffix).",
+    evidence: {
+      "schema/hostile-schema": "The server's `tools/list` carries an output schema `{type: \"nope\"}`; `NodeMCPServerStreamableHttp.listTools` (shims/mcp-server/node.mjs) calls `replaceClientToolMetadata`, which makes the MCP SDK Client compile every output schema and rethrows its error. The run raises `type must be JSONType or JSONType[]: nope` for the whole agent: no tool is shown and the error names neither the server nor the tool (seen with `mcp-collide repro`).",
+    },
+    notes: [
+      "Not caught by the catalogue's generators: the hashed names depend on the other servers. Key `a.b` alone shows `mcp_a_b__c`; configured beside `a_b` (whose base name is the same), both become `mcp_a_b__c_<sha1>` (`forceHash` in `buildPrefixedToolNameOverrides`). names/context-free draws only pool keys, so it never pairs `a.b` with `a_b` (adapter.test.ts pins it).",
+      "Also not caught: the override names are made unique and then `tool()` runs `toFunctionToolName` over them, turning `-` into `_`, so `a-b` and `a.b` of one server both end as `mcp_alpha__a_b` and one is lost silently (adapter.test.ts).",
+    ],
+  },
+  {
+    id: "mastra-tools",
+    title: "Mastra MCPClient getTools() on an Agent",
+    argv: tsx("mastra"),
+    packages: ["@mastra/mcp", "@mastra/core"],
+    wiring: "`new MCPClient({ servers })` keyed by configuration key, `new Agent({ tools: await mcp.getTools() })`; tools and calls through `agent.generate()` with a scripted AI SDK v5 model.",
+    evidence: {
+      "surface/no-silent-loss": "`getTools()` (@mastra/mcp dist/index.js) assigns `connectedTools[`${serverName}_${toolName}`]` as each server's tools arrive; `a_b` + `c` and `a` + `b_c` are both `a_b_c`, the later assignment replaces the earlier, and nothing reports it (adapter.test.ts).",
+      "surface/shortfall-names-missing": "Same overwrite: `a_b`'s `c` is not shown and no error names `a_b` or `c`.",
+      "surface/all-or-nothing": "`InternalMastraMCPClient.tools()` keeps a tool only `if (tool.name)`: an empty-named tool vanishes (so does `__proto__`, assigned onto a plain object), the server's other tools stay.",
+      "names/injective": "The host's per-server account (`getToolsets()`, keyed back as `${server}_${tool}` the way `getTools()` builds names) gives `a_b_c` to both `a_b` and `a`.",
+      "schema/hostile-schema": "`convertInputSchema` turns the JSON Schema into zod with zod-from-json-schema, whose `PatternHandler` compiles `pattern` to a native `RegExp`; the Agent's tool wrapper (`validateToolInput`, @mastra/core CoreToolBuilder) validates every call with it, so `^(a|a)+$` against 28 `a`s and `!` backtracks for seconds before the call is answered.",
+      "wire/at-most-once": "The tool's execute (@mastra/mcp `InternalMastraMCPClient.tools()`) catches the lost answer (`fetch failed`), `isSessionError` matches it, and it calls `forceReconnect()` and sends the same `tools/call` again: the server records the call twice (`mcp-collide repro`: conn 1 and conn 2).",
+      "diag/errors-name-server": "`Agent.formatTools` (@mastra/core) rewrites `alpha_a.b` and `alpha_a/b` to `alpha_a_b` and throws `Two or more tools resolve to the same name \"alpha_a_b\"`: it names the rewritten tool but no server.",
+    },
+    notes: [
+      "Tools that fail schema conversion are skipped with only a log line (`Failed to create Mastra tool wrapper`); the adapter reports the server's error-level log entries, which carry the server name, as errors naming that server.",
+    ],
+  },
+  {
+    id: "mastra-toolsets",
+    title: "Mastra MCPClient getToolsets() passed to agent.generate()",
+    argv: tsx("mastra", "--toolsets"),
+    packages: ["@mastra/mcp", "@mastra/core"],
+    wiring: "As `mastra-tools`, but `agent.generate(prompt, { toolsets: await mcp.getToolsets() })`, which the Agent flattens by bare tool name.",
+    evidence: {
+      "order/config-permutation": "The Agent's `getToolsets` (@mastra/core) flattens the toolsets with `toolsForRequest[toolName] = ...`: the last toolset's `search` wins, and the toolsets object is filled in the order the servers answer (`eachClientTools` runs them in `Promise.all`), which follows configuration order here.",
+      "order/arrival-timing": "Same flattening; `connectedToolsets[serverName] = tools` is assigned when each server's `tools()` resolves, so the server that answers last owns `request`.",
+      "surface/no-silent-loss": "The flattening overwrites alpha's `get_logs` with beta's and nothing reports it.",
+      "surface/shortfall-names-missing": "Same overwrite: alpha's tool is missing and no error names alpha.",
+      "surface/all-or-nothing": "Only the overwritten name is lost; alpha's other tools are shown.",
+      "wire/unknown-name": "The Agent's tool-call step resolves `tools?.[toolName] || Object.values(tools).find((tool) => tool.id === toolName)`, and MCPClient tool ids are `${serverName}_${toolName}`: `a_b_c`, never shown, reaches `a_b`'s `c` (adapter.test.ts: `alpha_search` reaches alpha).",
+      "names/injective": "Both servers' toolsets register `issue_refund` (the host's per-server account) and the flattened list shows it once.",
+      "schema/hostile-schema": "As in mastra-tools: the input schema's `pattern` becomes a native `RegExp` through zod-from-json-schema and every call is validated with it.",
+      "wire/at-most-once": "As in mastra-tools: `isSessionError` matches `fetch failed` and the tool call is sent again after `forceReconnect()`.",
+      "diag/errors-name-server": "`Agent.formatTools` throws `Two or more tools resolve to the same name \"a_b\"` for `a.b` and `a/b`, naming no server.",
+    },
+  },
+  {
+    id: "python-host",
+    title: "The Python standard-library host (ADR-0112 policy), in reference/real-hosts/python-host",
+    argv: ["python3", "reference/real-hosts/python-host/adapter.py"],
+    packages: ["python3"],
+    wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
+    evidence: {},
+    notes: [
+      "Every clause that applies passes, as the reference host's do: the protocol needs nothing from TypeScript. The host loads servers in parallel threads and registers them in configuration order.",
+    ],
+  },
+];

@@ -1,0 +1,33 @@
+/**
+ * The LangChain adapter against small hand-built worlds: what MultiServerMCPClient does, seen through
+ * HAP/1. These are the checks behind the evidence in reference/real-hosts/hosts.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { adapter, deliveries, long, names, observe, world } from "../test-support.ts";
+
+describe("LangChain MultiServerMCPClient", () => {
+  it("default: concatenates lists (a duplicate shown twice, called at the first), drops an empty name silently, passes names through", async () => {
+    const seen = await observe(adapter("langchain"), {
+      duplicate: { world: world(["alpha", ["search"]], ["beta", ["search"]]) },
+      hostile: { world: world(["alpha", ["", "admin.tools.list", long("tool_", 70)]]) },
+    });
+    expect(names(seen.duplicate)).toEqual(["search", "search"]);
+    expect(seen.duplicate.tools.map((tool) => tool.identity?.server)).toEqual(["alpha", "beta"]);
+    expect(deliveries(seen.duplicate, "search")).toEqual(["alpha/search"]);
+    expect(seen.duplicate.open.outcome).toEqual({ registered: { alpha: ["search"], beta: ["search"] }, errors: [] });
+    // tools.js loadMcpTools: `mcpTools.filter((tool) => !!tool.name)`; names are never checked or shortened.
+    expect(names(seen.hostile)).toEqual(["admin.tools.list", long("tool_", 70)]);
+    expect(seen.hostile.open.outcome.errors).toEqual([]);
+  }, 60_000);
+
+  it("--prefix: `${serverName}__${tool}`, so a key holding \"__\" lands on another server's name", async () => {
+    const seen = await observe(adapter("langchain", "--prefix"), {
+      duplicate: { world: world(["alpha", ["search"]], ["beta", ["search"]]) },
+      clash: { world: world(["a__b", ["c"]], ["a", ["b__c"]]) },
+    });
+    expect(names(seen.duplicate)).toEqual(["alpha__search", "beta__search"]);
+    expect(deliveries(seen.duplicate, "beta__search")).toEqual(["beta/search"]);
+    expect(names(seen.clash)).toEqual(["a__b__c", "a__b__c"]);
+    expect(deliveries(seen.clash, "a__b__c")).toEqual(["a__b/c"]);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+/**
+ * The Mastra adapter against small hand-built worlds: MCPClient feeding an Agent, through getTools() and
+ * through getToolsets(). The checks behind the evidence in reference/real-hosts/hosts.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { adapter, deliveries, names, observe, world } from "../test-support.ts";
+
+describe("Mastra MCPClient + Agent", () => {
+  it("getTools(): `${server}_${tool}` keys, so a_b+c meets a+b_c; empty and __proto__ names vanish", async () => {
+    const seen = await observe(adapter("mastra"), {
+      duplicate: { world: world(["alpha", ["search"]], ["beta", ["search"]]) },
+      separator: { world: world(["a_b", ["c"]], ["a", ["b_c"]]) },
+      hostile: { world: world(["alpha", ["", "__proto__", "search"]]) },
+      sanitised: { world: world(["a.b", ["c"]], ["a_b", ["c"]]) },
+    });
+    expect(names(seen.duplicate)).toEqual(["alpha_search", "beta_search"]);
+    // getTools assigns connectedTools[`${serverName}_${toolName}`] as each server's tools arrive.
+    expect(names(seen.separator)).toEqual(["a_b_c"]);
+    expect(deliveries(seen.separator, "a_b_c")).toEqual(["a/b_c"]);
+    expect(seen.separator.open.outcome).toEqual({ registered: { a_b: ["a_b_c"], a: ["a_b_c"] }, errors: [] });
+    // InternalMastraMCPClient.tools(): `if (tool.name) toolsRes[tool.name] = ...` on a plain object.
+    expect(names(seen.hostile)).toEqual(["alpha_search"]);
+    expect(seen.hostile.open.outcome.errors).toEqual([]);
+    // Agent.formatTools: "." becomes "_", and a rewritten name already taken throws for the whole agent.
+    expect(names(seen.sanitised)).toEqual([]);
+    expect(seen.sanitised.open.outcome.errors).toEqual([{ message: expect.stringContaining("Two or more tools resolve to the same name \"a_b_c\"") }]);
+  }, 90_000);
+
+  it("getToolsets(): the Agent flattens toolsets by bare name (last wins), and resolves calls by tool id too", async () => {
+    const seen = await observe(adapter("mastra", "--toolsets"), {
+      duplicate: { world: world(["alpha", ["search"]], ["beta", ["search"]]) },
+      byId: { world: world(["alpha", ["search"]]), options: { unknownNames: ["alpha_search"] } },
+    });
+    expect(names(seen.duplicate)).toEqual(["search"]);
+    expect(deliveries(seen.duplicate, "search")).toEqual(["beta/search"]);
+    // toolCallStep: tools[name] || Object.values(tools).find((tool) => tool.id === name); MCPClient ids are
+    // `${serverName}_${toolName}`, so a name the model was never shown still reaches the server.
+    expect(names(seen.byId)).toEqual(["search"]);
+    expect(seen.byId.unknown.map((call) => [call.name, call.result.ok, call.deliveries.map((d) => `${d.server}/${d.tool}`)]))
+      .toEqual([["alpha_search", true, ["alpha/search"]]]);
+  }, 90_000);
+});

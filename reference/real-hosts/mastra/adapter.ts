@@ -1,0 +1,228 @@
+/**
+ * HAP/1 adapter for Mastra's `MCPClient` (`@mastra/mcp`) feeding a Mastra `Agent` (`@mastra/core`), in the
+ * two ways Mastra's docs wire them:
+ *
+ *   node --import tsx reference/real-hosts/mastra/adapter.ts              new Agent({ tools: await mcp.getTools() })
+ *   node --import tsx reference/real-hosts/mastra/adapter.ts --toolsets   agent.generate(..., { toolsets: await mcp.getToolsets() })
+ *
+ * `getTools()` names each tool `${serverName}_${toolName}`; `getToolsets()` groups tools by server under
+ * their own names, and the Agent flattens the groups into one object by tool name. Either way the Agent's
+ * `formatTools` then rewrites names a provider refuses (characters outside [A-Za-z0-9_-] become "_", a "_"
+ * goes in front of a name not starting with a letter or "_", the rest is cut at 63) and throws when a
+ * rewritten name is already taken.
+ *
+ * - open: `new MCPClient({ servers })` keyed by the configuration key, with each server's `logger` handler
+ *   (Mastra's per-server log channel) collecting error-level entries as errors naming that server; then
+ *   `getTools()` / `getToolsets()`, then one `agent.generate()` whose model answers at once, so the
+ *   Agent's own tool conversion runs. A rejection at either step is the open's error.
+ * - tools: the `tools` the Agent hands its language model (captured by a scripted AI SDK v5 model).
+ * - call: `agent.generate()` with a model that emits one tool call; the Agent looks the tool up and runs it.
+ *   A raise (e.g. "Tool ... not found") or a `tool-error` part is `ok: false`.
+ * Imports: the host's packages and ../../../harness/index.ts only.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import { Agent } from "@mastra/core/agent";
+import { MCPClient } from "@mastra/mcp";
+import {
+  serveHap,
+  type CallResult,
+  type HostAdapter,
+  type HostError,
+  type HostOpenParams,
+  type InitializeResult,
+  type OpenResult,
+  type ToolsResult,
+  type VisibleTool,
+} from "../../../harness/index.ts";
+
+// Mastra's loggers print with console.info/console.error; stdout carries HAP/1 only, so every console
+// method writes to stderr (which the harness keeps as the adapter's log).
+for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
+  console[method] = (...args: unknown[]) => console.error(...args);
+}
+
+const require = createRequire(import.meta.url);
+/** The installed version of a package, read from its package.json. */
+function versionOf(name: string): string {
+  const entry = require.resolve(name);
+  const marker = `/node_modules/${name}/`;
+  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
+}
+
+const { values: flags } = parseArgs({ options: { toolsets: { type: "boolean", default: false } } });
+const useToolsets = flags.toolsets === true;
+
+type AnyTools = Record<string, unknown>;
+
+/**
+ * An AI SDK v5 language model (the LanguageModelV2 interface Mastra's Agent calls) that follows a script:
+ * its first turn calls `call` (or answers), every later turn answers. It records the tools it was offered.
+ */
+class ScriptedModel {
+  readonly specificationVersion = "v2";
+  readonly provider = "scripted";
+  readonly modelId = "scripted";
+  readonly supportedUrls = {};
+  offered: VisibleTool[] = [];
+  #turn = 0;
+
+  constructor(readonly call?: { name: string; arguments: Record<string, unknown> }) {}
+
+  async doGenerate(options: { tools?: Array<{ type: string; name: string; description?: string; inputSchema?: unknown }> }) {
+    const turn = this.#turn++;
+    if (turn === 0) {
+      this.offered = (options.tools ?? []).flatMap((tool) =>
+        tool.type === "function" ? [{ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }] : []);
+    }
+    const usage = { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+    if (turn === 0 && this.call) {
+      return {
+        content: [{ type: "tool-call", toolCallId: "call_1", toolName: this.call.name, input: JSON.stringify(this.call.arguments) }],
+        finishReason: "tool-calls", usage, warnings: [],
+      };
+    }
+    return { content: [{ type: "text", text: "done" }], finishReason: "stop", usage, warnings: [] };
+  }
+
+  async doStream(): Promise<never> {
+    throw new Error("this adapter never streams");
+  }
+}
+
+interface Session {
+  mcp: MCPClient;
+  agent: Agent;
+  toolsets: Record<string, AnyTools>;
+  /** The model the next generate() runs with; the Agent's model is a function returning it. */
+  model: ScriptedModel;
+  /** Why the open failed; a failed open shows no tools. */
+  broken?: string;
+}
+
+/** An error's message with its cause's, without the stack trace Mastra folds into wrapped messages. */
+function messageOf(error: unknown): string {
+  const cut = (text: string) => text.split(/\n\s+at /)[0]!.trim();
+  if (!(error instanceof Error)) return cut(String(error));
+  const cause = (error as { cause?: unknown }).cause;
+  const own = cut(error.message);
+  return cause instanceof Error && !own.includes(cut(cause.message)) ? `${own}: ${cut(cause.message)}` : own;
+}
+
+class MastraHost implements HostAdapter {
+  readonly #sessions = new Map<string, Session>();
+  #opened = 0;
+
+  async initialize(): Promise<InitializeResult> {
+    return {
+      protocolVersion: "1",
+      host: { name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? "getToolsets()" : "getTools()"})`, version: `@mastra/mcp ${versionOf("@mastra/mcp")}, @mastra/core ${versionOf("@mastra/core")}` },
+      transports: ["stdio", "http"],
+      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
+    };
+  }
+
+  async open(params: HostOpenParams): Promise<OpenResult> {
+    const errors: HostError[] = [];
+    const servers: Record<string, unknown> = {};
+    for (const { key, transport } of params.servers) {
+      const logger = (entry: { level: string; message: string; serverName: string; details?: unknown }) => {
+        if (entry.level !== "error") return;
+        const detail = (entry.details as { error?: unknown } | undefined)?.error;
+        const firstLine = typeof detail === "string" ? detail.split("\n")[0] : undefined;
+        errors.push({ server: entry.serverName, message: firstLine ? `${entry.message}: ${firstLine}` : entry.message });
+      };
+      if (transport.type === "stdio") servers[key] = { command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}), logger };
+      else if (transport.type === "http") servers[key] = { url: new URL(transport.url), logger };
+      else throw new Error(`transport ${transport.type} is not one this adapter declared`);
+    }
+    const session = `s${++this.#opened}`;
+    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const mcp = new MCPClient({ servers: servers as never });
+    const open: Session = { mcp, agent: undefined as never, toolsets: {}, model: new ScriptedModel() };
+    const model = () => open.model as never;
+    this.#sessions.set(session, open);
+    try {
+      if (useToolsets) {
+        open.toolsets = await mcp.getToolsets() as Record<string, AnyTools>;
+        open.agent = new Agent({ name: "host", instructions: "", model });
+        for (const [key, tools] of Object.entries(open.toolsets)) registered[key] = Object.keys(tools);
+      } else {
+        const tools = await mcp.getTools() as AnyTools;
+        open.agent = new Agent({ name: "host", instructions: "", model, tools: tools as never });
+        // getTools() keys are `${serverName}_${toolName}`; its per-server source is getToolsets().
+        for (const [key, set] of Object.entries(await mcp.getToolsets() as Record<string, AnyTools>)) {
+          registered[key] = Object.keys(set).map((name) => `${key}_${name}`);
+        }
+      }
+      await this.#generate(open, new ScriptedModel());
+    } catch (error) {
+      open.broken = messageOf(error);
+      errors.push({ message: open.broken });
+    }
+    return { session, outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async tools(session: string): Promise<ToolsResult> {
+    const open = this.#session(session);
+    if (open.broken !== undefined) return { tools: [] };
+    const model = new ScriptedModel();
+    await this.#generate(open, model);
+    return { tools: model.offered };
+  }
+
+  async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
+    const open = this.#session(session);
+    if (open.broken !== undefined) return { ok: false, error: { message: open.broken } };
+    let result: { steps?: Array<{ content?: Array<{ type: string; output?: unknown; error?: unknown }> }> };
+    try {
+      result = await this.#generate(open, new ScriptedModel({ name, arguments: args })) as typeof result;
+    } catch (error) {
+      return { ok: false, error: { message: messageOf(error) } };
+    }
+    const parts = (result.steps ?? []).flatMap((step) => step.content ?? []);
+    const failed = parts.find((part) => part.type === "tool-error");
+    if (failed) return { ok: false, error: { message: messageOf(failed.error) } };
+    const done = parts.find((part) => part.type === "tool-result");
+    if (!done) return { ok: false, error: { message: `no tool result: ${JSON.stringify(parts.map((part) => part.type))}` } };
+    const value = (done.output as { value?: unknown } | undefined)?.value ?? done.output;
+    // CoreToolBuilder's execute wrapper returns its failures as the tool's result: a MastraError
+    // (TOOL_EXECUTION_FAILED) when the tool threw, `{ error: true, message, validationErrors }` when the
+    // input did not validate. The model is handed those as the tool's output; to the caller they are errors.
+    const failure = value as { error?: unknown; message?: unknown; code?: unknown; id?: unknown; isError?: unknown } | null;
+    if (value instanceof Error || failure?.error === true || failure?.code === "TOOL_EXECUTION_FAILED" || failure?.id === "TOOL_EXECUTION_FAILED") {
+      return { ok: false, error: { message: typeof failure?.message === "string" ? failure.message : JSON.stringify(value) } };
+    }
+    if (failure?.isError === true) return { ok: false, error: { message: JSON.stringify(value) } };
+    return { ok: true, content: [value] };
+  }
+
+  async close(session: string): Promise<void> {
+    const open = this.#sessions.get(session);
+    this.#sessions.delete(session);
+    await open?.mcp.disconnect().catch(() => undefined);
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
+  }
+
+  /** One `agent.generate()` with `model` in charge, passing the toolsets in --toolsets mode. */
+  async #generate(open: Session, model: ScriptedModel): Promise<unknown> {
+    open.model = model;
+    return open.agent.generate("go", useToolsets ? { toolsets: open.toolsets as never } : {});
+  }
+
+  #session(id: string): Session {
+    const open = this.#sessions.get(id);
+    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
+    return open;
+  }
+}
+
+const host = new MastraHost();
+await serveHap(host);
+await host.shutdown();
+process.exit(0);

@@ -1,0 +1,216 @@
+/**
+ * HAP/1 adapter for the OpenAI Agents SDK for JavaScript (`@openai/agents-core`): its MCP server classes,
+ * an `Agent` with `mcpServers`, and the SDK's own `Runner` driving a scripted model, so the tool list
+ * and every tool call go through the code a real agent run goes through (`getAllMcpTools`, which raises
+ * `UserError("Duplicate tool names found across MCP servers: ...")`, and the runner's tool lookup).
+ *
+ *   node --import tsx reference/real-hosts/openai-agents/adapter.ts                  default (raw MCP names)
+ *   node --import tsx reference/real-hosts/openai-agents/adapter.ts --server-names   mcpConfig.includeServerInToolNames
+ *
+ * - open: one `MCPServerStdio` / `MCPServerStreamableHttp` per server, `name` = the configuration key,
+ *   connected with the SDK's `connectMcpServers` (sequential, failed servers dropped; its `errors` map says
+ *   which server failed). Then one agent run whose model answers at once: the run lists every server's
+ *   tools exactly as each turn does. A run that raises (duplicate names) is the open's error, naming no
+ *   server, and the agent shows no tools.
+ * - tools: `request.tools` as the scripted model receives it (name, description, JSON Schema parameters).
+ * - call: a run whose model emits one `function_call`; the runner resolves the name and invokes the MCP
+ *   tool. A raise (e.g. "Tool ... not found") or the SDK's default tool-error text is `ok: false`.
+ * Imports: the host's packages and ../../../harness/index.ts only.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import {
+  Agent,
+  connectMcpServers,
+  MCPServerStdio,
+  MCPServerStreamableHttp,
+  Runner,
+  Usage,
+  type MCPServer,
+  type MCPServers,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+} from "@openai/agents-core";
+import {
+  serveHap,
+  type CallResult,
+  type HostAdapter,
+  type HostError,
+  type HostOpenParams,
+  type InitializeResult,
+  type OpenResult,
+  type ToolsResult,
+  type VisibleTool,
+} from "../../../harness/index.ts";
+
+const require = createRequire(import.meta.url);
+/** The installed version of a package, read from its package.json. */
+function versionOf(name: string): string {
+  const entry = require.resolve(name);
+  const marker = `/node_modules/${name}/`;
+  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
+  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
+}
+
+const { values: flags } = parseArgs({ options: { "server-names": { type: "boolean", default: false } } });
+const includeServerInToolNames = flags["server-names"] === true;
+
+/** The SDK's defaultToolErrorFunction text: what the model is told when a tool invocation threw. */
+const TOOL_ERROR_PREFIX = "An error occurred while running the tool.";
+
+/**
+ * A model that follows a script: on its first turn it calls `call` (or answers at once), on every later
+ * turn it answers. It records the tools it was offered and what came back for its call.
+ */
+class ScriptedModel implements Model {
+  offered: VisibleTool[] = [];
+  returned: unknown[] = [];
+  #turn = 0;
+
+  constructor(readonly call?: { name: string; arguments: Record<string, unknown> }) {}
+
+  async getResponse(request: ModelRequest): Promise<ModelResponse> {
+    const turn = this.#turn++;
+    if (turn === 0) {
+      this.offered = request.tools.flatMap((tool) =>
+        tool.type === "function" ? [{ name: tool.name, description: tool.description, inputSchema: tool.parameters }] : []);
+    }
+    if (turn === 0 && this.call) {
+      return {
+        usage: new Usage(),
+        output: [{ type: "function_call", callId: "call_1", name: this.call.name, arguments: JSON.stringify(this.call.arguments), status: "completed" }],
+      };
+    }
+    if (Array.isArray(request.input)) {
+      this.returned = request.input.filter((item) => item.type === "function_call_result").map((item) => (item as { output: unknown }).output);
+    }
+    return {
+      usage: new Usage(),
+      output: [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "done" }] }],
+    };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *getStreamedResponse(): AsyncIterable<never> {
+    throw new Error("this adapter never streams");
+  }
+}
+
+interface Session {
+  managed: MCPServers;
+  agent: Agent;
+  /** Why the host's tool listing raised at open; every later run raises it again. */
+  broken?: string;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function outputText(output: unknown): string {
+  if (typeof output === "string") return output;
+  const item = output as { type?: string; text?: unknown } | null;
+  if (item?.type === "text" && typeof item.text === "string") return item.text;
+  return JSON.stringify(output);
+}
+
+/** One agent run with `model` in charge (RunConfig.model overrides the agent's), tracing off: no network. */
+async function run(agent: Agent, input: string, model: ScriptedModel): Promise<void> {
+  await new Runner({ model, tracingDisabled: true }).run(agent, input);
+}
+
+class OpenAiAgentsHost implements HostAdapter {
+  readonly #sessions = new Map<string, Session>();
+  #opened = 0;
+
+  async initialize(): Promise<InitializeResult> {
+    return {
+      protocolVersion: "1",
+      host: { name: `@openai/agents-core Agent${includeServerInToolNames ? " (includeServerInToolNames)" : ""}`, version: versionOf("@openai/agents-core") },
+      transports: ["stdio", "http"],
+      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
+    };
+  }
+
+  async open(params: HostOpenParams): Promise<OpenResult> {
+    const byServer = new Map<MCPServer, string>();
+    const servers: MCPServer[] = params.servers.map(({ key, transport }) => {
+      let server: MCPServer;
+      if (transport.type === "stdio") server = new MCPServerStdio({ name: key, command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}) });
+      else if (transport.type === "http") server = new MCPServerStreamableHttp({ name: key, url: transport.url });
+      else throw new Error(`transport ${transport.type} is not one this adapter declared`);
+      byServer.set(server, key);
+      return server;
+    });
+    const managed = await connectMcpServers(servers);
+    const errors: HostError[] = [...managed.errors].map(([server, error]) => ({ server: byServer.get(server)!, message: messageOf(error) }));
+    const agent = new Agent({ name: "host", instructions: "", mcpServers: managed.active, mcpConfig: { includeServerInToolNames } });
+    const session = `s${++this.#opened}`;
+    const open: Session = { managed, agent };
+    this.#sessions.set(session, open);
+    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const model = new ScriptedModel();
+    try {
+      await run(agent, "hello", model);
+    } catch (error) {
+      open.broken = messageOf(error);
+      errors.push({ message: open.broken });
+      return { session, outcome: { registered, errors }, diagnostics: [] };
+    }
+    // getAllMcpTools appends each server's tools in server order, in that server's list order, so the
+    // flat list the model was offered splits back into per-server runs of the servers' own list lengths.
+    let offset = 0;
+    for (const server of managed.active) {
+      const count = (await server.listTools()).length;
+      registered[byServer.get(server)!] = model.offered.slice(offset, offset + count).map((tool) => tool.name);
+      offset += count;
+    }
+    return { session, outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async tools(session: string): Promise<ToolsResult> {
+    const open = this.#session(session);
+    if (open.broken !== undefined) return { tools: [] };
+    const model = new ScriptedModel();
+    await run(open.agent, "list", model);
+    return { tools: model.offered };
+  }
+
+  async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
+    const open = this.#session(session);
+    const model = new ScriptedModel({ name, arguments: args });
+    try {
+      await run(open.agent, "call", model);
+    } catch (error) {
+      return { ok: false, error: { message: messageOf(error) } };
+    }
+    const [output] = model.returned;
+    if (output === undefined) return { ok: false, error: { message: "the run returned no function_call_result" } };
+    const text = outputText(output);
+    if (text.startsWith(TOOL_ERROR_PREFIX)) return { ok: false, error: { message: text } };
+    return { ok: true, content: [output] };
+  }
+
+  async close(session: string): Promise<void> {
+    const open = this.#sessions.get(session);
+    this.#sessions.delete(session);
+    await open?.managed.close().catch(() => undefined);
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
+  }
+
+  #session(id: string): Session {
+    const open = this.#sessions.get(id);
+    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
+    return open;
+  }
+}
+
+const host = new OpenAiAgentsHost();
+await serveHap(host);
+await host.shutdown();
+process.exit(0);

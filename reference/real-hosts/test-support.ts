@@ -1,0 +1,77 @@
+/**
+ * For the real-host tests: small hand-built worlds, and one harness run that opens each of them on an
+ * adapter (one adapter process for all of them) and hands back what the host showed and did. The run is
+ * the harness's own (`runClauses` with one single-case clause per world), so the adapter is driven exactly
+ * as in a real run; only harness/index.ts is used.
+ */
+import fc from "fast-check";
+import {
+  defineClause,
+  describeTool,
+  hapLauncher,
+  packageRoot,
+  runClauses,
+  WorldSchema,
+  type ObserveOptions,
+  type SessionObservation,
+  type World,
+} from "../../harness/index.ts";
+
+/** A world from [key, tools] pairs (optionally a third item: the serverInfo.name the server claims). */
+export function world(...servers: Array<[string, string[]] | [string, string[], string]>): World {
+  return WorldSchema.parse({
+    servers: servers.map(([key, tools, info]) => ({
+      key,
+      serverInfo: { name: info ?? key, version: "1.0.0" },
+      tools: tools.map((name) => ({ name, description: describeTool(key, name), inputSchema: { type: "object", properties: { probe: { type: "string" } } } })),
+    })),
+  });
+}
+
+/** `stem` padded with "x" to `length`. */
+export const long = (stem: string, length: number) => stem + "x".repeat(length - stem.length);
+
+export interface Probe {
+  world: World;
+  options?: ObserveOptions;
+}
+
+/** One session per probe, all on one adapter process; throws with the adapter's stderr when it broke. */
+export async function observe<K extends string>(
+  argv: readonly string[],
+  probes: Record<K, Probe>,
+  transport: "stdio" | "http" = "http",
+): Promise<Record<K, SessionObservation>> {
+  const seen = {} as Record<K, SessionObservation>;
+  const clauses = (Object.entries(probes) as Array<[K, Probe]>).map(([name, probe]) => defineClause({
+    id: `probe/${name}`,
+    level: "MUST",
+    summary: `observe ${name}`,
+    sources: [],
+    arbitrary: () => fc.constant(probe),
+    worlds: (value: Probe) => [value.world],
+    requires: [],
+    async check(env, value: Probe) {
+      seen[name] = await env.observe(value.world, value.options);
+      return { ok: true };
+    },
+  }));
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot }), seed: 1, runs: 1, transport });
+  const broken = report.clauses.filter((clause) => clause.status !== "pass");
+  if (broken.length > 0) {
+    throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
+  }
+  return seen;
+}
+
+/** The shown names, in list order. */
+export const names = (observation: SessionObservation) => observation.tools.map((tool) => tool.name);
+
+/** Where each probe call of `name` was delivered: "server/tool" per delivery. */
+export function deliveries(observation: SessionObservation, name: string): string[] {
+  const call = observation.probes.find((probe) => probe.name === name);
+  return (call?.deliveries ?? []).map((record) => `${record.server}/${record.tool}`);
+}
+
+/** The adapter command of a real host, run from the package root. */
+export const adapter = (host: string, ...flags: string[]) => ["node", "--import", "tsx", `reference/real-hosts/${host}/adapter.ts`, ...flags];

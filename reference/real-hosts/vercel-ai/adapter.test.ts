@@ -1,0 +1,23 @@
+/**
+ * The Vercel AI SDK adapter against small hand-built worlds: createMCPClient per server, tool sets merged
+ * with object spread as the docs show. The checks behind the evidence in reference/real-hosts/hosts.ts.
+ */
+import { describe, expect, it } from "vitest";
+import { adapter, deliveries, long, names, observe, world } from "../test-support.ts";
+
+describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
+  it("a later server's tool silently replaces an earlier one's; names reach the model unchecked", async () => {
+    const seen = await observe(adapter("vercel-ai"), {
+      duplicate: { world: world(["alpha", ["search", "query"]], ["beta", ["search"]]) },
+      hostile: { world: world(["alpha", ["admin.tools.list", long("tool_", 70)]]) },
+    });
+    // The spread keeps the first key's position and the last value: alpha's query, then beta's search.
+    expect(names(seen.duplicate).sort()).toEqual(["query", "search"]);
+    expect(seen.duplicate.tools.find((tool) => tool.name === "search")?.identity?.server).toBe("beta");
+    expect(deliveries(seen.duplicate, "search")).toEqual(["beta/search"]);
+    expect(seen.duplicate.open.outcome).toEqual({ registered: { alpha: ["search", "query"], beta: ["search"] }, errors: [] });
+    expect(names(seen.hostile)).toEqual(["admin.tools.list", long("tool_", 70)]);
+    // toolsFromDefinitions adds additionalProperties: false to the schema the model sees.
+    expect(seen.hostile.tools[0]?.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
+  }, 60_000);
+});

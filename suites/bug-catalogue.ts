@@ -1,0 +1,186 @@
+/**
+ * The bug catalogue: for each class of collision bug in shared/design/known-bugs.md (sections B and C) that a
+ * clause can catch, the public reports, the policy at fault, the one-bug host modelled on that policy, the
+ * clause that catches it, and the smallest case that shows it, kept BY VALUE (the exact value the clause's
+ * `check` receives). bug-catalogue.test.ts replays each case against its one-bug host (the clause must find
+ * the violation) and against the reference host (the clause must pass). The table in
+ * reference/real-hosts/README.md is this list in prose.
+ */
+import { describeTool, WorldSchema, type World } from "../harness/index.ts";
+
+/** One bug class and the smallest case that reproduces it. */
+export interface CatalogueEntry {
+  /** Stable slug. */
+  id: string;
+  /** Public reports of the bug (repo#n or document), as cited in known-bugs.md. */
+  reports: string[];
+  /** The merge policy at fault. */
+  policy: string;
+  /** The one-bug host modelled on that policy (reference/one-bug-hosts.ts). */
+  host: string;
+  /** The clause that catches it. */
+  clause: string;
+  /** The case, by value: a World, or the clause's case record ({ world, ... }). */
+  value: unknown;
+}
+
+/** A server of a catalogue world: tools carry the identity marker and a schema like generated ones. */
+function server(key: string, tools: string[], serverInfoName = key) {
+  return {
+    key,
+    serverInfo: { name: serverInfoName, version: "1.0.0" },
+    tools: tools.map((name) => ({
+      name,
+      description: describeTool(key, name),
+      inputSchema: { type: "object", properties: { probe: { type: "string" } } },
+    })),
+  };
+}
+
+/** A world from [key, tools] pairs, validated (defaults filled) by the harness's own schema. */
+export function catalogueWorld(...servers: Array<[string, string[]] | [string, string[], string]>): World {
+  return WorldSchema.parse({ servers: servers.map(([key, tools, info]) => server(key, tools, info)) });
+}
+
+/** `stem` padded with "x" to `length`, with `mark` at index `at`: long names that differ in one place. */
+function padded(stem: string, length: number, mark?: { at: number; char: string }): string {
+  const chars = (stem + "x".repeat(length - stem.length)).split("");
+  if (mark) chars[mark.at] = mark.char;
+  return chars.join("");
+}
+
+/** Arguments for the wire clauses: plain JSON that a rewriting host would change. */
+const payload = { text: "refund", count: 2, nested: { flags: [true], none: null } };
+
+const duplicate = catalogueWorld(["alpha", ["search"]], ["beta", ["search"]]);
+
+export const bugCatalogue: CatalogueEntry[] = [
+  {
+    id: "object-spread-last-wins",
+    reports: ["Vercel AI SDK docs, cookbook \"MCP Tools\" ({...toolSetOne, ...toolSetTwo}: \"subsequent tool sets override\")", "vercel/ai PR#5003"],
+    policy: "bare names merged into one object: a later server's tool silently replaces an earlier one's",
+    host: "last-wins",
+    clause: "surface/no-silent-loss",
+    value: duplicate,
+  },
+  {
+    id: "first-wins-drop",
+    reports: ["CopilotKit/CopilotKit#2409", "lionagi protocols/action/manager.py @ 669ea9b"],
+    policy: "bare names; a later duplicate is skipped with at most a warning",
+    host: "first-wins",
+    clause: "surface/no-silent-loss",
+    value: duplicate,
+  },
+  {
+    id: "duplicates-shown-first-match-routes",
+    reports: ["warpdotdev/warp#7874", "SAP/cloud-sdk-python#197", "LangChain MultiServerMCPClient (client.py, tools.py)"],
+    policy: "every server's list concatenated; a name shown twice routes to the first match",
+    host: "concatenate",
+    clause: "wire/no-cross-routing",
+    value: { world: catalogueWorld(["alpha", ["get_logs"]], ["beta", ["get_logs"]]), payload },
+  },
+  {
+    id: "gateway-routes-bare-name",
+    reports: ["samanhappy/mcphub#139 (getServerByTool returns the first match)"],
+    policy: "a call of a name the host does not show goes to the first server advertising it bare",
+    host: "bare-fallback",
+    clause: "wire/unknown-name",
+    value: catalogueWorld(["alpha", ["query"]]),
+  },
+  {
+    id: "qualify-only-on-collision",
+    reports: ["zed-industries/zed PR#30600 (resolve_tool_name_conflicts)"],
+    policy: "bare names, prefixed only when two servers share a name, so a name depends on which other servers are configured",
+    host: "qualify-on-collision",
+    clause: "names/context-free",
+    value: { world: duplicate, keep: [true, false, false, false, false, false] },
+  },
+  {
+    id: "separator-not-reserved",
+    reports: ["RooCodeInc/Roo-Code PR#10054 (mcp_<server>_<tool> mis-parsed)", "Zoo-Code-Org/Zoo-Code#1731", "Mastra packages/mcp/src/client/configuration.ts (`${serverName}_${toolName}`)"],
+    policy: "a {key}_{tool} join whose separator may occur inside keys and tool names",
+    host: "single-underscore",
+    clause: "names/injective",
+    value: catalogueWorld(["a_b", ["c"]], ["a", ["b_c"]]),
+  },
+  {
+    id: "cut-without-hash",
+    reports: ["google-gemini/gemini-cli#28970", "dust-tt/dust PR#31815", "microsoft/vscode mcpTypes.ts (.slice(0, 64), no hash)"],
+    policy: "long names shortened by cutting, so two names that differ past the cut become one",
+    host: "cut-at-64",
+    clause: "names/injective",
+    value: catalogueWorld(["a", [padded("tool_", 128, { at: 64, char: "1" }), padded("tool_", 128, { at: 64, char: "2" })]]),
+  },
+  {
+    id: "label-from-server-info",
+    reports: ["anthropics/claude-code#74635", "microsoft/vscode#324992", "microsoft/vscode#296591 (after PR#318638)"],
+    policy: "tools labelled by the server's self-reported serverInfo.name instead of the configuration key",
+    host: "label-from-server-info",
+    clause: "names/label-from-config",
+    value: { world: catalogueWorld(["alpha", ["search"]], ["beta", ["query"]]), mode: "same" },
+  },
+  {
+    id: "first-to-answer-wins",
+    reports: ["aaif-goose/goose crates/goose/src/agents/extension_manager.rs (\"Duplicate tool name - skipping\", first in HashMap order)", "adonis importer doc (\"registration replays in configuration order\")"],
+    policy: "duplicates settled by who answered tools/list first",
+    host: "arrival-order",
+    clause: "order/arrival-timing",
+    value: { world: duplicate, first: [], second: [1], delays: [0, 0, 0, 0, 0, 0] },
+  },
+  {
+    id: "silent-filter",
+    reports: ["ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31"],
+    policy: "a tool whose name cannot be shown is dropped without an error; the server's other tools load",
+    host: "silent-shortfall",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["search", padded("tool_", 60)]]),
+  },
+  {
+    id: "dotted-name-passed-through",
+    reports: ["github/copilot-cli#1879", "anthropics/claude-code#467", "home-assistant/core#147760"],
+    policy: "names passed to the model provider unchecked: spec-legal `.` reaches an API that refuses it",
+    host: "unchecked-names",
+    clause: "names/provider-valid",
+    value: catalogueWorld(["alpha", ["admin.tools.list"]]),
+  },
+  {
+    id: "prefix-past-64",
+    reports: ["danny-avila/LibreChat#7435", "microsoft/vscode#243602", "anthropics/claude-code#3102"],
+    policy: "a prefix added with no length budget: the shown name passes the provider's 64",
+    host: "unchecked-names",
+    clause: "names/provider-valid",
+    value: catalogueWorld(["alpha", [padded("tool_", 57)]]),
+  },
+  {
+    id: "unstable-labels",
+    reports: ["cline/cline#7972 (random per-session server keys in tool names)"],
+    policy: "labels drawn afresh on every load, so a name from one session fails in the next",
+    host: "random-label",
+    clause: "names/deterministic",
+    value: catalogueWorld(["alpha", ["search"]]),
+  },
+  {
+    id: "anonymous-errors",
+    reports: ["lionagi manager.py (root-logger \"Failed to register tool\", ADR-0112 P6)", "dust-tt/dust PR#31815 (\"surfaced only as a vague error\")"],
+    policy: "errors that do not say which server (or tool) they are about",
+    host: "anonymous-errors",
+    clause: "diag/errors-name-server",
+    value: catalogueWorld(["alpha", ["a.b"]]),
+  },
+  {
+    id: "visible-name-sent-as-wire-name",
+    reports: ["ADR-0112 D2 (the `_original_tool_name` pass-through); no public report found"],
+    policy: "a call sends the server the name the model saw instead of the server's own",
+    host: "visible-as-wire",
+    clause: "wire/passthrough",
+    value: { world: catalogueWorld(["alpha", ["search"]]), payload },
+  },
+  {
+    id: "empty-server-is-error",
+    reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
+    policy: "a server that advertises no tools is reported as a failure",
+    host: "nonempty-check",
+    clause: "surface/empty-server-ok",
+    value: catalogueWorld(["alpha", []]),
+  },
+];
