@@ -119,7 +119,7 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
       endpoints,
       records: recorder.records,
       startedAt: recorder.startedAt,
-      apply: (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
+      apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
       revision: (key) => serverOf(key).revision,
       listings: (key) => serverOf(key).listings,

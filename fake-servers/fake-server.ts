@@ -24,11 +24,17 @@ export interface FakeServerOptions {
   gate?: AnswerGate;
   /** Capabilities to declare on `initialize`. Default: {@link fakeServerCapabilities}. */
   capabilities?: ServerCapabilities;
+  /** Called as each `tools/list` is answered, so a drift controller knows which revision a host saw. */
+  onListed?: () => void;
+  /** Whether a call of this wire name loses its answer. Default: `script.loseAnswers` names it (or holds `*`). */
+  losesAnswer?: (tool: string) => boolean;
+  /** How this connection drops abruptly when an answer is lost. Default: its transport closes. */
+  drop?: () => void;
 }
 
-/** What a scripted server declares: tools only, and no list_changed until a script asks for drift. */
-export function fakeServerCapabilities(_script: ServerScript): ServerCapabilities {
-  return { tools: { listChanged: false } };
+/** What a scripted server declares: tools only, with list_changed only where the script advertises it. */
+export function fakeServerCapabilities(script: ServerScript): ServerCapabilities {
+  return { tools: { listChanged: script.listChanged ?? false } };
 }
 
 /** The text every successful call answers with: enough for a suite to see which server and wire name ran. */
@@ -55,11 +61,18 @@ export function createFakeServer(
 ): Server {
   const tools = options.tools ?? (() => script.tools);
   const capabilities = options.capabilities ?? fakeServerCapabilities(script);
-  const context = { server: script.key, connection: connectionId, recorder, latency: script.latency, gate: options.gate };
+  const lost = new Set(script.loseAnswers ?? []);
+  const context = {
+    server: script.key, connection: connectionId, recorder, latency: script.latency, gate: options.gate,
+    losesAnswer: options.losesAnswer ?? ((tool: string) => lost.has("*") || lost.has(tool)), drop: options.drop,
+  };
   const server = new RecordingServer(context, script.serverInfo, { capabilities });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => ({ tools: [...tools()] as ListToolsResult["tools"] }));
+  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => {
+    options.onListed?.();
+    return { tools: [...tools()] as ListToolsResult["tools"] };
+  });
   server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
     const { name, arguments: args } = request.params;
     const tool = tools().find((candidate) => candidate.name === name);

@@ -5,10 +5,19 @@ import type { LiveServer } from "./live-server.ts";
 import { BodyError, readJsonBody } from "./read-json-body.ts";
 import type { HttpTransportSpec } from "./transport-spec.ts";
 
+/** One streamable-HTTP session: its transport, the responses it has in flight, and whether its GET stream opened. */
+interface HttpSession {
+  transport: StreamableHTTPServerTransport;
+  /** Responses not yet finished, so a lost answer can destroy their sockets. */
+  responses: Set<ServerResponse>;
+  /** Marks the host's GET stream as open: server-initiated notifications can reach it from now on. */
+  heard(): void;
+}
+
 /** One fake server's path: the server and its open streamable-HTTP sessions by id. */
 interface HttpRoute {
   server: LiveServer;
-  sessions: Map<string, StreamableHTTPServerTransport>;
+  sessions: Map<string, HttpSession>;
 }
 
 /**
@@ -89,24 +98,46 @@ export class HttpGateway {
 
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
-      const transport = route.sessions.get(sessionId);
-      if (!transport) return fail(res, 404, "Session not found");
-      return transport.handleRequest(req, res, body);
+      const session = route.sessions.get(sessionId);
+      if (!session) return fail(res, 404, "Session not found");
+      session.responses.add(res);
+      res.on("close", () => session.responses.delete(res));
+      // A socket destroyed for a lost answer must not surface as an unhandled error.
+      res.on("error", () => undefined);
+      if (req.method === "GET") {
+        // The stream is registered by the time its headers go out; notifications sent earlier are lost.
+        const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+        res.writeHead = ((...args: unknown[]) => {
+          const written = writeHead(...args);
+          session.heard();
+          return written;
+        }) as typeof res.writeHead;
+      }
+      return session.transport.handleRequest(req, res, body);
     }
     if (req.method === "POST" && mentionsInitialize(body)) return this.openSession(route, req, res, body);
     return fail(res, 400, "Bad Request: No valid session ID provided");
   }
 
   private async openSession(route: HttpRoute, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+    let heard!: () => void;
+    const listening = new Promise<void>((resolve) => (heard = resolve));
+    const responses = new Set<ServerResponse>();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void route.sessions.set(id, transport),
+      onsessioninitialized: (id) => void route.sessions.set(id, { transport, responses, heard }),
       enableDnsRebindingProtection: true,
       allowedHosts: this.allowedHosts,
     });
+    // A lost answer: the request's socket dies before any response header, so the host's fetch fails at
+    // once (an SSE stream that merely ended would leave its request waiting for a timeout).
+    const drop = () => {
+      for (const pending of responses) pending.socket?.destroy();
+      void server.close();
+    };
     const server = await route.server.open(transport, () => {
       if (transport.sessionId !== undefined) route.sessions.delete(transport.sessionId);
-    });
+    }, { listening, drop });
     await transport.handleRequest(req, res, body);
     // The SDK refused it (malformed, wrong Host ...): no session was made, so nothing may linger.
     if (transport.sessionId === undefined) await server.close();

@@ -5,6 +5,8 @@
 export { ToolDefinitionSchema, JsonSchemaDocumentSchema } from "./tool-definition.ts";
 export type { ToolDefinition, JsonSchemaDocument } from "./tool-definition.ts";
 export { ServerScriptSchema, LatencySchema } from "./server-script.ts";
+export { DriftStepSchema, LIST_CHANGING_KINDS, applyToList } from "./drift-step.ts";
+export type { DriftStep, DriftStepInput } from "./drift-step.ts";
 export type { ServerScript, ServerScriptInput, Latency } from "./server-script.ts";
 export { MessageRecordSchema } from "./message-record.ts";
 export type { MessageRecord } from "./message-record.ts";
@@ -18,6 +20,7 @@ export type { RecordingContext } from "./recording-transport.ts";
 export { createFakeServer, fakeServerCapabilities } from "./fake-server.ts";
 export type { FakeServerOptions, CallEcho } from "./fake-server.ts";
 export { LiveServer } from "./live-server.ts";
+export type { ConnectionHooks } from "./live-server.ts";
 export { SocketTransport } from "./socket-transport.ts";
 export { StdioRelay, STDIO_SHIM_PATH } from "./stdio-relay.ts";
 export { HttpGateway } from "./http-gateway.ts";

@@ -16,6 +16,13 @@ export interface RecordingContext {
   latency: Latency;
   /** The world's answer order: the first `tools/list` waits its turn here before its latency. */
   gate?: AnswerGate;
+  /** Whether a call of this wire name loses its answer (recorded, then the connection drops). */
+  losesAnswer?: (tool: string) => boolean;
+  /**
+   * Drops the connection abruptly. Default: close this transport. Streamable HTTP needs more (its
+   * request sockets destroyed before any response header), so the gateway supplies its own.
+   */
+  drop?: () => void;
 }
 
 /**
@@ -81,7 +88,14 @@ export class RecordingTransport implements Transport {
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (this.closed) return;
-    this.context.recorder.record(describe(message, this.context));
+    const record = this.context.recorder.record(describe(message, this.context));
+    if (record.tool !== undefined && this.context.losesAnswer?.(record.tool)) {
+      // Synchronously, before the server sees it: over HTTP no response header may have left yet, so the
+      // host's request fails as a lost answer does, rather than waiting on an empty stream.
+      if (this.context.drop) this.context.drop();
+      else void this.close();
+      return;
+    }
     const { gate, server } = this.context;
     if (gate && !gate.hasAnswered(server) && this.gatedId === undefined && "method" in message && message.method === "tools/list" && "id" in message) {
       this.gatedId = message.id;

@@ -26,6 +26,14 @@ export const ServerScriptSchema = z.object({
   answerRank: z.number().int().min(0).optional(),
   /** The server cannot be reached at all: a stdio command that exits at once, an HTTP path that refuses. */
   unreachable: z.boolean().default(false),
+  /** Whether `initialize` advertises `tools.listChanged: true` (absent: false). Notifying is a drift step either way. */
+  listChanged: z.boolean().optional(),
+  /**
+   * Wire names whose calls lose their answer: the call is recorded on receipt, then the connection drops
+   * before the server runs it (a stdio pipe closes, an HTTP request's socket is destroyed). `*` stands for
+   * every name, including ones the server does not advertise. Absent: none.
+   */
+  loseAnswers: z.array(z.string()).optional(),
 });
 /** The whole behaviour of one scripted MCP server. */
 export type ServerScript = z.infer<typeof ServerScriptSchema>;

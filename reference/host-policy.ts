@@ -4,6 +4,8 @@
  * host is the same host with exactly one point filled the way some real host fills it. Everything that is
  * not a policy point (parallel loading, pagination, pass-through of descriptions, closing) is shared.
  */
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { LocalShape } from "../harness/index.ts";
 
 /** What a host knows about a loaded server when it picks the label its tools are named under. */
 export interface ServerIdentity {
@@ -51,4 +53,26 @@ export interface HostPolicy {
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */
   errorsNameServer: boolean;
+
+  // Lifecycle: what happens after open.
+  /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */
+  refresh: "replace" | "add-only";
+  /** What a refresh that cannot reach a server does with its tools: keep them (adonis: unknown, not gone), or drop them. */
+  unreachableRefresh: "keep" | "prune";
+  /** Whether `notifications/tools/list_changed` makes the host re-list that server by itself. */
+  listChanged: boolean;
+  /** The registration shapes the duplicate guard covers (ADR P8, delta #8: every shape the API accepts). */
+  guardedShapes: readonly LocalShape[];
+  /** When a local tool already holds a server tool's name: fail that server (ADR D1, D3), or overwrite the local. */
+  localOccupant: "fail-server" | "overwrite";
+  /** What a pin holds a tool to: the reference hashes name, description and both schemas (tesserix, guide). */
+  fingerprint(tool: Tool): string;
+  /** Which name request schemas are keyed and read by: the server's own (ADR D5), or the visible one, unmatched keys dropped (P7). */
+  requestSchemaKey: "wire" | "visible";
+  /** Whether a server's deny list is honoured (tesserix: never adopted, whatever allow says). */
+  honourDeny: boolean;
+  /** Whether a schema with a pattern that can backtrack exponentially is refused before it validates anything (adonis). */
+  screenPatterns: boolean;
+  /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
+  retryLostAnswer: "idempotent-only" | "always";
 }

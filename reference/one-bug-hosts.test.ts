@@ -10,13 +10,14 @@ afterEach(async () => {
   hosts = [];
 });
 
-async function open(bug: string, servers: HostServerConfig[]) {
+async function open(bug: string, servers: HostServerConfig[], localTools?: { name: string; shape: "object" }[]) {
   const host = createHost(bug);
   hosts.push(host);
-  const opened = await host.open({ servers });
+  const opened = await host.open({ servers, localTools });
   const names = (await host.tools(opened.session)).tools.map((t) => t.name);
-  const call = (name: string) => host.call(opened.session, name, {});
-  return { host, ...opened, names, call };
+  const call = (name: string, args: Record<string, unknown> = {}) => host.call(opened.session, name, args);
+  const shown = async () => (await host.tools(opened.session)).tools.map((t) => t.name);
+  return { host, ...opened, names, call, shown };
 }
 
 const both: [string, Script][] = [["alpha", { tools: ["request"] }], ["beta", { tools: ["request"] }]];
@@ -139,6 +140,96 @@ describe("one-bug hosts", () => {
     const { names, outcome } = await open("unchecked-names", memoryWorld([["alpha", { tools: ["a.b", long] }]]).servers);
     expect(names).toEqual(["mcp__alpha__a.b", `mcp__alpha__${long}`]);
     expect(outcome.errors).toEqual([]);
+  });
+
+  bug("refresh-adds-only", "a refresh keeps a tool the server no longer advertises", async () => {
+    const alpha: Script = { tools: ["a"] };
+    const { host, session, shown } = await open("refresh-adds-only", memoryWorld([["alpha", alpha]]).servers);
+    alpha.tools = ["b"];
+    await host.refresh!(session);
+    expect(await shown()).toEqual(["mcp__alpha__a", "mcp__alpha__b"]);
+  });
+
+  bug("refresh-prunes-unreachable", "a refresh that cannot reach a server drops its tools", async () => {
+    const alpha: Script = { tools: ["a"] };
+    const world = memoryWorld([["alpha", alpha]]);
+    const { host, session, shown } = await open("refresh-prunes-unreachable", world.servers);
+    alpha.unreachable = true;
+    await world.drop("alpha");
+    expect((await host.refresh!(session)).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining("dropped") }]);
+    expect(await shown()).toEqual([]);
+  });
+
+  bug("list-changed-ignored", "declares listChanged but never re-lists on a notification", async () => {
+    const alpha: Script = { tools: ["a"] };
+    const world = memoryWorld([["alpha", alpha]]);
+    const { host, shown } = await open("list-changed-ignored", world.servers);
+    expect((await host.initialize()).capabilities.listChanged).toBe(true);
+    alpha.tools = ["b"];
+    await world.notify("alpha");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await shown()).toEqual(["mcp__alpha__a"]);
+  });
+
+  bug("guard-dict-hole", "a dict registration overwrites a shown tool; the other shapes are refused", async () => {
+    const { servers, calls } = memoryWorld([["alpha", { tools: ["a"] }]]);
+    const { host, session, call } = await open("guard-dict-hole", servers);
+    expect(await host.registerLocal!(session, "mcp__alpha__a", "object")).toMatchObject({ ok: false });
+    expect(await host.registerLocal!(session, "mcp__alpha__a", "dict")).toEqual({ ok: true });
+    await call("mcp__alpha__a");
+    expect(calls).toEqual([]);
+  });
+
+  bug("local-overwritten", "a server tool silently replaces the local tool holding its name", async () => {
+    const { servers, calls } = memoryWorld([["alpha", { tools: ["a"] }]]);
+    const { outcome, call, shown } = await open("local-overwritten", servers, [{ name: "mcp__alpha__a", shape: "object" }]);
+    expect(outcome.errors).toEqual([]);
+    expect(await shown()).toEqual(["mcp__alpha__a"]);
+    await call("mcp__alpha__a");
+    expect(calls.map((c) => c.server)).toEqual(["alpha"]);
+  });
+
+  bug("pin-description-only", "a changed input schema passes the pin", async () => {
+    const alpha: Script = { tools: [{ name: "a", description: "A", inputSchema: { type: "object" } }] };
+    const first = await open("pin-description-only", memoryWorld([["alpha", alpha]]).servers);
+    const { pins } = await first.host.pin!(first.session);
+    alpha.tools = [{ name: "a", description: "A", inputSchema: { type: "object", required: ["q"] } }];
+    const second = await open("pin-description-only", [{ ...memoryWorld([["alpha", alpha]]).servers[0]!, pin: pins.alpha }]);
+    expect(second.outcome.errors).toEqual([]);
+    expect(await second.shown()).toEqual(["mcp__alpha__a"]);
+  });
+
+  bug("options-by-visible-name", "a request schema under the wire name is never applied, and an unknown key is not reported", async () => {
+    const schema = { type: "object", required: ["q"] };
+    const world = memoryWorld([["alpha", { tools: ["a"] }]]);
+    const { outcome, call } = await open("options-by-visible-name", [{ ...world.servers[0]!, requestSchemas: { a: schema, nope: schema } }]);
+    expect(outcome.errors).toEqual([]);
+    expect(await call("mcp__alpha__a")).toMatchObject({ ok: true });
+    expect(world.calls).toHaveLength(1);
+  });
+
+  bug("deny-ignored", "a denied tool is shown", async () => {
+    const { servers } = memoryWorld([["alpha", { tools: ["a", "b"] }]]);
+    const { shown } = await open("deny-ignored", [{ ...servers[0]!, deny: ["b"] }]);
+    expect(await shown()).toEqual(["mcp__alpha__a", "mcp__alpha__b"]);
+  });
+
+  bug("backtracking-validator", "a tool with a backtracking pattern is shown, and its arguments are validated natively", async () => {
+    const inputSchema = { type: "object" as const, properties: { q: { type: "string", pattern: "^(a+)+$" } } };
+    const world = memoryWorld([["alpha", { tools: [{ name: "evil", inputSchema }] }]]);
+    const { outcome, shown, call } = await open("backtracking-validator", world.servers);
+    expect(outcome.errors).toEqual([]);
+    expect(await shown()).toEqual(["mcp__alpha__evil"]);
+    // A short argument only: the long one is the clause's to time.
+    expect(await call("mcp__alpha__evil", { q: "aaab" })).toMatchObject({ ok: false, error: { message: expect.stringContaining("no call was sent") } });
+    expect(world.calls).toEqual([]);
+  });
+
+  bug("retry-on-lost-answer", "a non-idempotent call whose answer was lost is sent again", async () => {
+    const world = memoryWorld([["alpha", { tools: ["pay"], loseAnswers: ["pay"] }]]);
+    const { call } = await open("retry-on-lost-answer", world.servers);
+    expect(await call("mcp__alpha__pay")).toMatchObject({ ok: false });
+    expect(world.calls.map((c) => c.tool)).toEqual(["pay", "pay"]);
   });
 
   it("has one focused test per one-bug host", () => {

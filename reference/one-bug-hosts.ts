@@ -5,6 +5,7 @@
  * Several bugs need more than one field because one real policy spans them (bare names only make sense
  * with some rule for duplicates); each entry still changes one decision a real host made.
  */
+import { createHash } from "node:crypto";
 import type { HostPolicy } from "./host-policy.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
@@ -112,5 +113,65 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "bare names; every server's tools are concatenated (duplicates shown twice), calls go to the first match",
     source: "langchain-ai/langchain-mcp-adapters client.py, tools.py (MultiServerMCPClient)",
     swap: { ...bareNames, collision: "show-both" },
+  },
+  /** adonis importer doc, inverted: "refresh() is the server's current answer, not an addition". */
+  "refresh-adds-only": {
+    summary: "a refresh adds what a server now advertises but never drops what it stopped advertising",
+    source: "adonis importer doc (\"a refresh removes as well as adds\"), inverted",
+    swap: { refresh: "add-only" },
+  },
+  /** adonis importer doc, inverted: "a server that could not be reached prunes nothing". */
+  "refresh-prunes-unreachable": {
+    summary: "a refresh that cannot reach a server drops all of its tools",
+    source: "adonis importer doc (\"its tools are unknown, not gone\"), inverted",
+    swap: { unreachableRefresh: "prune" },
+  },
+  /** claude-code#66084: list_changed declared, never acted on. */
+  "list-changed-ignored": {
+    summary: "declares listChanged but never re-lists a server on notifications/tools/list_changed",
+    source: "anthropics/claude-code#66084",
+    swap: { listChanged: false },
+  },
+  /** lionagi `ActionManager.__contains__` has no dict arm (manager.py:67-74, :106); ADR-0112 P8, delta #8. */
+  "guard-dict-hole": {
+    summary: "the duplicate guard has no arm for the one-entry dict shape, so a dict registration overwrites a shown tool",
+    source: "ADR-0112 P8 third shape (lionagi manager.py:67-74, :106), delta #8",
+    swap: { guardedShapes: ["object", "name", "callable"] },
+  },
+  /** Vercel AI SDK `{...localTools, ...mcpTools}`; ADR-0112 D1 last bullet. */
+  "local-overwritten": {
+    summary: "a server tool that lands on a local tool's name silently replaces the local tool",
+    source: "ADR-0112 D1 last bullet (a local tool in an mcp__*__* name); object-spread merges of local and MCP tools",
+    swap: { localOccupant: "overwrite" },
+  },
+  /** The field guide's hash covers the description and input schema; tesserix's the schemas: this one neither. */
+  "pin-description-only": {
+    summary: "pins hash only the description, so a changed input or output schema passes the pin",
+    source: "tesserix pinning (\"a new required field is drift\"); field guide pinned hashes, narrowed",
+    swap: { fingerprint: (tool) => createHash("sha256").update(tool.description ?? "").digest("hex") },
+  },
+  /** ADR-0112 P7: options re-keyed at one level and read at another; the lookup never matches. */
+  "options-by-visible-name": {
+    summary: "request schemas are read by the visible name, so one given under the wire name is never applied, and unknown keys are never reported",
+    source: "ADR-0112 P7 (lionagi request_options re-keyed to {server}_{key}, read by bare name)",
+    swap: { requestSchemaKey: "visible" },
+  },
+  /** tesserix allow/deny, inverted. */
+  "deny-ignored": {
+    summary: "a server's deny list is ignored: a denied tool is shown and callable",
+    source: "tesserix allow/deny (\"deny: never adopted, whatever allow says\"), inverted",
+    swap: { honourDeny: false },
+  },
+  /** adonis "two things a remote schema can do": every SDK validator compiles `pattern` to a native RegExp. */
+  "backtracking-validator": {
+    summary: "validates arguments with the server's pattern as a native RegExp, unscreened: a backtracking pattern stalls the host",
+    source: "adonis importer doc (\"(a+)+$ against 27 as ... ~1s, 30 ~8s\")",
+    swap: { screenPatterns: false },
+  },
+  /** adonis "an approved action is never issued twice", inverted: invokeWithTransientRetry on every kind. */
+  "retry-on-lost-answer": {
+    summary: "a call whose answer was lost is sent again after reconnecting, whatever the tool",
+    source: "adonis importer doc (\"an approved action is never issued twice\"), inverted",
+    swap: { retryLostAnswer: "always" },
   },
 };

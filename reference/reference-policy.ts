@@ -5,8 +5,13 @@
  *   pairs meet are refused, and any name that still lands on two servers fails all of them (registration).
  * - D6: every name matches `^[A-Za-z0-9_-]{1,64}$` or its server fails; never truncated, never sanitised.
  * - D2, D3, P2, P5: wire name kept, complete-or-fail, configuration order, unknown names reach no server.
+ * - Lifecycle (adonis, tesserix, ADR P8 and D5): refresh replaces a server's list and prunes nothing it
+ *   cannot reach; list_changed re-lists; the guard covers every shape; a local tool keeps its name; pins
+ *   hash the whole definition; request schemas are keyed by wire name; deny lists hold; backtracking
+ *   patterns are refused; only idempotent calls are sent again after a lost answer.
  */
 import type { HostPolicy } from "./host-policy.ts";
+import { definitionFingerprint } from "./pins.ts";
 
 /** The longest name a model provider is assumed to accept (ADR D6, the Anthropic rule). */
 export const MAX_NAME_LENGTH = 64;
@@ -76,4 +81,14 @@ export const referencePolicy: HostPolicy = {
   unknownName: "refuse",
   emptyIsError: false,
   errorsNameServer: true,
+  refresh: "replace",
+  unreachableRefresh: "keep",
+  listChanged: true,
+  guardedShapes: ["object", "name", "callable", "dict"],
+  localOccupant: "fail-server",
+  fingerprint: definitionFingerprint,
+  requestSchemaKey: "wire",
+  honourDeny: true,
+  screenPatterns: true,
+  retryLostAnswer: "idempotent-only",
 };

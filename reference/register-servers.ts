@@ -1,26 +1,58 @@
 /**
- * Registration: from loaded servers to the list a model is shown. Policy carried here:
+ * Registration: from the servers' current tool lists to the list a model is shown. A pure function of the
+ * session's state, run after open and after every refresh or re-list, so a refresh removes exactly what a
+ * server dropped and touches no other server. Policy carried here:
+ * - Local tools are registered first and keep their names: a server tool that would take one fails its
+ *   server (ADR D1 last bullet, D3).
  * - Every server's names are planned before any is registered, so a name two servers would share fails
  *   every claimant at once (defense in depth behind the injective naming); nobody wins by arriving first.
- * - A server registers all of its tools or none, with one error naming it and every missing wire name (D3).
- * - Servers replay in the policy's order over a list that was complete before replay started, so the
- *   result cannot depend on which server answered first unless the policy says so.
+ * - A server registers all of the tools it contributes or none, with one error naming it and every
+ *   missing wire name (D3): a bad name, a held (pinned) tool, a hostile schema, an occupied name or a
+ *   misconfiguration all count. A server whose latest listing failed keeps its last tools, with an error.
+ * - Servers replay in the policy's order over lists that were complete before replay started.
  */
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Diagnostic, HostError, Outcome } from "../harness/index.ts";
+import type { Diagnostic, HostError, HostServerConfig, LocalShape, Outcome } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
-import type { LoadedServer, UnreachableServer } from "./load-server.ts";
+import { pinDrift } from "./pins.ts";
+import type { Validate } from "./schema-check.ts";
+import { adoptedTools, configProblems } from "./server-options.ts";
+import { argumentCheck, refuseTool } from "./tool-admission.ts";
 
-/** One shown name and where a call of it goes: the visible name kept beside the server's own (ADR D2). */
-export interface Route {
-  name: string;
-  /** Configuration key of the server that owns the tool. */
-  server: string;
-  /** The tool as the server advertised it; `tool.name` is the wire name. */
-  tool: Tool;
-  client: Client;
+/** One configured server as registration sees it. */
+export interface ServerState {
+  key: string;
+  /** Position in the configuration (array order). */
+  index: number;
+  /** Position among the servers that answered tools/list at open, first answer 0. */
+  arrival: number;
+  config: HostServerConfig;
+  serverInfo?: { name: string; version: string };
+  /** The last complete tool list the server gave; undefined while it never answered one. */
+  tools?: Tool[];
+  /** Why the latest attempt to reach or list it failed, naming it; its last tools stay registered. */
+  failure?: string;
 }
+
+/** A tool registered locally, before or beside the servers. */
+export interface LocalEntry {
+  name: string;
+  shape: LocalShape;
+}
+
+/** One shown name and what a call of it does. */
+export type Route =
+  | { kind: "local"; name: string; shape: LocalShape }
+  | {
+      kind: "server";
+      name: string;
+      /** Configuration key of the server that owns the tool. */
+      server: string;
+      /** The tool as the server advertised it; `tool.name` is the wire name (ADR D2). */
+      tool: Tool;
+      /** Why arguments may not be sent (request schema, then the tool's own input schema), or undefined. */
+      check: Validate;
+    };
 
 /** What registration came to: the routes in shown order, and the outcome the host reports. */
 export interface Registration {
@@ -29,31 +61,44 @@ export interface Registration {
   diagnostics: Diagnostic[];
 }
 
-/** One server's intended routes, and every reason it cannot have them. */
+type ServerRoute = Extract<Route, { kind: "server" }>;
+type Listed = ServerState & { tools: Tool[] };
+
+/** One server's intended routes, the tools it contributes, and every reason it cannot have them. */
 interface Plan {
-  server: LoadedServer;
-  routes: Route[];
+  server: Listed;
+  adopted: Tool[];
+  routes: ServerRoute[];
   problems: string[];
 }
 
 const quote = (text: string) => JSON.stringify(text);
 
-function plan(policy: HostPolicy, server: LoadedServer, holders: Map<string, number>): Plan {
+function plan(policy: HostPolicy, server: Listed, holders: Map<string, number>, locals: Set<string>): Plan {
+  const adopted = adoptedTools(policy, server.config, server.tools);
   const label = policy.label(server);
   const labelProblem = policy.refuseLabel(label);
-  if (labelProblem !== undefined) return { server, routes: [], problems: [labelProblem] };
-  const result: Plan = { server, routes: [], problems: [] };
-  for (const tool of server.tools) {
+  if (labelProblem !== undefined) return { server, adopted, routes: [], problems: [labelProblem] };
+  const result: Plan = { server, adopted, routes: [], problems: configProblems(policy, server.config, server.tools) };
+  const drift = server.config.pin === undefined ? new Map<string, string>() : pinDrift(server.config.pin, adopted, policy.fingerprint);
+  for (const tool of adopted) {
     const name = policy.name(label, tool.name, (holders.get(tool.name) ?? 0) > 1);
-    const problem = policy.refuseName(name, label, tool.name);
-    if (problem === undefined) result.routes.push({ name, server: server.key, tool, client: server.client });
-    else if (policy.shortfall === "fail-server") result.problems.push(problem);
+    const nameProblem = policy.refuseName(name, label, tool.name);
+    if (nameProblem !== undefined) {
+      if (policy.shortfall === "fail-server") result.problems.push(nameProblem);
+      continue;
+    }
+    const toolProblem = refuseTool(policy, tool, drift.get(tool.name));
+    if (toolProblem !== undefined) result.problems.push(toolProblem);
+    else if (locals.has(name) && policy.localOccupant === "fail-server") {
+      result.problems.push(`the name ${quote(name)} for tool ${quote(tool.name)} is already held by a local tool; load the server under another configuration key`);
+    } else result.routes.push({ kind: "server", name, server: server.key, tool, check: argumentCheck(policy, server.config, tool, name) });
   }
   return result;
 }
 
 /** How many servers advertise each wire name: what "qualify on collision" looks at. */
-function countHolders(servers: LoadedServer[]): Map<string, number> {
+function countHolders(servers: Listed[]): Map<string, number> {
   const holders = new Map<string, number>();
   for (const server of servers) {
     for (const tool of new Set(server.tools.map((t) => t.name))) holders.set(tool, (holders.get(tool) ?? 0) + 1);
@@ -79,23 +124,25 @@ function refuseContested(plans: Plan[]): void {
 }
 
 function failure(p: Plan): string {
-  const missing = [...new Set(p.server.tools.map((t) => t.name))].sort();
+  const missing = [...new Set(p.adopted.map((t) => t.name))].sort();
   const head = `server ${quote(p.server.key)} advertised ${p.server.tools.length} tool(s) but none were registered: ${p.problems.join("; ")}`;
   return missing.length > 0 ? `${head}; missing: ${missing.map(quote).join(", ")}` : head;
 }
 
-/** Registers loaded servers under `policy`; unreachable servers are reported and register nothing. */
-export function registerServers(policy: HostPolicy, loaded: LoadedServer[], unreachable: UnreachableServer[]): Registration {
-  const ordered = [...loaded].sort((a, b) => (policy.order === "config" ? a.index - b.index : a.arrival - b.arrival));
-  const holders = countHolders(loaded);
-  const plans = ordered.map((server) => plan(policy, server, holders));
+/** Registers `locals` and then `servers` under `policy`; a server that never listed registers nothing. */
+export function registerServers(policy: HostPolicy, servers: readonly ServerState[], locals: readonly LocalEntry[] = []): Registration {
+  const listed = servers.filter((s): s is Listed => s.tools !== undefined);
+  const ordered = [...listed].sort((a, b) => (policy.order === "config" ? a.index - b.index : a.arrival - b.arrival));
+  const holders = countHolders(listed);
+  const plans = ordered.map((server) => plan(policy, server, holders, new Set(locals.map((local) => local.name))));
   if (policy.collision === "refuse-all") refuseContested(plans);
 
-  const routes: Route[] = [];
+  const routes: Route[] = locals.map(({ name, shape }) => ({ kind: "local", name, shape }));
   // fromEntries makes own properties even of keys like "__proto__", which plain assignment would not.
-  const registered: Record<string, string[]> = Object.fromEntries(
-    [...loaded, ...unreachable].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
-  const errors: (HostError & { index: number })[] = unreachable.map((u) => ({ server: u.key, message: u.message, index: u.index }));
+  const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
+  const errors: (HostError & { index: number })[] = servers
+    .filter((s) => s.failure !== undefined)
+    .map((s) => ({ server: s.key, message: s.failure!, index: s.index }));
   const diagnostics: Diagnostic[] = [];
 
   for (const p of plans) {
@@ -105,17 +152,18 @@ export function registerServers(policy: HostPolicy, loaded: LoadedServer[], unre
       continue;
     }
     for (const route of p.routes) {
-      const taken = policy.collision === "show-both" ? -1 : routes.findIndex((r) => r.name === route.name);
-      if (taken >= 0 && policy.collision === "first-wins") {
-        diagnostics.push({ level: "warning", message: `tool ${quote(route.tool.name)} of server ${quote(key)} was skipped: ${quote(route.name)} is already registered for server ${quote(routes[taken].server)}` });
+      const taken = policy.collision === "show-both" ? routes.findIndex((r) => r.kind === "local" && r.name === route.name) : routes.findIndex((r) => r.name === route.name);
+      const holder = taken >= 0 ? routes[taken]! : undefined;
+      if (holder?.kind === "server" && policy.collision === "first-wins") {
+        diagnostics.push({ level: "warning", message: `tool ${quote(route.tool.name)} of server ${quote(key)} was skipped: ${quote(route.name)} is already registered for server ${quote(holder.server)}` });
         continue;
       }
       // Replacing in place keeps the first claimant's position, as an object spread `{...a, ...b}` does.
       if (taken >= 0) routes[taken] = route;
       else routes.push(route);
-      registered[key].push(route.name);
+      registered[key]!.push(route.name);
     }
-    if (policy.emptyIsError && registered[key].length === 0) {
+    if (policy.emptyIsError && registered[key]!.length === 0) {
       errors.push({ server: key, message: `server ${quote(key)} registered no tools`, index });
     }
   }

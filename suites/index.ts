@@ -3,13 +3,25 @@
  * loading `*.suite.ts` files at run time; this index is for tests and for code that embeds the suites.
  */
 import { inCatalogueOrder, type Clause } from "../harness/index.ts";
+import { allowDenyClauses } from "./allow-deny.suite.ts";
+import { atMostOnceClauses } from "./at-most-once.suite.ts";
 import { diagClauses } from "./diag.suite.ts";
+import { driftClauses } from "./drift.suite.ts";
+import { guardClauses } from "./guard.suite.ts";
 import { namesClauses } from "./names.suite.ts";
+import { optionsClauses } from "./options.suite.ts";
 import { orderClauses } from "./order.suite.ts";
+import { schemaClauses } from "./schema.suite.ts";
 import { surfaceClauses } from "./surface.suite.ts";
 import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
-export const clauses: Clause[] = inCatalogueOrder([...orderClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...diagClauses]);
+export const clauses: Clause[] = inCatalogueOrder([
+  ...orderClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
+  ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses,
+]);
 
-export { diagClauses, namesClauses, orderClauses, surfaceClauses, wireClauses };
+export {
+  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, optionsClauses, orderClauses,
+  schemaClauses, surfaceClauses, wireClauses,
+};

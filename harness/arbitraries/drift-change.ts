@@ -49,13 +49,19 @@ export const driftOutputSchemas: readonly (Record<string, unknown> | null)[] = [
   null,
 ];
 
-const namePick: Arbitrary<NamePick> = fc.record({ from: fc.constantFrom("pool", "other-server"), pick: fc.nat({ max: 15 }) });
+// Another server's name twice as often as the pool's: landing on a name in use is the interesting drift.
+const namePick: Arbitrary<NamePick> = fc.record({
+  from: fc.oneof({ withCrossShrink: true }, { arbitrary: fc.constant("pool" as const), weight: 1 }, { arbitrary: fc.constant("other-server" as const), weight: 2 }),
+  pick: fc.nat({ max: 15 }),
+});
 const pick = fc.nat({ max: 15 });
 
 /** Options of {@link driftChange}. */
 export interface DriftChangeOptions {
   /** Kinds to draw (default: all). */
   kinds?: readonly DriftChangeKind[];
+  /** Relative weight of each kind (default 1 each). */
+  weights?: Partial<Record<DriftChangeKind, number>>;
 }
 
 /** A drift change of one of `kinds`; shrinks toward the first kind, the first tool and the pool. */
@@ -70,7 +76,7 @@ export function driftChange(options: DriftChangeOptions = {}): Arbitrary<DriftCh
     "input-schema": fc.record({ kind: fc.constant("input-schema" as const), pick, variant: fc.nat({ max: driftInputSchemas.length - 1 }) }),
     "output-schema": fc.record({ kind: fc.constant("output-schema" as const), pick, variant: fc.nat({ max: driftOutputSchemas.length - 1 }) }),
   };
-  return fc.oneof(...kinds.map((kind) => byKind[kind]));
+  return fc.oneof({ withCrossShrink: true }, ...kinds.map((kind) => ({ arbitrary: byKind[kind], weight: options.weights?.[kind] ?? 1 })));
 }
 
 /** A name `key` does not advertise yet: from another server's list when asked and possible, else the pool. */

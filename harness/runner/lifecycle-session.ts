@@ -96,9 +96,9 @@ export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: Wo
           const deliveries = fake.records.slice(before).filter((record) => record.method === "tools/call");
           return { name, arguments: args, result, deliveries };
         },
-        refresh: (server) => method(env.adapter, "refresh")(opened.session, server),
-        registerLocal: (name, shape) => method(env.adapter, "registerLocal")(opened.session, name, shape),
-        pin: () => method(env.adapter, "pin")(opened.session),
+        refresh: async (server) => method(env.adapter, "refresh")(opened.session, server),
+        registerLocal: async (name, shape) => method(env.adapter, "registerLocal")(opened.session, name, shape),
+        pin: async () => method(env.adapter, "pin")(opened.session),
         async close() {
           if (closed) return;
           closed = true;

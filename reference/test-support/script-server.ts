@@ -11,10 +11,15 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostServerConfig, TransportSpec } from "../../harness/index.ts";
 
-/** What a test server advertises and how it behaves. */
+/**
+ * What a test server advertises and how it behaves. Read afresh on every request, so a test changes a
+ * server mid-session by editing its script (then, if it likes, `notify`).
+ */
 export interface Script {
   /** Tools by name (description and schema made up) or in full. */
   tools?: (string | Tool)[];
+  /** Tools whose calls are recorded and then lose their answer: the connection drops. */
+  loseAnswers?: string[];
   serverInfo?: { name: string; version: string };
   /** Milliseconds to wait before answering tools/list. */
   listDelayMs?: number;
@@ -22,7 +27,7 @@ export interface Script {
   pageSize?: number;
   /** Tools whose every call is answered with `isError: true`. */
   errorTools?: string[];
-  /** connect() throws: the server is unreachable. */
+  /** connect() throws: the server is unreachable (open connections are dropped by `drop`). */
   unreachable?: boolean;
 }
 
@@ -38,9 +43,9 @@ const asTool = (tool: string | Tool): Tool =>
 
 /** A fresh SDK server for `key` running `script`, recording calls into `calls`. */
 export function scriptServer(key: string, script: Script, calls: CallRecord[]): Server {
-  const tools = (script.tools ?? []).map(asTool);
-  const server = new Server(script.serverInfo ?? { name: `server-${key}`, version: "1.0.0" }, { capabilities: { tools: {} } });
+  const server = new Server(script.serverInfo ?? { name: `server-${key}`, version: "1.0.0" }, { capabilities: { tools: { listChanged: true } } });
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const tools = (script.tools ?? []).map(asTool);
     if (script.listDelayMs) await new Promise((resolve) => setTimeout(resolve, script.listDelayMs));
     const start = Number(request.params?.cursor ?? 0);
     const end = script.pageSize ? start + script.pageSize : tools.length;
@@ -48,6 +53,11 @@ export function scriptServer(key: string, script: Script, calls: CallRecord[]): 
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls.push({ server: key, tool: request.params.name, arguments: request.params.arguments });
+    if (script.loseAnswers?.includes(request.params.name)) {
+      await server.close();
+      return new Promise<never>(() => undefined);
+    }
+    const tools = (script.tools ?? []).map(asTool);
     if (!tools.some((t) => t.name === request.params.name)) {
       return { isError: true, content: [{ type: "text", text: `unknown tool ${request.params.name}` }] };
     }
@@ -57,10 +67,14 @@ export function scriptServer(key: string, script: Script, calls: CallRecord[]): 
   return server;
 }
 
-/** A world of in-memory servers in configuration order, with one shared call record and a close counter. */
+/**
+ * A world of in-memory servers in configuration order, with one shared call record, a close counter,
+ * and per-key controls: `notify` sends list_changed on every open connection, `drop` closes them all.
+ */
 export function memoryWorld(entries: [key: string, script: Script][]) {
   const calls: CallRecord[] = [];
   const state = { open: 0 };
+  const live = new Map<string, Set<Server>>();
   const servers: HostServerConfig[] = entries.map(([key, script]) => ({
     key,
     transport: {
@@ -70,13 +84,21 @@ export function memoryWorld(entries: [key: string, script: Script][]) {
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         const server = scriptServer(key, script, calls);
         state.open += 1;
-        server.onclose = () => (state.open -= 1);
+        const mine = live.get(key) ?? new Set<Server>();
+        live.set(key, mine.add(server));
+        server.onclose = () => {
+          state.open -= 1;
+          mine.delete(server);
+        };
         await server.connect(serverSide);
         return clientSide;
       },
     },
   }));
-  return { servers, calls, state };
+  const each = (key: string) => [...(live.get(key) ?? [])];
+  const notify = async (key: string) => void (await Promise.all(each(key).map((server) => server.sendToolListChanged())));
+  const drop = async (key: string) => void (await Promise.all(each(key).map((server) => server.close())));
+  return { servers, calls, state, notify, drop };
 }
 
 /** A stateless streamable-HTTP server on 127.0.0.1: a fresh SDK server per request. */

@@ -1,0 +1,68 @@
+/**
+ * Sending one call to the server that owns a route. Policy carried here:
+ * - Arguments are checked before anything leaves: the request schema given under the tool's wire name,
+ *   then the tool's own input schema (ADR D5). A call that fails either reaches no server.
+ * - A call whose answer was lost (the connection dropped, or the request timed out, after it was sent) is
+ *   sent again only if the policy says so; the reference re-sends only tools annotated `idempotentHint`
+ *   (adonis: "an approved action is never issued twice"). A server that answered, even with an error, is
+ *   never asked again.
+ * - Every failure names the server and the tool.
+ */
+import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallResult } from "../harness/index.ts";
+import type { HostPolicy } from "./host-policy.ts";
+import type { Route } from "./register-servers.ts";
+import type { ServerSlot } from "./server-slot.ts";
+
+const quote = (text: string) => JSON.stringify(text);
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The text blocks of an MCP result, for an error message. */
+function textOf(content: unknown[]): string {
+  return content.map((block) => (block as { text?: unknown }).text).filter((t) => typeof t === "string").join(" ");
+}
+
+/** True when the server may have run the call but its answer never came back. */
+function answerLost(error: unknown): boolean {
+  return !(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout;
+}
+
+function mayResend(policy: HostPolicy, tool: Tool): boolean {
+  return policy.retryLostAnswer === "always" || tool.annotations?.idempotentHint === true;
+}
+
+/** Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise. */
+export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>): Promise<CallResult> {
+  const wire = policy.wireName === "server" ? route.tool.name : route.name;
+  const about = `server ${quote(route.server)}`;
+  const problem = route.check(args);
+  if (problem !== undefined) {
+    return { ok: false, error: { message: `${about}: the arguments for tool ${quote(wire)} were refused before sending (${problem}); no call was sent` } };
+  }
+  let client;
+  try {
+    client = await slot.liveClient();
+  } catch (error) {
+    return { ok: false, error: { message: `${about} could not be reached for tool ${quote(wire)} (${reason(error)}); no call was sent` } };
+  }
+  // client.request rather than callTool: the host routes answers, it does not judge them.
+  const request = { method: "tools/call" as const, params: { name: wire, arguments: args } };
+  let result;
+  try {
+    result = await client.request(request, CallToolResultSchema);
+  } catch (error) {
+    const failed = `${about} failed the call of tool ${quote(wire)}: ${reason(error)}`;
+    if (!answerLost(error)) return { ok: false, error: { message: failed } };
+    if (!mayResend(policy, route.tool)) {
+      return { ok: false, error: { message: `${failed}; its answer was lost, and the call is not sent again because the tool is not marked idempotent` } };
+    }
+    try {
+      await slot.enqueue(() => slot.reconnect());
+      result = await slot.client!.request(request, CallToolResultSchema);
+    } catch (again) {
+      return { ok: false, error: { message: `${failed}; sent again after reconnecting, it failed too: ${reason(again)}` } };
+    }
+  }
+  if (!result.isError) return { ok: true, content: result.content };
+  return { ok: false, error: { message: `${about} answered an error for tool ${quote(wire)}: ${textOf(result.content)}` } };
+}

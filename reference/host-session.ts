@@ -1,0 +1,102 @@
+/**
+ * One open configuration: its servers, its local tools, and the list a model is shown. Every change
+ * (open, refresh, a server's list_changed, a local registration) re-runs registration over the servers'
+ * current lists, so what is shown is always a function of what the servers last said. Policy carried here:
+ * - The duplicate guard refuses a local registration onto any shown name, for every shape the policy
+ *   covers (ADR P8, delta #8); a shape it does not cover overwrites the entry in place, as lionagi's did.
+ * - A refresh of an unknown server changes nothing and says so (adonis).
+ */
+import type { HostOpenParams, LocalShape, OpenResult, PinResult, RefreshResult, RegisterLocalResult, ToolsResult } from "../harness/index.ts";
+import type { HostPolicy } from "./host-policy.ts";
+import { takePin } from "./pins.ts";
+import { registerServers, type LocalEntry, type Route } from "./register-servers.ts";
+import { ServerSlot } from "./server-slot.ts";
+import { adoptedTools } from "./server-options.ts";
+
+const quote = (text: string) => JSON.stringify(text);
+
+/** A session's servers and the routes registration last produced. */
+export class HostSession {
+  readonly slots: ServerSlot[];
+  readonly #locals: LocalEntry[];
+  #routes: Route[] = [];
+
+  constructor(readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams) {
+    this.slots = params.servers.map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
+    // Local tools are registered before any server loads; a second one of a name is the guard's to refuse.
+    this.#locals = (params.localTools ?? []).filter((local, i, all) => all.findIndex((l) => l.name === local.name) === i);
+  }
+
+  /** What a model is shown now. */
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /** Loads every server in parallel, then registers them as the policy says. */
+  async open(): Promise<Omit<OpenResult, "session">> {
+    let arrivals = 0;
+    await Promise.all(this.slots.map(async (slot) => {
+      await slot.relist();
+      if (slot.tools !== undefined) slot.arrival = arrivals++;
+    }));
+    return this.#register();
+  }
+
+  /** Re-lists one server (or all), then registers again: what a server dropped is dropped. */
+  async refresh(key?: string): Promise<RefreshResult> {
+    const targets = key === undefined ? this.slots : this.slots.filter((slot) => slot.key === key);
+    if (targets.length === 0) {
+      return { outcome: { registered: {}, errors: [{ message: `no configured server is named ${quote(key!)}; nothing was refreshed` }] }, diagnostics: [] };
+    }
+    await Promise.all(targets.map((slot) => slot.relist()));
+    return this.#register();
+  }
+
+  /** The tool list a model is given, passing each server's description and input schema through unchanged. */
+  tools(): ToolsResult {
+    return {
+      tools: this.#routes.map((r) => (r.kind === "local"
+        ? { name: r.name, description: `Local tool (${r.shape})`, inputSchema: { type: "object" } }
+        : { name: r.name, description: r.tool.description, inputSchema: r.tool.inputSchema })),
+    };
+  }
+
+  /** Registers a local tool, unless the guard refuses: no shape may take a name already shown. */
+  registerLocal(name: string, shape: LocalShape): RegisterLocalResult {
+    const holder = this.#routes.findIndex((route) => route.name === name);
+    if (holder >= 0 && this.policy.guardedShapes.includes(shape)) {
+      const owner = this.#routes[holder]!;
+      const who = owner.kind === "server" ? `tool ${quote(owner.tool.name)} of server ${quote(owner.server)}` : "a local tool";
+      return { ok: false, error: { message: `the name ${quote(name)} is already shown for ${who}; a local tool may not take it` } };
+    }
+    this.#locals.push({ name, shape });
+    if (holder >= 0) this.#routes[holder] = { kind: "local", name, shape };
+    else this.#register();
+    return { ok: true };
+  }
+
+  /** For each server that listed, the fingerprints of the tools it contributes now. */
+  pin(): PinResult {
+    const listed = this.slots.filter((slot) => slot.tools !== undefined);
+    return {
+      pins: Object.fromEntries(listed.map((slot) => [slot.key, takePin(adoptedTools(this.policy, slot.config, slot.tools!), this.policy.fingerprint)])),
+    };
+  }
+
+  /** Closes every server connection. */
+  async close(): Promise<void> {
+    await Promise.allSettled(this.slots.map((slot) => slot.close()));
+  }
+
+  /** A server said its list changed: re-list it and register again, if the policy listens at all. */
+  async #listChanged(slot: ServerSlot): Promise<void> {
+    await slot.relist();
+    this.#register();
+  }
+
+  #register(): RefreshResult {
+    const registration = registerServers(this.policy, this.slots, this.#locals);
+    this.#routes = registration.routes;
+    return { outcome: registration.outcome, diagnostics: registration.diagnostics };
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Clause `surface/allow-deny`: a server contributes what its allow list names and its deny list does not
+ * (tesserix "Declaring what a server contributes"). Worlds are collision-free, so only the lists are judged.
+ */
+import fc from "fast-check";
+import {
+  defineClause, errorNamesServer, lifecycleWorld, toolNamePool, withLifecycleWorld, type ServerOptions, type World,
+} from "../harness/index.ts";
+import { identify, quoted } from "./support/lifecycle.ts";
+
+/** One server's lists: none, `*`, or a subset for allow; a subset for deny (only where allow is not a subset: tesserix refuses overlap). */
+interface Lists {
+  allow: "absent" | "star" | "subset";
+  /** Per tool position: in the allow subset. */
+  allowMask: boolean[];
+  /** Per tool position: in the deny list. */
+  denyMask: boolean[];
+  /** Add to the allow subset a name the server does not advertise. */
+  ghost: boolean;
+}
+
+interface AllowDenyCase {
+  world: World;
+  /** Per server position. */
+  lists: Lists[];
+}
+
+const MAX_TOOLS = 3;
+const mask = fc.array(fc.boolean(), { minLength: MAX_TOOLS, maxLength: MAX_TOOLS });
+const lists: fc.Arbitrary<Lists> = fc.record({ allow: fc.constantFrom("absent" as const, "star" as const, "subset" as const), allowMask: mask, denyMask: mask, ghost: fc.boolean() });
+
+/** What one server is configured with under `value`, what it may show, and its ghost entry if any. */
+function configure(world: World, value: AllowDenyCase, index: number): { options: ServerOptions; allowed: string[]; ghost?: string; denies: boolean; narrows: boolean } {
+  const server = world.servers[index]!;
+  const names = server.tools.map((tool) => tool.name);
+  const { allow, allowMask, denyMask, ghost } = value.lists[index]!;
+  if (allow === "subset") {
+    const chosen = names.filter((_, j) => allowMask[j]);
+    const extra = ghost ? toolNamePool.find((name) => !names.includes(name)) : undefined;
+    return { options: { allow: extra === undefined ? chosen : [...chosen, extra] }, allowed: chosen, ghost: extra, denies: false, narrows: chosen.length < names.length };
+  }
+  const deny = names.filter((_, j) => denyMask[j]);
+  const options: ServerOptions = { ...(allow === "star" ? { allow: ["*"] } : {}), ...(deny.length > 0 ? { deny } : {}) };
+  return { options, allowed: names.filter((name) => !deny.includes(name)), denies: deny.length > 0, narrows: deny.length > 0 };
+}
+
+export const allowDeny = defineClause({
+  id: "surface/allow-deny",
+  level: "MUST",
+  summary: "expose only what a server's allow list names and its deny list does not; report an allow entry the server does not advertise as an error",
+  sources: ["tesserix allow/deny"],
+  notApplicable: (env) => (env.capabilities.allowDeny ? undefined : "the host does not declare allowDeny"),
+  arbitrary: () => fc.record({
+    world: lifecycleWorld({ maxServers: 2, minTools: 2, maxTools: MAX_TOOLS }),
+    lists: fc.array(lists, { minLength: 2, maxLength: 2 }),
+  }),
+  worlds: (value: AllowDenyCase) => [value.world],
+  requires: ["deny-listed", "allow-subset", "ghost-allow"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      const configured = value.world.servers.map((server, index) => ({ key: server.key, ...configure(value.world, value, index) }));
+      const session = await live.open({ config: Object.fromEntries(configured.map(({ key, options }) => [key, options])) });
+      const shown = await identify(session, await session.tools());
+      const errors = session.opened.outcome.errors;
+      const problems: string[] = [];
+      const exercised = new Set<string>();
+      for (const { key, options, allowed, ghost, denies, narrows } of configured) {
+        if (denies) exercised.add("deny-listed");
+        if (narrows && options.allow !== undefined) exercised.add("allow-subset");
+        const extra = shown.filter((tool) => tool.server === key && !allowed.includes(tool.tool));
+        if (extra.length > 0) problems.push(`"${key}" (allow ${JSON.stringify(options.allow ?? "absent")}, deny ${JSON.stringify(options.deny ?? [])}) shows ${quoted(extra.map((tool) => tool.tool))}`);
+        if (ghost !== undefined) {
+          exercised.add("ghost-allow");
+          if (!errors.some((error) => errorNamesServer(error, key) || error.message.includes(ghost))) {
+            problems.push(`no error names "${key}" or its allow entry "${ghost}", which it does not advertise`);
+          }
+        }
+      }
+      if (problems.length === 0) return { ok: true, exercised: [...exercised] };
+      return { ok: false, expected: "each server shows only what its allow list names and its deny list does not, and an unknown allow entry is an error", observed: problems.join("; "), exercised: [...exercised] };
+    }),
+});
+
+/** The `surface/allow-deny` clause (a `surface/*` clause of its own file). */
+export const allowDenyClauses = [allowDeny];

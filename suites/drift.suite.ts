@@ -1,0 +1,243 @@
+/**
+ * Clauses `drift/*`: a server's list changes while a session runs (adonis "a refresh removes as well as
+ * adds", "a server that could not be reached prunes nothing"; the spec's list_changed; tesserix pinning).
+ */
+import fc from "fast-check";
+import {
+  canonicalJson, defineClause, driftChange, errorNamesServer, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
+  type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
+} from "../harness/index.ts";
+import { commandsOf, driftCommands, initialModel, noteOutcome, verify, type DriftModel, type DriftReal } from "./support/drift-model.ts";
+import { identify, listChangedTimeoutMs, namesServerAndTool, quoted, type ShownTool } from "./support/lifecycle.ts";
+
+interface TrackCase {
+  world: World;
+  commands: readonly fc.AsyncCommand<DriftModel, DriftReal>[];
+}
+
+export const refreshTracksList = defineClause({
+  id: "drift/refresh-tracks-list",
+  level: "MUST",
+  summary: "after a server's list changes, show its added tools and drop its removed ones, touching no other server's",
+  sources: ["adonis importer \"a refresh removes as well as adds\""],
+  notApplicable: (env) => (env.capabilities.refresh ? undefined : "the host does not declare refresh"),
+  // Two or three servers, so a change can land on another server's name and "touching no other" means something.
+  arbitrary: (env) => fc.record({
+    world: lifecycleWorld({ minServers: 2, maxServers: 3, listChanged: "sometimes" }),
+    // Changes that alter the list (what a refresh must track) twice as often as ones that only reword it.
+    commands: driftCommands(env, driftChange({ weights: { add: 2, remove: 2, rename: 2 } })),
+  }),
+  worlds: (value: TrackCase) => [value.world],
+  requires: ["refresh-added", "refresh-removed", "refresh-onto-other-name"],
+  async check(env, value) {
+    let model: DriftModel | undefined;
+    return modelOutcome(
+      (exercised) => withLifecycleWorld(env, value.world, (live) =>
+        fc.asyncModelRun(async () => {
+          const session = await live.open();
+          const real: DriftReal = { live, session, exercised };
+          model = initialModel(live);
+          noteOutcome(model, session.opened.outcome, model.servers);
+          await verify(model, real);
+          return { model, real };
+        }, commandsOf(value.commands))),
+      () => `after: ${model?.steps.join("; ") ?? "open"}`,
+    );
+  },
+});
+
+interface UnreachableCase {
+  world: World;
+  target: number;
+  /** Refresh only the unreachable server, or every server. */
+  all: boolean;
+}
+
+/** Shown tools by server key. */
+const byServer = (shown: readonly ShownTool[], key: string) => shown.filter((tool) => tool.server === key);
+
+export const unreachablePrunesNothing = defineClause({
+  id: "drift/unreachable-prunes-nothing",
+  level: "MUST",
+  summary: "on a refresh that cannot reach a server, keep that server's tools and report an error naming it",
+  sources: ["adonis importer \"a server that could not be reached prunes nothing\""],
+  notApplicable: (env) => (env.capabilities.refresh ? undefined : "the host does not declare refresh"),
+  arbitrary: () => fc.record({ world: lifecycleWorld({ maxServers: 3 }), target: fc.nat({ max: 2 }), all: fc.boolean() }),
+  worlds: (value: UnreachableCase) => [value.world],
+  requires: ["unreachable-at-refresh"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      const key = value.world.servers[value.target % value.world.servers.length]!.key;
+      const session = await live.open();
+      const before = await identify(session, await session.tools());
+      if (byServer(before, key).length === 0) return { ok: true };
+      // Its open connections drop and new ones are refused: a crash, a redeploy, a network blip.
+      await live.apply(key, { kind: "unreachable" });
+      const refreshed = await session.refresh(value.all ? undefined : key);
+      // Kept means still shown, under whatever name: whether names stay put is the names/* clauses' business.
+      const after = (await session.tools()).filter((tool) => tool.identity).map((tool) => ({ name: tool.name, ...tool.identity! }));
+      const problems: string[] = [];
+      const lost = before.filter((tool) => !after.some((a) => a.server === tool.server && a.tool === tool.tool));
+      if (lost.length > 0) problems.push(`no longer shown: ${lost.map((tool) => `"${tool.tool}" of "${tool.server}" (was "${tool.name}")`).join(", ")}`);
+      if (!refreshed.outcome.errors.some((error) => errorNamesServer(error, key))) problems.push(`no error of the refresh names "${key}" (errors: ${JSON.stringify(refreshed.outcome.errors)})`);
+      if (problems.length === 0) return { ok: true, exercised: ["unreachable-at-refresh"] };
+      return {
+        ok: false,
+        expected: `after "${key}" became unreachable and ${value.all ? "every server" : `"${key}"`} was refreshed, every tool still shown and an error naming "${key}"`,
+        observed: problems.join("; "),
+        exercised: ["unreachable-at-refresh"],
+      };
+    }),
+});
+
+interface ListChangedCase {
+  world: World;
+  change: DriftChange;
+}
+
+/** The wire names of `key` the session shows, by identity (a probe call for a tool without one). */
+async function wiresOf(session: LifecycleSession, key: string, probe: boolean): Promise<string[]> {
+  const tools = await session.tools();
+  const shown = probe ? await identify(session, tools) : tools.filter((tool) => tool.identity).map((tool) => ({ name: tool.name, ...tool.identity! }));
+  return byServer(shown, key).map((tool) => tool.tool).sort();
+}
+
+export const listChanged = defineClause({
+  id: "drift/list-changed",
+  level: "SHOULD",
+  summary: "reflect notifications/tools/list_changed without being asked, within the harness's bound",
+  sources: ["MCP spec, Tools: list_changed", "anthropics/claude-code#66084"],
+  notApplicable: (env) => (env.capabilities.listChanged ? undefined : "the host does not declare listChanged"),
+  // One server, advertising listChanged (a host may rightly ignore a notification it was not promised),
+  // so no other server's names come into it. Small on purpose: a host that never reacts costs the whole
+  // bound for every case it fails, shrinking included.
+  arbitrary: () => fc.record({
+    world: lifecycleWorld({ maxServers: 1, listChanged: "always" }),
+    change: driftChange({ kinds: ["add", "remove", "rename"] }),
+  }),
+  worlds: (value: ListChangedCase) => [value.world],
+  requires: ["list-changed-reflected"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      const server = value.world.servers[0]!;
+      const session = await live.open();
+      const step = resolveDriftChange(value.change, server.key, live.fake.tools(server.key), []);
+      if (step === undefined) return { ok: true };
+      await live.apply(server.key, step);
+      await live.apply(server.key, { kind: "notify" });
+      const want = live.fake.tools(server.key).map((tool) => tool.name).sort();
+      const bound = listChangedTimeoutMs(env);
+      const deadline = performance.now() + bound;
+      let shown: string[] = [];
+      do {
+        shown = await wiresOf(session, server.key, false);
+        if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, exercised: ["list-changed-reflected"] };
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      } while (performance.now() < deadline);
+      // A host that drops descriptions is identified by probe calls, once, before it is judged.
+      shown = await wiresOf(session, server.key, true);
+      if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, exercised: ["list-changed-reflected"] };
+      return {
+        ok: false,
+        expected: `within ${bound} ms of "${server.key}" sending notifications/tools/list_changed, its tools shown as ${quoted(want)}`,
+        observed: `"${server.key}" still shows ${quoted(shown)}`,
+      };
+    }),
+});
+
+interface PinChange {
+  server: number;
+  pick: number;
+  what: "describe" | "input-schema" | "output-schema";
+  variant: number;
+}
+
+interface PinCase {
+  world: World;
+  /** Changes made between the session that pins and the one opened with the pins. */
+  before: PinChange[];
+  /** Changes made during the pinned session, then refreshed (when the host can refresh). */
+  during: PinChange[];
+}
+
+const pinChange = fc.record({
+  server: fc.nat({ max: 1 }),
+  pick: fc.nat({ max: 3 }),
+  what: fc.constantFrom("describe" as const, "input-schema" as const, "output-schema" as const),
+  variant: fc.nat({ max: 2 }),
+});
+
+/** The parts of a tool a pin covers, as one comparable string each. */
+const partsOf = (tool: { description?: string; inputSchema?: unknown; outputSchema?: unknown }) => ({
+  describe: canonicalJson(tool.description ?? null),
+  "input-schema": canonicalJson(tool.inputSchema ?? null),
+  "output-schema": canonicalJson(tool.outputSchema ?? null),
+});
+
+async function applyPinChanges(live: LifecycleWorld, changes: readonly PinChange[]): Promise<void> {
+  for (const change of changes) {
+    const key = live.world.servers[change.server % live.world.servers.length]!.key;
+    const drift: DriftChange = change.what === "describe"
+      ? { kind: "describe", pick: change.pick, revision: change.variant }
+      : { kind: change.what, pick: change.pick, variant: change.variant };
+    const step = resolveDriftChange(drift, key, live.fake.tools(key), []);
+    if (step) await live.apply(key, step);
+  }
+}
+
+export const pinHoldsChanges = defineClause({
+  id: "drift/pin-holds-changes",
+  level: "MUST",
+  summary: "with a pin taken earlier, not expose a tool whose description, input schema or output schema changed since, silently: hold it, or report drift naming the server and tool",
+  sources: ["tesserix pinning", "field guide: pinned definition hashes"],
+  notApplicable: (env) => (env.capabilities.pins ? undefined : "the host does not declare pins"),
+  arbitrary: () => fc.record({
+    world: lifecycleWorld({ maxTools: 2 }),
+    before: fc.array(pinChange, { minLength: 1, maxLength: 3 }),
+    during: fc.array(pinChange, { maxLength: 2 }),
+  }),
+  worlds: (value: PinCase) => [value.world],
+  requires: ["pin-drift:describe", "pin-drift:input-schema", "pin-drift:output-schema"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      const first = await live.open();
+      const { pins } = await first.pin();
+      await first.close();
+      const pinned = new Map(value.world.servers.filter((server) => Object.hasOwn(pins, server.key)).map((server) => [server.key, server.tools]));
+      const exercised = new Set<string>();
+      const problems: string[] = [];
+      /** Every tool changed since the pin that the session shows with no report naming its server and it. */
+      const judge = async (session: LifecycleSession, reports: readonly HostError[], when: string) => {
+        const tools = await session.tools();
+        for (const [key, original] of pinned) {
+          for (const now of live.fake.tools(key)) {
+            const then = original.find((tool) => tool.name === now.name);
+            if (!then) continue;
+            const [a, b] = [partsOf(then), partsOf(now)];
+            const changed = (Object.keys(a) as (keyof typeof a)[]).filter((part) => a[part] !== b[part]);
+            if (changed.length === 0) continue;
+            for (const part of changed) exercised.add(`pin-drift:${part}`);
+            const shownAs = tools.filter((tool) => tool.identity?.server === key && tool.identity.tool === now.name).map((tool) => tool.name);
+            if (shownAs.length > 0 && !reports.some((report) => namesServerAndTool(report, key, now.name))) {
+              problems.push(`${when}, "${now.name}" of "${key}" (changed: ${changed.join(", ")}) is shown as ${quoted(shownAs)} and no error names "${key}" and "${now.name}"`);
+            }
+          }
+        }
+      };
+      await applyPinChanges(live, value.before);
+      const config = Object.fromEntries([...pinned.keys()].map((key) => [key, { pin: pins[key] }]));
+      const session = await live.open({ config });
+      const reports: HostError[] = [...session.opened.outcome.errors, ...session.opened.diagnostics];
+      await judge(session, reports, "opened with the pins");
+      if (env.capabilities.refresh && value.during.length > 0) {
+        await applyPinChanges(live, value.during);
+        const refreshed = await session.refresh();
+        await judge(session, [...reports, ...refreshed.outcome.errors, ...refreshed.diagnostics], "after a refresh");
+      }
+      if (problems.length === 0) return { ok: true, exercised: [...exercised] };
+      return { ok: false, expected: "every tool changed since the pin held, or reported as drift naming its server and itself", observed: problems.join("; "), exercised: [...exercised] };
+    }),
+});
+
+/** The `drift/*` clauses in catalogue order. */
+export const driftClauses = [refreshTracksList, unreachablePrunesNothing, listChanged, pinHoldsChanges];

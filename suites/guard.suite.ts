@@ -1,0 +1,110 @@
+/**
+ * Clauses `guard/*`: local tools and server tools competing for one name (ADR-0112 P8 and its delta #8,
+ * D1 last bullet, D3). Worlds are collision-free, so only the guard is judged.
+ */
+import fc from "fast-check";
+import {
+  defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type LocalShape, type Ordering, type World,
+} from "../harness/index.ts";
+import { identify, quoted } from "./support/lifecycle.ts";
+
+interface ShapeCase {
+  world: World;
+  /** Which shown tool the local registrations aim at. */
+  target: number;
+  /** The order the accepted shapes are tried in. */
+  order: Ordering;
+}
+
+export const everyShape = defineClause({
+  id: "guard/every-shape",
+  level: "MUST",
+  summary: "refuse to register a local tool under a name already shown, for every shape it accepts, and keep routing the name to its server",
+  sources: ["ADR-0112 P8 third shape, delta #8"],
+  notApplicable: (env) => (env.capabilities.registerLocal.length === 0 ? "the host declares no session/registerLocal shapes" : undefined),
+  arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), order: ordering({ maxLength: 4 }) }),
+  worlds: (value: ShapeCase) => [value.world],
+  requires: ["guard-attempt"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      const session = await live.open();
+      const shown = (await identify(session, await session.tools())).filter((tool) => tool.server !== undefined);
+      if (shown.length === 0) return { ok: true };
+      const target = shown[value.target % shown.length]!;
+      // Every shape the host says it accepts, each case: a hole in one shape is the whole point (P8).
+      const shapes: LocalShape[] = reorder(env.capabilities.registerLocal, value.order);
+      const problems: string[] = [];
+      for (const shape of shapes) {
+        const result = await session.registerLocal(target.name, shape);
+        if (result.ok) problems.push(`registerLocal(${JSON.stringify(target.name)}, ${shape}) was accepted`);
+      }
+      const holders = (await identify(session, await session.tools())).filter((tool) => tool.name === target.name);
+      const call = await session.call(target.name);
+      const reached = call.deliveries.map((record) => `"${record.server}"`);
+      if (holders.length !== 1 || holders[0]!.server !== target.server || holders[0]!.tool !== target.tool) {
+        problems.push(`afterwards ${JSON.stringify(target.name)} stands for ${holders.length === 0 ? "nothing a server has" : holders.map((h) => `"${h.tool}" of "${h.server}"`).join(" and ")}`);
+      }
+      if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== target.server) problems.push(`a call of it reached ${quoted(reached)}`);
+      const exercised = ["guard-attempt", ...shapes.map((shape) => `shape:${shape}`)];
+      if (problems.length === 0) return { ok: true, exercised };
+      return {
+        ok: false,
+        expected: `every registration onto "${target.name}" (tool "${target.tool}" of "${target.server}") refused, in every shape, and the name still routed to "${target.server}"`,
+        observed: problems.join("; "),
+        exercised,
+      };
+    }),
+});
+
+interface OccupantCase {
+  world: World;
+  /** Which tool's name the local tool takes. */
+  target: number;
+  /** Which shape the local tool is registered in. */
+  shape: number;
+}
+
+export const localOccupant = defineClause({
+  id: "guard/local-occupant",
+  level: "MUST",
+  summary: "when a local tool already holds the name a server's tool would get, report an error for that server and keep the local tool",
+  sources: ["ADR-0112 D1 last bullet, D3"],
+  notApplicable: (env) => (env.capabilities.localTools ? undefined : "the host does not declare localTools"),
+  arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), shape: fc.nat({ max: 3 }) }),
+  worlds: (value: OccupantCase) => [value.world],
+  requires: ["local-occupied"],
+  check: (env, value) =>
+    withLifecycleWorld(env, value.world, async (live) => {
+      // The name a tool "would get" is the one the host gives it when nothing else holds it: ask first.
+      const first = await live.open();
+      const shown = await identify(first, await first.tools());
+      await first.close();
+      if (shown.length === 0) return { ok: true };
+      const target = shown[value.target % shown.length]!;
+      const shapes = env.capabilities.registerLocal.length > 0 ? env.capabilities.registerLocal : (["object"] as const);
+      const shape = shapes[value.shape % shapes.length]!;
+      const session = await live.open({ localTools: [{ name: target.name, shape }] });
+      const problems: string[] = [];
+      if (!session.opened.outcome.errors.some((error) => errorNamesServer(error, target.server))) {
+        problems.push(`no error names "${target.server}"`);
+      }
+      const after = await session.tools();
+      const holders = after.filter((tool) => tool.name === target.name);
+      const call = await session.call(target.name);
+      if (holders.length === 0) problems.push(`"${target.name}" is no longer shown: the local tool is gone`);
+      if (holders.length > 1) problems.push(`"${target.name}" is shown ${holders.length} times`);
+      if (call.deliveries.length > 0) problems.push(`a call of "${target.name}" reached ${quoted(call.deliveries.map((record) => `${record.tool} at ${record.server}`))} instead of the local tool`);
+      const moved = after.find((tool) => tool.identity?.server === target.server && tool.identity.tool === target.tool && tool.name !== target.name);
+      if (moved && problems.length > 0) problems.push(`tool "${target.tool}" of "${target.server}" is shown as "${moved.name}" instead`);
+      if (problems.length === 0) return { ok: true, exercised: ["local-occupied"] };
+      return {
+        ok: false,
+        expected: `an error naming "${target.server}", whose tool "${target.tool}" is shown as "${target.name}" when no local tool holds that name, and the local tool (${shape}) kept`,
+        observed: problems.join("; "),
+        exercised: ["local-occupied"],
+      };
+    }),
+});
+
+/** The `guard/*` clauses in catalogue order. */
+export const guardClauses = [everyShape, localOccupant];
