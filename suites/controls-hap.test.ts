@@ -27,7 +27,7 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Hosts whose every clause runs through the CLI in `npm test`; all of them under `npm run controls:full`. */
 const full = process.env.MCP_COLLIDE_FULL_CONTROLS === "1";
-const exhaustive = (host: string) => full || ["reference", "last-wins", "concatenate"].includes(host);
+const exhaustive = (host: string) => full || ["reference", "last-wins", "visible-as-wire"].includes(host);
 
 /** `mcp-collide run --host ID` as a user would type it; returns its exit code and the report it wrote. */
 async function cli(host: string): Promise<{ exitCode: number; report: Report }> {
