@@ -35,7 +35,8 @@ export const refreshTracksList = defineClause({
       (exercised) => withLifecycleWorld(env, value.world, (live) =>
         fc.asyncModelRun(async () => {
           const session = await live.open();
-          const real: DriftReal = { live, session, exercised };
+          // A host that declares listChanged gets a quarter of the run's list-changed bound to re-list on a notification.
+          const real: DriftReal = { live, session, exercised, relistWaitMs: env.capabilities.listChanged ? listChangedTimeoutMs(env) / 4 : 0 };
           model = initialModel(live);
           noteOutcome(model, session.opened.outcome, model.servers);
           await verify(model, real);

@@ -2,9 +2,8 @@
  * The model behind `drift/refresh-tracks-list`: fast-check model-based commands (change a server, notify,
  * refresh, call, register a local tool) run by fc.asyncModelRun against a host and a running world, each
  * followed by a check of the host's whole list against what the model says it may be. The model is the
- * harness's own: it replays
- * the steps it applied onto its own copy of each server's list, revision by revision, and never asks the
- * host what it thinks. What a host may show for a server is the list at some revision that server
+ * harness's own: it replays the steps it applied onto its own copy of each server's list, revision by
+ * revision, and never asks the host what it thinks. What a host may show for a server is the list at some revision that server
  * answered a `tools/list` at (the fake servers say which), no older than the last refresh of it: a host
  * that re-lists by itself on list_changed, or never, both fit; one that shows a list the server never
  * gave, or an older one after a refresh, does not.
@@ -44,6 +43,8 @@ export interface DriftReal {
   live: LifecycleWorld;
   session: LifecycleSession;
   exercised: Set<string>;
+  /** How long a notified host that declares listChanged gets to re-list before it is refreshed (0: none). */
+  relistWaitMs: number;
 }
 
 const sortedNames = (tools: readonly ToolDefinition[]) => tools.map((tool) => tool.name).sort();
@@ -140,18 +141,49 @@ class ChangeCommand implements DriftCommand {
   toJSON = () => ({ command: "change", server: this.server, change: this.change });
 }
 
-/** Sends list_changed from one server. */
+/**
+ * Sends list_changed from one server, then refreshes it. A host that declares listChanged (and a server
+ * that advertises it) first gets a moment to re-list by itself: its own re-list is then answered before the
+ * refresh, never after a later change, so what the host shows next cannot depend on how fast the
+ * notification travelled, and the verdict is the same in memory, over stdio and over HTTP.
+ */
 class NotifyCommand implements DriftCommand {
   constructor(readonly server: number) {}
   check = () => true;
   async run(model: DriftModel, real: DriftReal): Promise<void> {
     const server = pickServer(model, this.server);
-    model.steps.push(`${server.key}: notifications/tools/list_changed`);
+    model.steps.push(`${server.key}: notifications/tools/list_changed, then refresh ${server.key}`);
+    const listed = real.live.fake.listings(server.key).length;
     await real.live.apply(server.key, { kind: "notify" });
-    await verify(model, real);
+    const advertised = real.live.world.servers.find((s) => s.key === server.key)?.listChanged === true;
+    if (advertised && real.relistWaitMs > 0) {
+      const deadline = performance.now() + real.relistWaitMs;
+      while (real.live.fake.listings(server.key).length === listed && performance.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    await refreshAndVerify(model, real, [server], server.key);
   }
   toString = () => `notify(${this.server})`;
   toJSON = () => ({ command: "notify", server: this.server });
+}
+
+/** Refreshes `targets` (all when `key` is undefined), moves their floors to now, and checks the whole list. */
+async function refreshAndVerify(model: DriftModel, real: DriftReal, targets: ServerModel[], key: string | undefined): Promise<void> {
+  const before = new Map(targets.map((server) => [server.key, server.seen?.wires ?? []]));
+  const refreshed = await real.session.refresh(key);
+  for (const server of targets) server.floor = server.history.length - 1;
+  noteOutcome(model, refreshed.outcome, targets);
+  await verify(model, real);
+  for (const server of targets) {
+    if (model.erroring.has(server.key)) continue;
+    const now = server.seen!.wires;
+    const was = before.get(server.key)!;
+    if (now.some((wire) => !was.includes(wire))) real.exercised.add("refresh-added");
+    if (was.some((wire) => !now.includes(wire))) real.exercised.add("refresh-removed");
+    const elsewhere = model.servers.filter((other) => other !== server).flatMap((other) => other.tools.map((tool) => tool.name));
+    if (now.some((wire) => !was.includes(wire) && elsewhere.includes(wire))) real.exercised.add("refresh-onto-other-name");
+  }
 }
 
 /** Refreshes one server, or all; afterwards the host may show nothing older than now. */
@@ -161,20 +193,7 @@ class RefreshCommand implements DriftCommand {
   async run(model: DriftModel, real: DriftReal): Promise<void> {
     const targets = this.server === null ? model.servers : [pickServer(model, this.server)];
     model.steps.push(this.server === null ? "refresh all" : `refresh ${targets[0]!.key}`);
-    const before = new Map(targets.map((server) => [server.key, server.seen?.wires ?? []]));
-    const refreshed = await real.session.refresh(this.server === null ? undefined : targets[0]!.key);
-    for (const server of targets) server.floor = server.history.length - 1;
-    noteOutcome(model, refreshed.outcome, targets);
-    await verify(model, real);
-    for (const server of targets) {
-      if (model.erroring.has(server.key)) continue;
-      const now = server.seen!.wires;
-      const was = before.get(server.key)!;
-      if (now.some((wire) => !was.includes(wire))) real.exercised.add("refresh-added");
-      if (was.some((wire) => !now.includes(wire))) real.exercised.add("refresh-removed");
-      const elsewhere = model.servers.filter((other) => other !== server).flatMap((other) => other.tools.map((tool) => tool.name));
-      if (now.some((wire) => !was.includes(wire) && elsewhere.includes(wire))) real.exercised.add("refresh-onto-other-name");
-    }
+    await refreshAndVerify(model, real, targets, this.server === null ? undefined : targets[0]!.key);
   }
   toString = () => `refresh(${this.server ?? "all"})`;
   toJSON = () => ({ command: "refresh", server: this.server });
