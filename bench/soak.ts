@@ -1,30 +1,70 @@
 /**
- * `npm run soak`: the no-flakes check. N times in a row (default 20), each with a fresh seed: the self-test
- * suite (`npm test`, unless --skip-tests) and a full `mcp-collide run` on the reference, which must exit 0.
- * Stops at the first failure and prints the seed that failed, so it can be rerun exactly.
+ * `npm run soak`: the no-flakes check. N rounds in a row (default 20), each with a fresh seed: the self-test
+ * suite (`npm test`, unless --skip-tests) with MCP_COLLIDE_SOAK_SEED set to that seed (the tests that must
+ * hold for every seed draw from it; see harness/runner/self-test-seed.ts), then the full default
+ * `mcp-collide run` on the reference with `--seed` that seed, which must exit 0 with every clause PASS.
+ * Stops at the first failure, keeps its output and report, and prints the commands that rerun that round.
+ *
+ *   npm run soak [-- --times N] [-- --skip-tests] [-- --seed S]   (--seed: first round's seed, for a rerun)
  */
 import { randomInt } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { execa } from "execa";
+import { ReportSchema, SOAK_SEED_VARIABLE } from "../harness/index.ts";
 
-const args = process.argv.slice(2);
-const times = Number(args[args.indexOf("--times") + 1] || 20) || 20;
-const skipTests = args.includes("--skip-tests");
-const started = performance.now();
-for (let round = 1; round <= times; round++) {
-  const seed = randomInt(2 ** 31 - 1);
-  if (!skipTests) {
-    const tests = await execa("npm", ["test", "--silent"], { reject: false, env: { MCP_COLLIDE_SOAK_SEED: String(seed) }, all: true });
-    if (tests.exitCode !== 0) {
-      process.stdout.write(`${tests.all}\nsoak: round ${round}/${times}: npm test failed (seed ${seed})\n`);
-      process.exit(1);
-    }
+function option(name: string): number | undefined {
+  const at = process.argv.indexOf(name);
+  if (at < 0) return undefined;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    process.stderr.write(`soak: ${name} needs a whole number, got ${JSON.stringify(process.argv[at + 1])}\n`);
+    process.exit(2);
   }
-  const run = await execa("npx", ["mcp-collide", "run", "--seed", String(seed), "--out", `mcp-collide-report/soak-${round}`], { reject: false, all: true });
-  const summary = run.all?.split("\n").filter((line) => /→ exit/.test(line)).join(" ") ?? "";
-  process.stdout.write(`soak: round ${round}/${times} seed ${seed}: ${skipTests ? "" : "npm test ok, "}run exit ${run.exitCode} ${summary}\n`);
-  if (run.exitCode !== 0) {
-    process.stdout.write(`${run.all}\nsoak: the reference run failed with seed ${seed}; rerun: npx mcp-collide run --seed ${seed}\n`);
-    process.exit(1);
-  }
+  return value;
 }
-process.stdout.write(`soak: ${times} rounds passed in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+
+const times = option("--times") ?? 20;
+const firstSeed = option("--seed");
+const skipTests = process.argv.includes("--skip-tests");
+const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-soak-"));
+const started = performance.now();
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
+
+function fail(round: number, seed: number, what: string, output: string, keep: string): never {
+  process.stdout.write(`${output}\nsoak: round ${round}/${times} (seed ${seed}): ${what}\n`);
+  process.stdout.write(`soak: rerun it with:  ${SOAK_SEED_VARIABLE}=${seed} npm test   and   npx mcp-collide run --seed ${seed}\n`);
+  process.stdout.write(`soak: kept ${keep}\n`);
+  process.exit(1);
+}
+
+for (let round = 1; round <= times; round++) {
+  const seed = round === 1 && firstSeed !== undefined ? firstSeed : randomInt(2 ** 31 - 1);
+  const roundStarted = performance.now();
+  let testsTook = "skipped";
+  if (!skipTests) {
+    const tests = await execa("npm", ["test", "--silent"], { reject: false, all: true, env: { [SOAK_SEED_VARIABLE]: String(seed), NO_COLOR: "1" } });
+    if (tests.exitCode !== 0) fail(round, seed, "npm test failed", tests.all ?? "", scratch);
+    testsTook = `${seconds(roundStarted)} s`;
+  }
+  const out = join(scratch, `round-${round}`);
+  const runStarted = performance.now();
+  const run = await execa("npx", ["mcp-collide", "run", "--seed", String(seed), "--out", out], { reject: false, all: true, env: { NO_COLOR: "1" } });
+  let verdicts = "no report";
+  try {
+    const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, "report.json"), "utf8")));
+    verdicts = Object.entries(report.totals).filter(([, count]) => count > 0).map(([status, count]) => `${count} ${status}`).join(", ");
+    const notPassed = report.clauses.filter((clause) => clause.status !== "pass");
+    if (run.exitCode !== 0 || notPassed.length > 0) {
+      fail(round, seed, `the reference run exited ${run.exitCode} with ${notPassed.map((c) => `${c.id} ${c.status}`).join(", ") || "every clause pass"}`, run.all ?? "", out);
+    }
+  } catch (error) {
+    if (run.exitCode === 0) fail(round, seed, `the reference run wrote no readable report: ${String(error)}`, run.all ?? "", out);
+    fail(round, seed, `the reference run exited ${run.exitCode}`, run.all ?? "", out);
+  }
+  rmSync(out, { recursive: true, force: true });
+  process.stdout.write(`soak: round ${round}/${times} seed ${seed}: npm test ${testsTook}, reference run ${seconds(runStarted)} s (${verdicts})\n`);
+}
+rmSync(scratch, { recursive: true, force: true });
+process.stdout.write(`soak: ${times} rounds passed in a row${skipTests ? " (reference runs only)" : ""} in ${seconds(started)} s\n`);

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, packageRoot, runClauses, type HostLauncher } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, type HostLauncher } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 const tsxNode = builtinHostArgv("reference").slice(0, 3);
@@ -21,7 +21,7 @@ function dyingOnce(): HostLauncher {
 describe("faults", () => {
   it("restarts an adapter that died mid-session; the clause in flight is ERROR with its stderr tail, the rest pass", async () => {
     const selected = clauses.filter((clause) => ["surface/no-silent-loss", "surface/empty-server-ok", "names/provider-valid"].includes(clause.id));
-    const report = await runClauses({ clauses: selected, launcher: dyingOnce(), seed: 4, runs: 8, transport: "http" });
+    const report = await runClauses({ clauses: selected, launcher: dyingOnce(), seed: selfTestSeed(4), runs: 8, transport: "http" });
     const [inFlight, ...rest] = report.clauses;
     expect(inFlight!.status).toBe("error");
     expect(inFlight!.error?.kind).toBe("crash");

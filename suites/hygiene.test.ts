@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, runClauses } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 /** Every live process whose ancestry leads to this one (Linux /proc). */
@@ -30,6 +30,21 @@ function descendants(root = process.pid): string[] {
   };
   return [...parents.keys()].filter(isDescendant).map((pid) => `${pid} ${commands.get(pid)}`);
 }
+
+/** Whether `pid` is still a live process (a zombie awaiting its parent counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+const until = async (done: () => boolean, ms: number): Promise<boolean> => {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
+  return done();
+};
 
 /** TCP sockets this process is listening on (Linux /proc): a fake-server listener left open would show here. */
 function listeningSockets(): string[] {
@@ -70,7 +85,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
         const report = await runClauses({
           clauses: clauses.filter((clause) => ["surface/no-silent-loss", "names/deterministic"].includes(clause.id)),
           launcher: hapLauncher({ argv: builtinHostArgv("reference"), env: { ...process.env, TMPDIR: scratch } as Record<string, string> }),
-          seed: 2, runs: 4, transport,
+          seed: selfTestSeed(2), runs: 4, transport,
         });
         expect(report.clauses.map((clause) => clause.status)).not.toContain("error");
       }
@@ -95,4 +110,42 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       server.close();
     }
   });
+
+  it.each([["SIGTERM", 143], ["SIGINT", 130]] as const)("leaves no adapter or server process behind when the CLI gets %s mid-run", async (signal, code) => {
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-signal-"));
+    const cli = spawn(process.execPath, [join(packageRoot, "harness/bin/mcp-collide.js"), "run", "--transport", "stdio", "--runs", "500",
+      "--clause", "surface/no-silent-loss", "--workers", "1", "--seed", String(selfTestSeed(6)), "--out", scratch], { stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
+    try {
+      // Wait until the adapter has spawned stdio servers: the whole tree the signal must take down.
+      expect(await until(() => descendants(cli.pid).some((line) => line.includes("stdio-shim")), 60_000)).toBe(true);
+      const tree = descendants(cli.pid).map((line) => Number(line.split(" ")[0]));
+      cli.kill(signal);
+      expect(await exited).toBe(code);
+      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+    } finally {
+      cli.kill("SIGKILL");
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it("kills an adapter that ignores the end of its stdin, and its children, when the CLI gets SIGTERM", async () => {
+    const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-signal-"));
+    const cli = spawn(process.execPath, [join(packageRoot, "harness/bin/mcp-collide.js"), "run", "--clause", "surface/no-silent-loss",
+      "--timeout", "60000", "--out", scratch, "--", process.execPath, adapter, "deaf-hang"], { stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
+    try {
+      // The adapter and the child it keeps: two processes below the CLI.
+      expect(await until(() => descendants(cli.pid).filter((line) => !line.includes("mcp-collide.js")).length >= 2, 30_000)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const tree = descendants(cli.pid).map((line) => Number(line.split(" ")[0]));
+      cli.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+    } finally {
+      cli.kill("SIGKILL");
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

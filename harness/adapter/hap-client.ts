@@ -12,6 +12,7 @@ import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { AdapterError } from "./adapter-error.ts";
+import { killGroup, trackGroup, untrackGroup } from "./process-groups.ts";
 import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
 import { StderrTail } from "./stderr-tail.ts";
 
@@ -67,6 +68,7 @@ export class HapClient implements HostAdapter {
       cleanup: true,
       encoding: "utf8",
     });
+    if (this.process.pid !== undefined) trackGroup(this.process.pid);
     this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.process.stdin?.on("error", () => undefined);
     const lines = createInterface({ input: this.process.stdout!, crlfDelay: Infinity });
@@ -150,11 +152,8 @@ export class HapClient implements HostAdapter {
   /** Kills the adapter's whole process group, so servers it spawned die with it even after it exited. */
   private killGroup(): void {
     if (this.process.pid === undefined) return;
-    try {
-      process.kill(-this.process.pid, "SIGKILL");
-    } catch {
-      // ESRCH: the group is already gone.
-    }
+    killGroup(this.process.pid);
+    untrackGroup(this.process.pid);
   }
 
   initialize() {

@@ -1,8 +1,9 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { selfTestSeed } from "../runner/self-test-seed.ts";
 import { longServerKeys, serverKey, serverKeyPool } from "./server-key.ts";
 
-const SEED = 20260808;
+const SEED = selfTestSeed(20260808);
 
 describe("serverKey", () => {
   it("never draws an empty key by default", () => {

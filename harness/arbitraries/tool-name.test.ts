@@ -1,5 +1,6 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { selfTestSeed } from "../runner/self-test-seed.ts";
 import {
   caseToolNames,
   hostileToolNames,
@@ -9,7 +10,7 @@ import {
   toolNamePool,
 } from "./tool-name.ts";
 
-const SEED = 20260808;
+const SEED = selfTestSeed(20260808);
 
 describe("toolName", () => {
   it("draws only from the chosen families", () => {

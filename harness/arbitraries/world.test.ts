@@ -1,12 +1,13 @@
 import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { selfTestSeed } from "../runner/self-test-seed.ts";
 import { situationsOf } from "../world/situations.ts";
 import { worldViolations } from "./_internals/world-violations.ts";
 import { serverScript } from "./server-script.ts";
 import { world } from "./world.ts";
 import type { WorldOptions } from "./world.ts";
 
-const SEED = 20260808;
+const SEED = selfTestSeed(20260808);
 const sample = (options: WorldOptions = {}, numRuns = 200) => fc.sample(world(options), { numRuns, seed: SEED });
 
 describe("world", () => {

@@ -101,4 +101,6 @@ Exit codes:
      or a --baseline entry is stale (that clause now passes)
   2  the harness or the host adapter broke (crash, hang, garbage, protocol violation), or bad usage
      (a bad option, an unreadable or malformed baseline file); a baseline never excuses a broken host
+  130/143/129  stopped by SIGINT (Ctrl-C) / SIGTERM / SIGHUP: adapters and their servers are killed,
+     no report is written
 `;

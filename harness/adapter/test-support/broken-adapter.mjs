@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 // A HAP/1 adapter that breaks on purpose, one way per mode (argv[2]), so tests can prove a broken host
-// earns ERROR and never PASS: crash, hang, garbage, rpc-error, bad-result, exit-on-open, stderr-then-crash.
+// earns ERROR and never PASS: crash, hang, garbage, rpc-error, bad-result, exit-on-open, stderr-then-crash;
+// deaf-hang also outlives the end of its stdin (and keeps a child), as a stuck host would.
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2] ?? "crash";
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+if (mode === "deaf-hang") {
+  // Holds on after the harness closes stdin, with a child of its own: only a group kill ends both.
+  (await import("node:child_process")).spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  setInterval(() => {}, 1000);
+}
 const init = { protocolVersion: "1", host: { name: `broken-${mode}`, version: "0.0.0" }, transports: ["stdio", "http"], capabilities: {} };
 
 for await (const line of createInterface({ input: process.stdin })) {
@@ -23,6 +29,7 @@ for await (const line of createInterface({ input: process.stdin })) {
       process.stderr.write("adapter: something went badly wrong\n");
       process.exit(3);
     case "hang":
+    case "deaf-hang":
       break; // never answers
     case "garbage":
       process.stdout.write("{ not json at all\n");
