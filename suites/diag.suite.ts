@@ -1,13 +1,13 @@
 /** Clause `diag/errors-name-server`: an error that names no server sends its reader hunting (ADR-0112 D4, P6). */
 import fc from "fast-check";
-import { defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
+import { crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
 
 export const errorsNameServer = defineClause({
   id: "diag/errors-name-server",
   level: "SHOULD",
   summary: "name the server (and, for a name problem, the tool) in every error it reports",
   sources: ["ADR-0112 D4, P6"],
-  arbitrary: () => fc.oneof(longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
+  arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {

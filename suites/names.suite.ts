@@ -1,11 +1,12 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
+  crossShrink,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld,
   world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
-const anyWorld = () => fc.oneof(collidingWorld(), separatorClashWorld(), longNameWorld(), world());
+const anyWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld(), longNameWorld(), world());
 const keysOf = (value: World) => value.servers.map((server) => server.key);
 const list = (names: string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
 
@@ -15,7 +16,7 @@ export const injective = defineClause({
   summary: "never show one name for two (server, tool) pairs, however the pairs' names are built: separators inside keys and tool names, sanitised characters, case, length",
   sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
   // Separator worlds carry three of the five situations, so they are drawn most often.
-  arbitrary: () => fc.oneof({ arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld()),
+  arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld()),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -160,7 +161,7 @@ export const profile = defineClause({
   sources: ["ADR-0112 D1, D6, P5"],
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
-  arbitrary: () => fc.oneof(collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
+  arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

@@ -1,6 +1,7 @@
 /** Clauses `order/*`: a surface must not depend on configuration order or on who answers first (ADR-0112 P2). */
 import fc from "fast-check";
 import {
+  crossShrink,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, ordering, reorder, separatorClashWorld,
   type ClauseEnvironment, type Ordering, type World,
 } from "../harness/index.ts";
@@ -40,7 +41,7 @@ export const configPermutation = defineClause({
   level: "MUST",
   summary: "give the same surface (visible names, and for each the server and wire name it routes to) and the same set of servers reported in errors (and whether the open failed as a whole) for every permutation of the configured servers",
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
-  arbitrary: () => fc.record({ world: fc.oneof(collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
+  arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
   requires: ["exact-duplicate", "multi-server"],
   check: (env, value) => sameSurface(env, value.world, permuted(value), "for every order of the configured servers"),

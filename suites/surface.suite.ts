@@ -1,6 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
+  crossShrink,
   collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, separatorClashWorld, shownWireNames, world,
   type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -24,6 +25,7 @@ function mentions(message: string, name: string): boolean {
 /** Worlds where some tool cannot register on a careful host (too long, bad characters) or is lost by a careless one. */
 const shortfallWorld = () =>
   fc.oneof(
+    crossShrink,
     { arbitrary: longNameWorld(), weight: 2 },
     { arbitrary: world({ toolFamilies: ["separator", "hostile"] }), weight: 2 },
     collidingWorld(),
@@ -36,7 +38,7 @@ export const noSilentLoss = defineClause({
   summary: "after open or refresh, make every advertised tool visible, or report an error that names that server, or fail the whole open or refresh with an error (one that names no server)",
   sources: ["ADR-0112 P1, P3, D3"],
   // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both.
-  arbitrary: () => fc.oneof(collidingWorld({ identity: "mixed" }), separatorClashWorld(), longNameWorld()),
+  arbitrary: () => fc.oneof(crossShrink, collidingWorld({ identity: "mixed" }), separatorClashWorld(), longNameWorld()),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
   async check(env, value) {

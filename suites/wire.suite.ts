@@ -1,6 +1,6 @@
 /** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
 import fc from "fast-check";
-import { canonicalJson, collidingWorld, defineClause, separatorClashWorld, type World } from "../harness/index.ts";
+import { crossShrink, canonicalJson, collidingWorld, defineClause, separatorClashWorld, type World } from "../harness/index.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
 const payload = fc.record({
@@ -9,7 +9,7 @@ const payload = fc.record({
   nested: fc.record({ flags: fc.array(fc.boolean(), { maxLength: 3 }), none: fc.constant(null) }),
 });
 
-const routedWorld = () => fc.oneof(collidingWorld(), separatorClashWorld());
+const routedWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld());
 
 interface WireCase {
   world: World;

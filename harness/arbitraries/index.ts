@@ -8,6 +8,7 @@ export { toolName, toolNameFamilies, toolNamePool } from "./tool-name.ts";
 export type { ToolNameFamily, ToolNameOptions } from "./tool-name.ts";
 export { serverKey, serverKeyFamilies, serverKeyPool } from "./server-key.ts";
 export type { ServerKeyFamily, ServerKeyOptions } from "./server-key.ts";
+export { crossShrink } from "./cross-shrink.ts";
 export { latency } from "./latency.ts";
 export type { LatencyOptions } from "./latency.ts";
 export { serverIdentity } from "./server-identity.ts";

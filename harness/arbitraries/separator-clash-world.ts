@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import type { World } from "../world/world.ts";
+import { keptFlags } from "./_internals/kept-flag.ts";
 import { uniqueArrayAtLeast } from "./_internals/unique-array-at-least.ts";
 import { buildWorld, worldShape } from "./_internals/world-shape.ts";
 import type { Fragment } from "./_internals/world-shape.ts";
@@ -84,13 +85,20 @@ export function separatorClashWorld(options: SeparatorClashWorldOptions = {}): A
     key: serverKey({ families: ["pool"] }),
     tools: fc.uniqueArray(toolName({ families: ["pool"] }), { minLength: 1, maxLength: 2 }),
   });
+  const maxFragments = maxGadgets * Math.max(...separatorClashGadgets.map((gadget) => gadget.length));
   return fc
     .record({
       gadgets: uniqueArrayAtLeast(gadgetIndex, { minLength: 1, maxLength: maxGadgets }),
       extras: fc.uniqueArray(extra, { selector: (server) => server.key, maxLength: extraServers }),
       shape: worldShape(options, maxGadgets * 2 + extraServers),
+      // Every gadget fragment is generated; shrinking may drop single fragments. Two gadgets sharing
+      // server `a` can meet on a third name (a_b:c and a.b:c): without this, `a` could never go and the
+      // counterexample would stop at three servers when two show the bug.
+      kept: keptFlags(maxFragments),
     })
-    .map(({ gadgets, extras, shape }) =>
-      buildWorld([...gadgets.flatMap((index) => separatorClashGadgets[index] ?? []), ...extras], shape),
-    );
+    .map(({ gadgets, extras, shape, kept }) => {
+      const fragments = gadgets.flatMap((index) => separatorClashGadgets[index] ?? []);
+      const left = fragments.filter((_, position) => kept[position] !== false);
+      return buildWorld([...(left.length > 0 ? left : fragments), ...extras], shape);
+    });
 }
