@@ -4,12 +4,16 @@
  * - an adapter that crashes, hangs or answers garbage earns ERROR: the case is never shrunk as if it were a
  *   failure (during shrinking an erroring candidate counts as "not a counterexample"), and no clause passes
  *   on missing evidence;
- * - a pass whose required situations never arose is INCONCLUSIVE.
+ * - a pass whose required situations never arose is INCONCLUSIVE. `runs` cases always run; when a
+ *   required situation a world can show is still missing after them, up to TOP_UP_DRAWS x `runs` more
+ *   cases are drawn, and only those whose worlds show a missing situation are run. A rare situation then
+ *   costs a few cases instead of an INCONCLUSIVE verdict on an unlucky seed; the draws follow the seed,
+ *   so the same seed still gives the same report, and a path replays any of them.
  */
 import fc from "fast-check";
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { ClauseReport } from "../report/report-model.ts";
-import { situationsOf } from "../world/situations.ts";
+import { SituationSchema, situationsOf } from "../world/situations.ts";
 import type { Clause, ClauseEnvironment, CheckOutcome } from "./clause.ts";
 import { counterexampleOf } from "./counterexample.ts";
 
@@ -26,6 +30,9 @@ export interface ClauseRunOptions {
   /** Tail of the adapter's stderr, for errors. */
   stderrTail(): string;
 }
+
+/** Extra draws, as a multiple of `runs`, allowed to find required situations the first `runs` missed. */
+const TOP_UP_DRAWS = 3;
 
 class Violation extends Error {
   constructor(readonly outcome: Extract<CheckOutcome, { ok: false }>) {
@@ -56,9 +63,23 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   let broken: { value: unknown; error: unknown; stderrTail: string } | undefined;
   let needsRecovery = false;
 
+  const worldSituations = new Set<string>(SituationSchema.options);
+  let topUps = 0;
+  /** After `runs` cases: whether this drawn value could bring a required situation still missing. */
+  const worthTopUp = (value: unknown): boolean => {
+    const missing = clause.requires.filter((situation) => !situations[situation]);
+    if (missing.length === 0) return false;
+    const shown = new Set(clause.worlds(value).flatMap(situationsOf));
+    return missing.some((situation) => worldSituations.has(situation) && shown.has(situation as never));
+  };
+
   const predicate = async (value: unknown): Promise<boolean> => {
     if (broken) return true;
     const generating = failing === undefined;
+    if (generating && cases >= options.runs) {
+      if (!worthTopUp(value)) return true; // drawn but not run: it cannot change the verdict's evidence
+      topUps++;
+    }
     if (generating) cases++;
     else shrinks++;
     if (needsRecovery) {
@@ -88,7 +109,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   try {
     details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
       seed: options.seed,
-      numRuns: options.runs,
+      numRuns: options.runs * (1 + TOP_UP_DRAWS),
       path: options.path,
       endOnFailure: false,
     });
@@ -132,7 +153,9 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   }
   const missing = options.path ? [] : clause.requires.filter((situation) => !situations[situation]);
   if (missing.length > 0) {
-    return { ...common, status: "inconclusive", reason: `held in ${cases} case(s), but these situations never arose: ${missing.join(", ")}` };
+    const drawn = options.runs * (1 + TOP_UP_DRAWS);
+    return { ...common, status: "inconclusive", reason: `held in ${cases} case(s), but these situations never arose (in ${drawn} drawn): ${missing.join(", ")}` };
   }
-  return { ...common, status: "pass", reason: `held in ${cases} case(s)` };
+  const toppedUp = topUps > 0 ? ` (${options.runs} + ${topUps} drawn until every required situation arose)` : "";
+  return { ...common, status: "pass", reason: `held in ${cases} case(s)${toppedUp}` };
 }
