@@ -99,6 +99,7 @@ export function separatorClashWorld(options: SeparatorClashWorldOptions = {}): A
     .map(({ gadgets, extras, shape, kept }) => {
       const fragments = gadgets.flatMap((index) => separatorClashGadgets[index] ?? []);
       const left = fragments.filter((_, position) => kept[position] !== false);
-      return buildWorld([...(left.length > 0 ? left : fragments), ...extras], shape);
+      // Dropping every gadget fragment is fine while pool servers remain (they may be what collides).
+      return buildWorld([...(left.length > 0 || extras.length > 0 ? left : fragments), ...extras], shape);
     });
 }
