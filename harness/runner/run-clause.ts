@@ -64,7 +64,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   let needsRecovery = false;
 
   const worldSituations = new Set<string>(SituationSchema.options);
-  let topUps = 0;
+  const draws = options.runs * (1 + TOP_UP_DRAWS);
   /** After `runs` cases: whether this drawn value could bring a required situation still missing. */
   const worthTopUp = (value: unknown): boolean => {
     const missing = clause.requires.filter((situation) => !situations[situation]);
@@ -78,7 +78,6 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     const generating = failing === undefined;
     if (generating && cases >= options.runs) {
       if (!worthTopUp(value)) return true; // drawn but not run: it cannot change the verdict's evidence
-      topUps++;
     }
     if (generating) cases++;
     else shrinks++;
@@ -109,7 +108,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   try {
     details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
       seed: options.seed,
-      numRuns: options.runs * (1 + TOP_UP_DRAWS),
+      numRuns: draws,
       path: options.path,
       endOnFailure: false,
     });
@@ -153,9 +152,9 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   }
   const missing = options.path ? [] : clause.requires.filter((situation) => !situations[situation]);
   if (missing.length > 0) {
-    const drawn = options.runs * (1 + TOP_UP_DRAWS);
-    return { ...common, status: "inconclusive", reason: `held in ${cases} case(s), but these situations never arose (in ${drawn} drawn): ${missing.join(", ")}` };
+    return { ...common, status: "inconclusive", reason: `held in ${cases} case(s), but these situations never arose (in ${draws} drawn): ${missing.join(", ")}` };
   }
-  const toppedUp = topUps > 0 ? ` (${options.runs} + ${topUps} drawn until every required situation arose)` : "";
+  // Every case past `runs` was a top-up (a replayed path runs one case, never more than `runs`).
+  const toppedUp = cases > options.runs ? ` (${options.runs} + ${cases - options.runs} drawn until every required situation arose)` : "";
   return { ...common, status: "pass", reason: `held in ${cases} case(s)${toppedUp}` };
 }
