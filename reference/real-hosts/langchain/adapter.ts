@@ -16,41 +16,23 @@
  * - call: a `ToolNode` over the same tool array runs an AI message holding one tool call, exactly as a
  *   LangGraph agent's tool step does (`this.tools.find((tool) => tool.name === call.name)`); a ToolMessage
  *   with status "error" is `ok: false`.
- * Imports: the host's packages and ../../../harness/index.ts only.
+ * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import {
-  serveHap,
-  type CallResult,
-  type HostAdapter,
-  type HostError,
-  type HostOpenParams,
-  type InitializeResult,
-  type OpenResult,
-  type ToolsResult,
-} from "../../../harness/index.ts";
-
-const require = createRequire(import.meta.url);
-/** The installed version of a package, read from its package.json, so a report says what it judged. */
-function versionOf(name: string): string {
-  const entry = require.resolve(name);
-  const marker = `/node_modules/${name}/`;
-  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
-}
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult } from "../../../harness/index.ts";
+import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { prefix: { type: "boolean", default: false } } });
 const prefix = flags.prefix === true;
 
 interface Session {
-  client: MultiServerMCPClient;
+  /** Absent when the constructor refused the configuration. */
+  client?: MultiServerMCPClient;
   tools: StructuredToolInterface[];
 }
 
@@ -59,7 +41,7 @@ type Connection =
   | { transport: "http"; url: string };
 
 function errorOf(error: unknown): HostError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const server = (error as { serverName?: unknown } | null)?.serverName;
   return typeof server === "string" ? { server, message } : { message };
 }
@@ -71,17 +53,12 @@ function textOf(content: unknown): string {
   return JSON.stringify(content);
 }
 
-class LangChainHost implements HostAdapter {
-  readonly #sessions = new Map<string, Session>();
-  #opened = 0;
-
+class LangChainHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
-    return {
-      protocolVersion: "1",
-      host: { name: `@langchain/mcp-adapters MultiServerMCPClient${prefix ? " (prefixToolNameWithServerName)" : ""}`, version: versionOf("@langchain/mcp-adapters") },
-      transports: ["stdio", "http"],
-      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
-    };
+    return basicInitialize({
+      name: `@langchain/mcp-adapters MultiServerMCPClient${prefix ? " (prefixToolNameWithServerName)" : ""}`,
+      version: versionOf("@langchain/mcp-adapters"),
+    });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -95,14 +72,13 @@ class LangChainHost implements HostAdapter {
         throw new Error(`transport ${transport.type} is not one this adapter declared`);
       }
     }
-    const session = `s${++this.#opened}`;
-    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const registered = emptyRegistered(params);
     let client: MultiServerMCPClient;
     try {
       client = new MultiServerMCPClient({ mcpServers, ...(prefix ? { prefixToolNameWithServerName: true } : {}) });
     } catch (error) {
       // The constructor validates the configuration (and refuses an empty one): a refusal of the whole open.
-      this.#sessions.set(session, { client: undefined as never, tools: [] });
+      const session = this.remember({ tools: [] });
       return { session, outcome: { registered, errors: [errorOf(error)] }, diagnostics: [] };
     }
     let tools: StructuredToolInterface[] = [];
@@ -112,7 +88,7 @@ class LangChainHost implements HostAdapter {
     } catch (error) {
       errors.push(errorOf(error));
     }
-    this.#sessions.set(session, { client, tools });
+    const session = this.remember({ client, tools });
     // The host has no per-server account of what it registered; each tool knows its server only through
     // the closure that calls it. The one API that groups by server is getTools(serverName), which reads the
     // same per-server cache, so `registered` comes from there.
@@ -124,7 +100,7 @@ class LangChainHost implements HostAdapter {
 
   async tools(session: string): Promise<ToolsResult> {
     return {
-      tools: this.#session(session).tools.map((tool) => {
+      tools: this.session(session).tools.map((tool) => {
         const spec = convertToOpenAITool(tool);
         return { name: spec.function.name, description: spec.function.description, inputSchema: spec.function.parameters };
       }),
@@ -132,7 +108,7 @@ class LangChainHost implements HostAdapter {
   }
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     const node = new ToolNode(open.tools);
     const request = new AIMessage({ content: "", tool_calls: [{ id: "call_1", name, args, type: "tool_call" }] });
     try {
@@ -142,28 +118,13 @@ class LangChainHost implements HostAdapter {
       if (message.status === "error") return { ok: false, error: { message: textOf(message.content) } };
       return { ok: true, content: [{ type: "text", text: textOf(message.content) }] };
     } catch (error) {
-      return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
+      return { ok: false, error: { message: messageOf(error) } };
     }
   }
 
-  async close(session: string): Promise<void> {
-    const open = this.#sessions.get(session);
-    this.#sessions.delete(session);
-    await open?.client?.close().catch(() => undefined);
-  }
-
-  async shutdown(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
-  }
-
-  #session(id: string): Session {
-    const open = this.#sessions.get(id);
-    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
-    return open;
+  protected async release(open: Session): Promise<void> {
+    await open.client?.close();
   }
 }
 
-const host = new LangChainHost();
-await serveHap(host);
-await host.shutdown();
-process.exit(0);
+await serveRealHost(new LangChainHost());

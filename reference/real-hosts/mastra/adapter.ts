@@ -18,38 +18,18 @@
  * - tools: the `tools` the Agent hands its language model (captured by a scripted AI SDK v5 model).
  * - call: `agent.generate()` with a model that emits one tool call; the Agent looks the tool up and runs it.
  *   A raise (e.g. "Tool ... not found") or a `tool-error` part is `ok: false`.
- * Imports: the host's packages and ../../../harness/index.ts only.
+ * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import { Agent } from "@mastra/core/agent";
 import { MCPClient } from "@mastra/mcp";
-import {
-  serveHap,
-  type CallResult,
-  type HostAdapter,
-  type HostError,
-  type HostOpenParams,
-  type InitializeResult,
-  type OpenResult,
-  type ToolsResult,
-  type VisibleTool,
-} from "../../../harness/index.ts";
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import { basicInitialize, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 // Mastra's loggers print with console.info/console.error; stdout carries HAP/1 only, so every console
 // method writes to stderr (which the harness keeps as the adapter's log).
 for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
   console[method] = (...args: unknown[]) => console.error(...args);
-}
-
-const require = createRequire(import.meta.url);
-/** The installed version of a package, read from its package.json. */
-function versionOf(name: string): string {
-  const entry = require.resolve(name);
-  const marker = `/node_modules/${name}/`;
-  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
 }
 
 const { values: flags } = parseArgs({ options: { toolsets: { type: "boolean", default: false } } });
@@ -111,17 +91,12 @@ function messageOf(error: unknown): string {
   return cause instanceof Error && !own.includes(cut(cause.message)) ? `${own}: ${cut(cause.message)}` : own;
 }
 
-class MastraHost implements HostAdapter {
-  readonly #sessions = new Map<string, Session>();
-  #opened = 0;
-
+class MastraHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
-    return {
-      protocolVersion: "1",
-      host: { name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? "getToolsets()" : "getTools()"})`, version: `@mastra/mcp ${versionOf("@mastra/mcp")}, @mastra/core ${versionOf("@mastra/core")}` },
-      transports: ["stdio", "http"],
-      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
-    };
+    return basicInitialize({
+      name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? "getToolsets()" : "getTools()"})`,
+      version: `@mastra/mcp ${versionOf("@mastra/mcp")}, @mastra/core ${versionOf("@mastra/core")}`,
+    });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -138,12 +113,11 @@ class MastraHost implements HostAdapter {
       else if (transport.type === "http") servers[key] = { url: new URL(transport.url), logger };
       else throw new Error(`transport ${transport.type} is not one this adapter declared`);
     }
-    const session = `s${++this.#opened}`;
-    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const registered = emptyRegistered(params);
     const mcp = new MCPClient({ servers: servers as never });
     const open: Session = { mcp, agent: undefined as never, toolsets: {}, model: new ScriptedModel() };
     const model = () => open.model as never;
-    this.#sessions.set(session, open);
+    const session = this.remember(open);
     try {
       if (useToolsets) {
         open.toolsets = await mcp.getToolsets() as Record<string, AnyTools>;
@@ -166,7 +140,7 @@ class MastraHost implements HostAdapter {
   }
 
   async tools(session: string): Promise<ToolsResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     if (open.broken !== undefined) return { tools: [] };
     const model = new ScriptedModel();
     await this.#generate(open, model);
@@ -174,7 +148,7 @@ class MastraHost implements HostAdapter {
   }
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     if (open.broken !== undefined) return { ok: false, error: { message: open.broken } };
     let result: { steps?: Array<{ content?: Array<{ type: string; output?: unknown; error?: unknown }> }> };
     try {
@@ -199,14 +173,8 @@ class MastraHost implements HostAdapter {
     return { ok: true, content: [value] };
   }
 
-  async close(session: string): Promise<void> {
-    const open = this.#sessions.get(session);
-    this.#sessions.delete(session);
-    await open?.mcp.disconnect().catch(() => undefined);
-  }
-
-  async shutdown(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
+  protected async release(open: Session): Promise<void> {
+    await open.mcp.disconnect();
   }
 
   /** One `agent.generate()` with `model` in charge, passing the toolsets in --toolsets mode. */
@@ -214,15 +182,6 @@ class MastraHost implements HostAdapter {
     open.model = model;
     return open.agent.generate("go", useToolsets ? { toolsets: open.toolsets as never } : {});
   }
-
-  #session(id: string): Session {
-    const open = this.#sessions.get(id);
-    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
-    return open;
-  }
 }
 
-const host = new MastraHost();
-await serveHap(host);
-await host.shutdown();
-process.exit(0);
+await serveRealHost(new MastraHost());

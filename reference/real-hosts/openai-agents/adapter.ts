@@ -15,10 +15,8 @@
  * - tools: `request.tools` as the scripted model receives it (name, description, JSON Schema parameters).
  * - call: a run whose model emits one `function_call`; the runner resolves the name and invokes the MCP
  *   tool. A raise (e.g. "Tool ... not found") or the SDK's default tool-error text is `ok: false`.
- * Imports: the host's packages and ../../../harness/index.ts only.
+ * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
 import {
   Agent,
@@ -33,26 +31,8 @@ import {
   type ModelRequest,
   type ModelResponse,
 } from "@openai/agents-core";
-import {
-  serveHap,
-  type CallResult,
-  type HostAdapter,
-  type HostError,
-  type HostOpenParams,
-  type InitializeResult,
-  type OpenResult,
-  type ToolsResult,
-  type VisibleTool,
-} from "../../../harness/index.ts";
-
-const require = createRequire(import.meta.url);
-/** The installed version of a package, read from its package.json. */
-function versionOf(name: string): string {
-  const entry = require.resolve(name);
-  const marker = `/node_modules/${name}/`;
-  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
-}
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { "server-names": { type: "boolean", default: false } } });
 const includeServerInToolNames = flags["server-names"] === true;
@@ -105,10 +85,6 @@ interface Session {
   broken?: string;
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function outputText(output: unknown): string {
   if (typeof output === "string") return output;
   const item = output as { type?: string; text?: unknown } | null;
@@ -121,17 +97,12 @@ async function run(agent: Agent, input: string, model: ScriptedModel): Promise<v
   await new Runner({ model, tracingDisabled: true }).run(agent, input);
 }
 
-class OpenAiAgentsHost implements HostAdapter {
-  readonly #sessions = new Map<string, Session>();
-  #opened = 0;
-
+class OpenAiAgentsHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
-    return {
-      protocolVersion: "1",
-      host: { name: `@openai/agents-core Agent${includeServerInToolNames ? " (includeServerInToolNames)" : ""}`, version: versionOf("@openai/agents-core") },
-      transports: ["stdio", "http"],
-      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
-    };
+    return basicInitialize({
+      name: `@openai/agents-core Agent${includeServerInToolNames ? " (includeServerInToolNames)" : ""}`,
+      version: versionOf("@openai/agents-core"),
+    });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -147,10 +118,9 @@ class OpenAiAgentsHost implements HostAdapter {
     const managed = await connectMcpServers(servers);
     const errors: HostError[] = [...managed.errors].map(([server, error]) => ({ server: byServer.get(server)!, message: messageOf(error) }));
     const agent = new Agent({ name: "host", instructions: "", mcpServers: managed.active, mcpConfig: { includeServerInToolNames } });
-    const session = `s${++this.#opened}`;
     const open: Session = { managed, agent };
-    this.#sessions.set(session, open);
-    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const session = this.remember(open);
+    const registered = emptyRegistered(params);
     const model = new ScriptedModel();
     try {
       await run(agent, "hello", model);
@@ -171,7 +141,7 @@ class OpenAiAgentsHost implements HostAdapter {
   }
 
   async tools(session: string): Promise<ToolsResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     if (open.broken !== undefined) return { tools: [] };
     const model = new ScriptedModel();
     await run(open.agent, "list", model);
@@ -179,7 +149,7 @@ class OpenAiAgentsHost implements HostAdapter {
   }
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     const model = new ScriptedModel({ name, arguments: args });
     try {
       await run(open.agent, "call", model);
@@ -193,24 +163,9 @@ class OpenAiAgentsHost implements HostAdapter {
     return { ok: true, content: [output] };
   }
 
-  async close(session: string): Promise<void> {
-    const open = this.#sessions.get(session);
-    this.#sessions.delete(session);
-    await open?.managed.close().catch(() => undefined);
-  }
-
-  async shutdown(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
-  }
-
-  #session(id: string): Session {
-    const open = this.#sessions.get(id);
-    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
-    return open;
+  protected async release(open: Session): Promise<void> {
+    await open.managed.close();
   }
 }
 
-const host = new OpenAiAgentsHost();
-await serveHap(host);
-await host.shutdown();
-process.exit(0);
+await serveRealHost(new OpenAiAgentsHost());

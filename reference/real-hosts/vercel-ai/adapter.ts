@@ -15,33 +15,14 @@
  *   mock model from `ai/test`), so names, descriptions and schemas are exactly what a provider receives.
  * - call: `generateText` with a mock model that answers one tool call; the AI SDK looks the tool up in the
  *   merged set and runs it. A `tool-error` part, or an MCP result with `isError`, is `ok: false`.
- * Imports: the host's packages and ../../../harness/index.ts only.
+ * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { generateText, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import {
-  serveHap,
-  type CallResult,
-  type HostAdapter,
-  type HostOpenParams,
-  type InitializeResult,
-  type OpenResult,
-  type ToolsResult,
-  type VisibleTool,
-} from "../../../harness/index.ts";
-
-const require = createRequire(import.meta.url);
-/** The installed version of a package, read from its package.json. */
-function versionOf(name: string): string {
-  const entry = require.resolve(name);
-  const marker = `/node_modules/${name}/`;
-  const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
-  return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
-}
+import type { CallResult, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 interface Session {
   clients: MCPClient[];
@@ -61,24 +42,18 @@ function textOf(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-class VercelAiHost implements HostAdapter {
-  readonly #sessions = new Map<string, Session>();
-  #opened = 0;
-
+class VercelAiHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
-    return {
-      protocolVersion: "1",
-      host: { name: "Vercel AI SDK createMCPClient ({...toolSetOne, ...toolSetTwo})", version: `@ai-sdk/mcp ${versionOf("@ai-sdk/mcp")}, ai ${versionOf("ai")}` },
-      transports: ["stdio", "http"],
-      capabilities: { refresh: false, listChanged: false, localTools: false, registerLocal: [], requestSchemas: false, pins: false, allowDeny: false },
-    };
+    return basicInitialize({
+      name: "Vercel AI SDK createMCPClient ({...toolSetOne, ...toolSetTwo})",
+      version: `@ai-sdk/mcp ${versionOf("@ai-sdk/mcp")}, ai ${versionOf("ai")}`,
+    });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
-    const session = `s${++this.#opened}`;
     const open: Session = { clients: [], tools: {} };
-    this.#sessions.set(session, open);
-    const registered: Record<string, string[]> = Object.fromEntries(params.servers.map((s) => [s.key, []]));
+    const session = this.remember(open);
+    const registered = emptyRegistered(params);
     const sets: ToolSet[] = [];
     try {
       for (const { transport } of params.servers) {
@@ -92,7 +67,7 @@ class VercelAiHost implements HostAdapter {
         sets.push(await client.tools());
       }
     } catch (error) {
-      return { session, outcome: { registered, errors: [{ message: error instanceof Error ? error.message : String(error) }] }, diagnostics: [] };
+      return { session, outcome: { registered, errors: [{ message: messageOf(error) }] }, diagnostics: [] };
     }
     // The merge, as the docs write it: later sets silently override earlier ones.
     open.tools = sets.reduce<ToolSet>((merged, set) => ({ ...merged, ...set }), {});
@@ -102,7 +77,7 @@ class VercelAiHost implements HostAdapter {
   }
 
   async tools(session: string): Promise<ToolsResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     let seen: VisibleTool[] = [];
     const model = new MockLanguageModelV3({
       doGenerate: async (options) => {
@@ -116,7 +91,7 @@ class VercelAiHost implements HostAdapter {
   }
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
-    const open = this.#session(session);
+    const open = this.session(session);
     const model = new MockLanguageModelV3({
       doGenerate: async () => ({
         content: [{ type: "tool-call", toolCallId: "call_1", toolName: name, input: JSON.stringify(args) }],
@@ -129,35 +104,20 @@ class VercelAiHost implements HostAdapter {
       const result = await generateText({ model, tools: open.tools, prompt: "call" });
       const parts = result.steps.flatMap((step) => step.content);
       const failed = parts.find((part) => part.type === "tool-error");
-      if (failed) return { ok: false, error: { message: failed.error instanceof Error ? failed.error.message : String(failed.error) } };
+      if (failed) return { ok: false, error: { message: messageOf(failed.error) } };
       const done = parts.find((part) => part.type === "tool-result");
       if (!done) return { ok: false, error: { message: `no tool result: ${JSON.stringify(parts.map((part) => part.type))}` } };
       const output = done.output as { isError?: boolean; content?: unknown[] };
       if (output?.isError === true) return { ok: false, error: { message: textOf(output) } };
       return { ok: true, content: Array.isArray(output?.content) ? output.content : [{ type: "text", text: JSON.stringify(output) }] };
     } catch (error) {
-      return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
+      return { ok: false, error: { message: messageOf(error) } };
     }
   }
 
-  async close(session: string): Promise<void> {
-    const open = this.#sessions.get(session);
-    this.#sessions.delete(session);
-    await Promise.allSettled((open?.clients ?? []).map((client) => client.close()));
-  }
-
-  async shutdown(): Promise<void> {
-    await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
-  }
-
-  #session(id: string): Session {
-    const open = this.#sessions.get(id);
-    if (!open) throw new Error(`unknown session ${JSON.stringify(id)}`);
-    return open;
+  protected async release(open: Session): Promise<void> {
+    await Promise.allSettled(open.clients.map((client) => client.close()));
   }
 }
 
-const host = new VercelAiHost();
-await serveHap(host);
-await host.shutdown();
-process.exit(0);
+await serveRealHost(new VercelAiHost());
