@@ -9,11 +9,13 @@ import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema, Li
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv-provider.js";
 import type { World } from "../harness/index.ts";
 
+// One validator for every client and server, as the harness's fake servers and the reference share theirs:
+// the floor pays for the round trips, not for building an Ajv per endpoint.
 const validator = new AjvJsonSchemaValidator();
 
 /** One server's bare session: the same list and calls a harness case makes, nothing else. */
 async function bareSession(server: World["servers"][number]): Promise<void> {
-  const sdkServer = new Server({ name: server.serverInfo.name, version: server.serverInfo.version }, { capabilities: { tools: {} } });
+  const sdkServer = new Server({ name: server.serverInfo.name, version: server.serverInfo.version }, { capabilities: { tools: {} }, jsonSchemaValidator: validator });
   sdkServer.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: server.tools as never }));
   sdkServer.setRequestHandler(CallToolRequestSchema, async (request) => ({
     content: [{ type: "text", text: JSON.stringify({ server: server.key, tool: request.params.name }) }],

@@ -7,6 +7,7 @@ import {
   type ListToolsResult,
   type ServerCapabilities,
 } from "@modelcontextprotocol/sdk/types.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Recorder } from "./recorder.ts";
 import type { AnswerGate } from "./answer-gate.ts";
 import { RecordingTransport } from "./recording-transport.ts";
@@ -66,7 +67,7 @@ export function createFakeServer(
     server: script.key, connection: connectionId, recorder, latency: script.latency, gate: options.gate,
     losesAnswer: options.losesAnswer ?? ((tool: string) => lost.has("*") || lost.has(tool)), drop: options.drop,
   };
-  const server = new RecordingServer(context, script.serverInfo, { capabilities });
+  const server = new RecordingServer(context, script.serverInfo, { capabilities, jsonSchemaValidator: serverValidator });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
   server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => {
@@ -86,6 +87,13 @@ export function createFakeServer(
   });
   return server;
 }
+
+/**
+ * One validator for every fake server. An SDK Server builds its own Ajv unless handed one (most of a case's
+ * CPU went there); a server uses it only to check elicitation answers, and fake servers never elicit, so
+ * sharing it holds nothing across worlds.
+ */
+const serverValidator = new AjvJsonSchemaValidator();
 
 /** Server whose every transport is recorded; private so nobody can construct one without a record. */
 class RecordingServer extends Server {

@@ -20,16 +20,25 @@ export class HostSession {
   readonly slots: ServerSlot[];
   readonly #locals: LocalEntry[];
   #routes: Route[] = [];
+  /** The first route of each shown name, and each slot by configuration key: a call looks up both. */
+  #byName = new Map<string, Route>();
+  readonly #slotByKey = new Map<string, ServerSlot>();
 
   constructor(readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams) {
     this.slots = params.servers.map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
     // Local tools are registered before any server loads; a second one of a name is the guard's to refuse.
     this.#locals = (params.localTools ?? []).filter((local, i, all) => all.findIndex((l) => l.name === local.name) === i);
+    for (const slot of this.slots) if (!this.#slotByKey.has(slot.key)) this.#slotByKey.set(slot.key, slot);
   }
 
-  /** What a model is shown now. */
-  get routes(): readonly Route[] {
-    return this.#routes;
+  /** The route a call of `name` takes: the first one shown under that name. */
+  route(name: string): Route | undefined {
+    return this.#byName.get(name);
+  }
+
+  /** The (first) slot configured under `key`. */
+  slot(key: string): ServerSlot | undefined {
+    return this.#slotByKey.get(key);
   }
 
   /** Loads every server in parallel, then registers them as the policy says. */
@@ -70,8 +79,10 @@ export class HostSession {
       return { ok: false, error: { message: `the name ${quote(name)} is already shown for ${who}; a local tool may not take it` } };
     }
     this.#locals.push({ name, shape });
-    if (holder >= 0) this.#routes[holder] = { kind: "local", name, shape };
-    else this.#register();
+    if (holder >= 0) {
+      this.#routes[holder] = { kind: "local", name, shape };
+      this.#indexRoutes();
+    } else this.#register();
     return { ok: true };
   }
 
@@ -97,6 +108,12 @@ export class HostSession {
   #register(): RefreshResult {
     const registration = registerServers(this.policy, this.slots, this.#locals);
     this.#routes = registration.routes;
+    this.#indexRoutes();
     return { outcome: registration.outcome, diagnostics: registration.diagnostics };
+  }
+
+  #indexRoutes(): void {
+    this.#byName = new Map();
+    for (const route of this.#routes) if (!this.#byName.has(route.name)) this.#byName.set(route.name, route);
   }
 }

@@ -70,10 +70,10 @@ export class PolicyHost implements HostAdapter {
   /** Sends exactly one tools/call to the server that owns `name`, answers a local tool, or refuses without calling anyone. */
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
     const open = this.#session(session);
-    const route = open.routes.find((r) => r.name === name) ?? this.#guess(open, name);
+    const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
-    return callTool(this.policy, open.slots.find((slot) => slot.key === route.server)!, route, args);
+    return callTool(this.policy, open.slot(route.server)!, route, args);
   }
 
   /** Re-lists one server, or all of them. */

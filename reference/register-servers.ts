@@ -138,6 +138,14 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   if (policy.collision === "refuse-all") refuseContested(plans);
 
   const routes: Route[] = locals.map(({ name, shape }) => ({ kind: "local", name, shape }));
+  // Where each name stands in `routes` (its first holder) and where locals of that name still stand, so
+  // each lookup is constant time: registration stays linear in the number of tools.
+  const firstAt = new Map<string, number>();
+  const localsAt = new Map<string, number[]>();
+  routes.forEach((route, at) => {
+    if (!firstAt.has(route.name)) firstAt.set(route.name, at);
+    localsAt.set(route.name, [...(localsAt.get(route.name) ?? []), at]);
+  });
   // fromEntries makes own properties even of keys like "__proto__", which plain assignment would not.
   const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
   const errors: (HostError & { index: number })[] = servers
@@ -152,15 +160,19 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
       continue;
     }
     for (const route of p.routes) {
-      const taken = policy.collision === "show-both" ? routes.findIndex((r) => r.kind === "local" && r.name === route.name) : routes.findIndex((r) => r.name === route.name);
+      const taken = (policy.collision === "show-both" ? localsAt.get(route.name)?.[0] : firstAt.get(route.name)) ?? -1;
       const holder = taken >= 0 ? routes[taken]! : undefined;
       if (holder?.kind === "server" && policy.collision === "first-wins") {
         diagnostics.push({ level: "warning", message: `tool ${quote(route.tool.name)} of server ${quote(key)} was skipped: ${quote(route.name)} is already registered for server ${quote(holder.server)}` });
         continue;
       }
       // Replacing in place keeps the first claimant's position, as an object spread `{...a, ...b}` does.
+      if (holder?.kind === "local") localsAt.get(route.name)!.shift();
       if (taken >= 0) routes[taken] = route;
-      else routes.push(route);
+      else {
+        firstAt.set(route.name, routes.length);
+        routes.push(route);
+      }
       registered[key]!.push(route.name);
     }
     if (policy.emptyIsError && registered[key]!.length === 0) {
