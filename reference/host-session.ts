@@ -80,8 +80,9 @@ export class HostSession {
     }
     this.#locals.push({ name, shape });
     if (holder >= 0) {
+      // `holder` is the first route of `name`, so it is the one the index holds.
       this.#routes[holder] = { kind: "local", name, shape };
-      this.#indexRoutes();
+      this.#byName.set(name, this.#routes[holder]);
     } else this.#register();
     return { ok: true };
   }

@@ -143,8 +143,12 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   const firstAt = new Map<string, number>();
   const localsAt = new Map<string, number[]>();
   routes.forEach((route, at) => {
-    if (!firstAt.has(route.name)) firstAt.set(route.name, at);
-    localsAt.set(route.name, [...(localsAt.get(route.name) ?? []), at]);
+    const standing = localsAt.get(route.name);
+    if (standing) standing.push(at);
+    else {
+      localsAt.set(route.name, [at]);
+      firstAt.set(route.name, at);
+    }
   });
   // fromEntries makes own properties even of keys like "__proto__", which plain assignment would not.
   const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));

@@ -11,7 +11,12 @@ import { canonicalJson } from "../harness/index.ts";
 /** Checks one value; returns why it does not conform, or undefined. */
 export type Validate = (value: unknown) => string | undefined;
 
-const ajv = new AjvJsonSchemaValidator();
+/**
+ * The host's one JSON Schema validator. Every SDK Client is handed it too (server-slot.ts): a Client builds
+ * its own Ajv otherwise, which cost a quarter of a case's CPU, and the host's clients never validate with it
+ * (they list and call with `client.request`).
+ */
+export const schemaValidator = new AjvJsonSchemaValidator();
 /** Compiled validators by canonical schema text: generated worlds repeat the same few schemas endlessly. */
 const compiled = new Map<string, Validate | string>();
 const CACHE_LIMIT = 2_000;
@@ -23,7 +28,7 @@ export function compileSchema(schema: unknown): Validate | string {
   if (known !== undefined) return known;
   let result: Validate | string;
   try {
-    const check = ajv.getValidator(schema as Parameters<typeof ajv.getValidator>[0]);
+    const check = schemaValidator.getValidator(schema as Parameters<typeof schemaValidator.getValidator>[0]);
     result = (value) => {
       const outcome = check(value);
       return outcome.valid ? undefined : outcome.errorMessage;

@@ -8,19 +8,13 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { HostServerConfig } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { connectClient, listAllTools } from "./load-server.ts";
 import type { ServerState } from "./register-servers.ts";
+import { schemaValidator } from "./schema-check.ts";
 
 const quote = (text: string) => JSON.stringify(text);
-/**
- * One validator for every client. A Client builds its own Ajv unless handed one, and that construction was
- * a quarter of a case's CPU; the host lists and calls with `client.request` (load-server.ts, call-tool.ts),
- * so the clients never compile a schema with it and sharing it holds nothing across sessions.
- */
-const clientValidator = new AjvJsonSchemaValidator();
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A configured server, its connection, and its state as registration reads it. */
@@ -89,7 +83,7 @@ export class ServerSlot implements ServerState {
     this.client = undefined;
     this.#connected = false;
     await old?.close().catch(() => undefined);
-    const client = new Client(this.clientInfo, { jsonSchemaValidator: clientValidator });
+    const client = new Client(this.clientInfo, { jsonSchemaValidator: schemaValidator });
     if (this.policy.listChanged) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         if (this.client === client) this.onListChanged(this);
