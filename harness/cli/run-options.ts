@@ -67,7 +67,8 @@ With no "--" and no --host, the host is the built-in reference host (a correct h
 Options:
   --runs N            generated cases per clause (default 25); while a situation the clause needs
                       (e.g. a separator clash) has not arisen, up to 3N more are drawn and only those
-                      showing it are run, so a rare situation costs cases, not an INCONCLUSIVE verdict
+                      showing it are run (all, for a situation only running a case shows), so a rare
+                      situation costs cases, not an INCONCLUSIVE verdict
   --seed S            fast-check seed (default: random, printed and written to the report);
                       the same seed gives the same cases and the same verdicts
   --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss

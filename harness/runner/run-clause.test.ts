@@ -46,6 +46,35 @@ describe("runClause: required situations", () => {
     expect(toppedUp).toBeGreaterThan(0);
   });
 
+  it("runs drawn cases while a situation only a check can exercise is missing", async () => {
+    let toppedUp = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      let ran = 0;
+      const clause = defineClause({
+        id: "test/exercising", level: "MUST", summary: "holds", sources: [],
+        arbitrary: () => fc.nat(3),
+        worlds: () => [worldOf(false)],
+        requires: ["check-only"] as never,
+        async check(_env, n: number) {
+          ran++;
+          return n === 0 ? { ok: true, exercised: ["check-only"] } : { ok: true };
+        },
+      });
+      const report = await runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
+      expect(report.cases).toBe(ran);
+      if (ran === 2 && report.status === "pass") continue;
+      toppedUp++;
+      // Still missing after every draw: all 8 were run (before, the 6 extra draws were drawn and skipped).
+      if (report.status === "inconclusive") {
+        expect(ran).toBe(8);
+        continue;
+      }
+      expect(report.status).toBe("pass");
+      expect(report.reason).toBe(`held in ${ran} case(s) (2 + ${ran - 2} drawn until every required situation arose)`);
+    }
+    expect(toppedUp).toBeGreaterThan(0);
+  });
+
   it("stays INCONCLUSIVE, running no extra case, when no draw can show the situation", async () => {
     const { clause, checked } = counting(["over-length"]);
     const report = await run(clause, 7);
