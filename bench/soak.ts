@@ -6,10 +6,13 @@
  * Stops at the first failure, keeps its output and report, and prints the commands that rerun that round.
  *
  *   npm run soak [-- --times N] [-- --skip-tests] [-- --seed S]   (--seed: first round's seed, for a rerun)
+ *
+ * Stopped by a signal (Ctrl-C, a CI timeout), it stops the round in flight, waits for it, then deletes its
+ * scratch directory: an interrupted round proves nothing, and a soak must not leave what it checks others for.
  */
 import { randomInt } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { execa } from "execa";
 import { ReportSchema, SOAK_SEED_VARIABLE } from "../harness/index.ts";
@@ -31,6 +34,46 @@ const skipTests = process.argv.includes("--skip-tests");
 const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-soak-"));
 const started = performance.now();
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(0);
+let inFlight: { pid: number | undefined; done: PromiseLike<unknown> } | undefined;
+let stopping = false;
+
+/** Signals a step's whole process group (npm and npx do not pass a signal on to their children). */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  try {
+    if (pid !== undefined) process.kill(-pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  // `on`, not `once`: a second Ctrl-C while stopping must not fall through to the default action, which
+  // would kill this process before it deletes the scratch directory (a stubborn step is SIGKILLed at 10 s).
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\nsoak: ${signal}: stopping the round in flight and deleting ${scratch}\n`);
+    const step = inFlight;
+    signalGroup(step?.pid, "SIGTERM");
+    const stubborn = setTimeout(() => signalGroup(step?.pid, "SIGKILL"), 10_000);
+    await step?.done; // reject: false, so a stopped step settles with its exit, never throws
+    clearTimeout(stubborn);
+    rmSync(scratch, { recursive: true, force: true });
+    process.exit(128 + constants.signals[signal]);
+  });
+}
+
+/**
+ * Runs one step of a round in its own process group, remembered so a signal can stop all of it. Once
+ * stopping, the step never settles for the loop, so a stopped step is not reported as a failed round.
+ */
+async function step(file: string, args: string[], env: Record<string, string>) {
+  const subprocess = execa(file, args, { reject: false, all: true, env, detached: true });
+  inFlight = { pid: subprocess.pid, done: subprocess };
+  const result = await subprocess;
+  inFlight = undefined;
+  return stopping ? new Promise<never>(() => {}) : result;
+}
 
 function fail(round: number, seed: number, what: string, output: string, keep: string): never {
   process.stdout.write(`${output}\nsoak: round ${round}/${times} (seed ${seed}): ${what}\n`);
@@ -44,13 +87,13 @@ for (let round = 1; round <= times; round++) {
   const roundStarted = performance.now();
   let testsTook = "skipped";
   if (!skipTests) {
-    const tests = await execa("npm", ["test", "--silent"], { reject: false, all: true, env: { [SOAK_SEED_VARIABLE]: String(seed), NO_COLOR: "1" } });
+    const tests = await step("npm", ["test", "--silent"], { [SOAK_SEED_VARIABLE]: String(seed), NO_COLOR: "1" });
     if (tests.exitCode !== 0) fail(round, seed, "npm test failed", tests.all ?? "", scratch);
     testsTook = `${seconds(roundStarted)} s`;
   }
   const out = join(scratch, `round-${round}`);
   const runStarted = performance.now();
-  const run = await execa("npx", ["mcp-collide", "run", "--seed", String(seed), "--out", out], { reject: false, all: true, env: { NO_COLOR: "1" } });
+  const run = await step("npx", ["mcp-collide", "run", "--seed", String(seed), "--out", out], { NO_COLOR: "1" });
   let verdicts = "no report";
   try {
     const report = ReportSchema.parse(JSON.parse(readFileSync(join(out, "report.json"), "utf8")));

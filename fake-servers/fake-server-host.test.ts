@@ -58,11 +58,14 @@ function childPids(): number[] {
 }
 
 let host: FakeServerHost;
+/** For the rank-order test: a loaded machine must not outlast the hold and release an answer early. */
+let patient: FakeServerHost;
 beforeAll(async () => {
   host = await startFakeServerHost();
+  patient = await startFakeServerHost({ rankWaitMs: 10_000 });
 });
 afterAll(async () => {
-  await host.close();
+  await Promise.all([host.close(), patient.close()]);
 });
 
 describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind) => {
@@ -114,7 +117,7 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
     // Ordering is judged against round trips on an already open connection (no spawn in the
     // race), so a loaded machine cannot flip it: only the scripted delay separates the answers.
     // Ranks put the fast server first, so only the latency under test separates the answers.
-    const slow = script({ key: "slow", latency: { initialize: 150, toolsList: 150 }, answerRank: 1 });
+    const slow = script({ key: "slow", latency: { initialize: 500, toolsList: 500 }, answerRank: 1 });
     const world = await host.startWorld([slow, script({ key: "fast", answerRank: 0 })], kind);
     const clients: Client[] = [];
     try {
@@ -142,7 +145,7 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
   });
 
   it("answers the first tools/list in rank order, whoever asks first", async () => {
-    const world = await host.startWorld([script({ key: "second", answerRank: 1 }), script({ key: "first", answerRank: 0 })], kind);
+    const world = await patient.startWorld([script({ key: "second", answerRank: 1 }), script({ key: "first", answerRank: 0 })], kind);
     const clients: Client[] = [];
     try {
       for (const endpoint of world.endpoints) clients.push(await connect(endpoint));

@@ -71,11 +71,22 @@ function newToken(): string {
 /** Gap between two servers' first tools/list answers over a wire: enough that a host reads them in order. */
 const ANSWER_SPACING_MS = 30;
 
+/** How a fake server host's worlds behave. */
+export interface FakeServerHostOptions {
+  /**
+   * Longest a server holds its first tools/list answer for lower-ranked servers (default 250 ms): a host
+   * that lists one server at a time, in any order, is slowed by at most this per server, never deadlocked.
+   * A test of the rank order itself raises it, so a slow machine cannot release an answer early.
+   */
+  rankWaitMs?: number;
+}
+
 /**
  * Creates the host. The relay and the HTTP listener start lazily, on the first world that needs
  * them, so a memory-only run opens no port at all.
  */
-export async function startFakeServerHost(): Promise<FakeServerHost> {
+export async function startFakeServerHost(options: FakeServerHostOptions = {}): Promise<FakeServerHost> {
+  const rankWaitMs = options.rankWaitMs ?? 250;
   let relay: Promise<StdioRelay> | undefined;
   let gateway: Promise<HttpGateway> | undefined;
   const worlds = new Set<FakeWorld>();
@@ -90,7 +101,7 @@ export async function startFakeServerHost(): Promise<FakeServerHost> {
     // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
     // one a host hears from first never depends on spawn or scheduling jitter.
     const ranks = new Map(scripts.map((script, index) => [script.key, script.answerRank ?? index]));
-    const gate = new AnswerGate(ranks, 250, kind === "memory" ? 0 : ANSWER_SPACING_MS);
+    const gate = new AnswerGate(ranks, rankWaitMs, kind === "memory" ? 0 : ANSWER_SPACING_MS);
     for (const script of scripts) if (script.unreachable) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
     const servers: LiveServer[] = [];

@@ -28,6 +28,7 @@ export { memoryEndpoint } from "./memory-endpoint.ts";
 export { startFakeServerHost } from "./fake-server-host.ts";
 export type {
   FakeServerHost,
+  FakeServerHostOptions,
   FakeWorld,
   FakeEndpoint,
   FakeTransportKind,

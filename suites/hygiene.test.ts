@@ -129,6 +129,27 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     }
   }, 90_000);
 
+  it("leaves no process or temp file behind when `npm run soak` gets SIGTERM mid-round", async () => {
+    // The soak's own scratch directory, and every temp file of the run it starts, land in this TMPDIR.
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-soak-signal-"));
+    const soak = spawn(process.execPath, ["--import", "tsx", join(packageRoot, "bench/soak.ts"), "--skip-tests", "--times", "1",
+      "--seed", String(selfTestSeed(7))], { cwd: packageRoot, stdio: "ignore", env: { ...process.env, TMPDIR: scratch } });
+    const exited = new Promise<number | null>((resolve) => soak.once("exit", (status) => resolve(status)));
+    try {
+      // npx -> mcp-collide run -> its adapter: the round in flight, which npx would not stop on its own.
+      expect(await until(() => descendants(soak.pid).some((line) => line.includes("reference/main.ts")), 60_000)).toBe(true);
+      const tree = descendants(soak.pid).map((line) => Number(line.split(" ")[0]));
+      soak.kill("SIGTERM");
+      expect(await exited).toBe(143);
+      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+      // tsx keeps its compile cache in TMPDIR (tsx-<uid>), as it does in /tmp on every run: not ours.
+      expect(readdirSync(scratch).filter((name) => !name.startsWith("tsx-"))).toEqual([]);
+    } finally {
+      soak.kill("SIGKILL");
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 90_000);
+
   it("kills an adapter that ignores the end of its stdin, and its children, when the CLI gets SIGTERM", async () => {
     const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
     const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-signal-"));

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Parsed and checked options of `mcp-collide repro`. */
 export const ReproCliOptionsSchema = z.object({
@@ -28,9 +29,7 @@ export type ReproCliOptions = z.infer<typeof ReproCliOptionsSchema>;
 
 /** Parses `repro`'s arguments (without the word `repro`); throws a readable message on a bad combination. */
 export function parseReproOptions(argv: readonly string[]): ReproCliOptions {
-  const split = argv.indexOf("--");
-  const own = split < 0 ? [...argv] : argv.slice(0, split);
-  const hostArgv = split < 0 ? [] : argv.slice(split + 1);
+  const { own, hostArgv } = splitHostArgv(argv);
   const { values, positionals } = parseArgs({
     args: own,
     allowPositionals: true,

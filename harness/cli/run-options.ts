@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Parsed and checked options of `mcp-collide run`. */
 export const RunCliOptionsSchema = z.object({
@@ -34,9 +35,7 @@ export type RunCliOptions = z.infer<typeof RunCliOptionsSchema>;
 
 /** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
 export function parseRunOptions(argv: readonly string[]): RunCliOptions {
-  const split = argv.indexOf("--");
-  const own = split < 0 ? [...argv] : argv.slice(0, split);
-  const hostArgv = split < 0 ? [] : argv.slice(split + 1);
+  const { own, hostArgv } = splitHostArgv(argv);
   const { values, positionals } = parseArgs({
     args: own,
     allowPositionals: true,
