@@ -3,6 +3,8 @@
  * `warn` for a SHOULD clause) at the control seed and run count. The reference fails none. A change here is
  * a change in what a clause can see, and needs a reason in its commit.
  */
+import type { ClauseStatus, Report } from "../harness/index.ts";
+import { clauses } from "./index.ts";
 
 /** The seed and run count the controls use, in-process and through HAP/1 alike. */
 export const controlRun = { seed: 7, runs: 20 } as const;
@@ -45,3 +47,38 @@ export const expectedFailures: Record<string, string[]> = {
   "backtracking-validator": ["schema/hostile-schema"],
   "retry-on-lost-answer": ["wire/at-most-once"],
 };
+
+/** What a report counts as failed against the key: a MUST clause's `fail`, a SHOULD clause's `warn`. */
+export function isFailure(status: ClauseStatus): boolean {
+  return status === "fail" || status === "warn";
+}
+
+/** The ids of the clauses `report` failed, sorted. */
+export function failedIds(report: Pick<Report, "clauses">): string[] {
+  return report.clauses.filter((clause) => isFailure(clause.status)).map((clause) => clause.id).sort();
+}
+
+/** The exit code a run of `host` must end with: 1 when its key holds a MUST clause, else 0. */
+export function expectedExitCode(host: string): 0 | 1 {
+  return expectedFailures[host]!.some((id) => clauses.find((clause) => clause.id === id)?.level === "MUST") ? 1 : 0;
+}
+
+/**
+ * Clauses that compare two opens of one configuration. Through HAP/1 under heavy load, `arrival-order` (which
+ * registers servers in the order their answers reach it) can read two scripted answers in either order, and
+ * so may also fail these by timing alone. Only these, only for that host, and only across processes.
+ */
+export const racyUnderLoad: readonly string[] = ["names/deterministic", "names/label-from-config", "names/context-free", "order/config-permutation"];
+
+/**
+ * How `failed` (a host's failed clause ids) departs from the key: key clauses it did not fail, and failures
+ * the key does not hold. `acrossProcesses` tolerates the timing failures of `racyUnderLoad`.
+ */
+export function departuresFromKey(host: string, failed: readonly string[], acrossProcesses: boolean): { missing: string[]; unexpected: string[] } {
+  const key = expectedFailures[host]!;
+  const tolerated = acrossProcesses && host === "arrival-order" ? racyUnderLoad : [];
+  return {
+    missing: key.filter((id) => !failed.includes(id)).sort(),
+    unexpected: failed.filter((id) => !key.includes(id) && !tolerated.includes(id)).sort(),
+  };
+}

@@ -3,11 +3,11 @@
  * host (report.json, report.md, report.html, junit.xml), a screenshot of its report.html taken by headless
  * Chromium, and the matrix of the reference host and every one-bug host.
  *
- *   npx tsx harness/cli/write-examples.ts [--runs N] [--seed S] [--matrix-runs N] [--matrix-seed S] [--no-matrix]
+ *   npx tsx harness/cli/write-examples.ts [--runs N] [--seed S] [--no-matrix]
  *
- * The matrix runs at the controls' seed and run count (suites/expected-failures.ts: seed 7, 20 runs), so it
- * shows the answer key itself, and suites/examples.test.ts can hold it to that key cell by cell: at another
- * seed a property-based run samples other worlds and may find a failure more, or one fewer.
+ * Both run at the controls' seed and run count (suites/expected-failures.ts: seed 7, 20 runs), so they show
+ * the answer key itself and suites/examples.test.ts can hold them to it cell by cell: at another seed a
+ * property-based run samples other worlds and may find a failure more, or one fewer.
  *
  * Each host runs as its own `mcp-collide run` process, two at a time, exactly as a user would run it.
  */
@@ -31,10 +31,7 @@ async function runHost(host: string, out: string, runs: number, seed: number): P
 }
 
 /** Writes every example; `examples` is the target directory (reports/examples). */
-export async function writeExamples(
-  examples: string,
-  options: { runs: number; seed: number; matrix: false | { runs: number; seed: number } },
-): Promise<void> {
+export async function writeExamples(examples: string, options: { runs: number; seed: number; matrix: boolean }): Promise<void> {
   await mkdir(examples, { recursive: true });
   process.stdout.write(`last-wins report (seed ${options.seed}, ${options.runs} runs per clause):\n`);
   const lastWins = join(examples, "last-wins");
@@ -47,15 +44,14 @@ export async function writeExamples(
     process.stdout.write("no chromium on PATH: screenshot not taken (apt-get install -y chromium)\n");
   }
   if (!options.matrix) return;
-  const { runs, seed } = options.matrix;
   const listed = await execa(process.execPath, [bin, "hosts"]);
   const hosts = ["reference", ...listed.stdout.split("\n").map((line) => line.split("\t")[0]!.trim()).filter(Boolean)];
   const scratch = await mkdtemp(join(tmpdir(), "mcp-collide-examples-"));
   try {
-    process.stdout.write(`matrix of ${hosts.length} hosts (seed ${seed}, ${runs} runs per clause):\n`);
+    process.stdout.write(`matrix of ${hosts.length} hosts:\n`);
     const queue = [...hosts];
     const worker = async () => {
-      for (let host = queue.shift(); host !== undefined; host = queue.shift()) await runHost(host, join(scratch, host), runs, seed);
+      for (let host = queue.shift(); host !== undefined; host = queue.shift()) await runHost(host, join(scratch, host), options.runs, options.seed);
     };
     await Promise.all([worker(), worker()]);
     const labels = hosts.flatMap((host) => ["--label", host]);
@@ -68,15 +64,8 @@ export async function writeExamples(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: "string", default: "25" }, seed: { type: "string", default: "1" },
-      "matrix-runs": { type: "string", default: "20" }, "matrix-seed": { type: "string", default: "7" },
-      "no-matrix": { type: "boolean", default: false },
-    },
-  });
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, "no-matrix": { type: "boolean", default: false } } });
   await writeExamples(fileURLToPath(new URL("../../reports/examples/", import.meta.url)), {
-    runs: Number(values.runs), seed: Number(values.seed),
-    matrix: !values["no-matrix"] && { runs: Number(values["matrix-runs"]), seed: Number(values["matrix-seed"]) },
+    runs: Number(values.runs), seed: Number(values.seed), matrix: !values["no-matrix"],
   });
 }
