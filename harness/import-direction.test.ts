@@ -1,7 +1,9 @@
 /**
  * Enforces the direction of imports between the top-level folders:
  * fake-servers/ imports nothing local; harness/ may import fake-servers/, never reference/ or suites/;
- * reference/ may use only harness/index.ts; suites/ import only the public index.ts of the others.
+ * reference/ may use only harness/index.ts; suites/ import only the public index.ts of the others;
+ * hosts/ (real hosts, judged through adapters as any host author would write them) may use only the public
+ * index.ts of harness/ and fake-servers/.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -9,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const folders = ["fake-servers", "harness", "reference", "suites"] as const;
+const folders = ["fake-servers", "harness", "reference", "suites", "hosts"] as const;
 type Folder = (typeof folders)[number];
 
 /** Which local files a folder may import, besides its own. */
@@ -18,6 +20,7 @@ const allowed: Record<Folder, (target: string) => boolean> = {
   harness: (target) => target.startsWith("fake-servers/"),
   reference: (target) => target === "harness/index.ts",
   suites: (target) => ["harness/index.ts", "fake-servers/index.ts", "reference/index.ts"].includes(target),
+  hosts: (target) => ["harness/index.ts", "fake-servers/index.ts"].includes(target),
 };
 
 function sources(folder: string): string[] {

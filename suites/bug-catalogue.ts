@@ -4,7 +4,7 @@
  * clause that catches it, and the smallest case that shows it, kept BY VALUE (the exact value the clause's
  * `check` receives). bug-catalogue.test.ts replays each case against its one-bug host (the clause must find
  * the violation) and against the reference host (the clause must pass). The table in
- * reference/real-hosts/README.md is this list in prose.
+ * hosts/README.md is this list in prose.
  */
 import { describeTool, WorldSchema, type World } from "../harness/index.ts";
 

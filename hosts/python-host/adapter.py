@@ -2,7 +2,7 @@
 """HAP/1 adapter for the Python MCP host in mcp_host.py: JSON-RPC 2.0, one message per line on stdin and
 stdout (the same framing as MCP's stdio transport). stdout carries HAP/1 only; logs go to stderr.
 
-    npx mcp-collide run -- python3 reference/real-hosts/python-host/adapter.py
+    npx mcp-collide run -- python3 hosts/python-host/adapter.py
 
 What the host does (refuses a server, rejects a call) is a result. A JSON-RPC error answer means the adapter
 itself broke (an unknown method, bad params, an exception): the harness counts it as ERROR, never a verdict.

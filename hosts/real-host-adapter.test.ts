@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { CapabilitiesSchema, InitializeResultSchema, type CallResult, type OpenResult, type ToolsResult } from "../../harness/index.ts";
+import { CapabilitiesSchema, InitializeResultSchema, type CallResult, type OpenResult, type ToolsResult } from "../harness/index.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, versionOf } from "./real-host-adapter.ts";
 
 /** A host whose sessions are names; `release` records them and throws for "stuck". */

@@ -5,7 +5,7 @@
  * `{ ...toolSetOne, ...toolSetTwo }` ("this approach causes subsequent tool sets to override tools with the
  * same name"), handed to `generateText`.
  *
- *   node --import tsx reference/real-hosts/vercel-ai/adapter.ts
+ *   node --import tsx hosts/vercel-ai/adapter.ts
  *
  * - open: for each server in configuration order, `createMCPClient` (stdio: the SDK's
  *   `Experimental_StdioMCPTransport`; http: its built-in `{ type: "http", url }` transport), then
@@ -15,13 +15,13 @@
  *   mock model from `ai/test`), so names, descriptions and schemas are exactly what a provider receives.
  * - call: `generateText` with a mock model that answers one tool call; the AI SDK looks the tool up in the
  *   merged set and runs it. A `tool-error` part, or an MCP result with `isError`, is `ok: false`.
- * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
 import { generateText, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import type { CallResult, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import type { CallResult, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 interface Session {

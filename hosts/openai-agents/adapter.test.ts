@@ -1,6 +1,6 @@
 /**
  * The OpenAI Agents SDK adapter against small hand-built worlds: an Agent with mcpServers, run by the SDK's
- * own Runner. The checks behind the evidence in reference/real-hosts/hosts.ts.
+ * own Runner. The checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, long, names, observe, world } from "../test-support.ts";

@@ -1,6 +1,6 @@
 /**
  * The LangChain adapter against small hand-built worlds: what MultiServerMCPClient does, seen through
- * HAP/1. These are the checks behind the evidence in reference/real-hosts/hosts.ts.
+ * HAP/1. These are the checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, long, names, observe, world } from "../test-support.ts";

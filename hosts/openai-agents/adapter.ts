@@ -4,8 +4,8 @@
  * and every tool call go through the code a real agent run goes through (`getAllMcpTools`, which raises
  * `UserError("Duplicate tool names found across MCP servers: ...")`, and the runner's tool lookup).
  *
- *   node --import tsx reference/real-hosts/openai-agents/adapter.ts                  default (raw MCP names)
- *   node --import tsx reference/real-hosts/openai-agents/adapter.ts --server-names   mcpConfig.includeServerInToolNames
+ *   node --import tsx hosts/openai-agents/adapter.ts                  default (raw MCP names)
+ *   node --import tsx hosts/openai-agents/adapter.ts --server-names   mcpConfig.includeServerInToolNames
  *
  * - open: one `MCPServerStdio` / `MCPServerStreamableHttp` per server, `name` = the configuration key,
  *   connected with the SDK's `connectMcpServers` (sequential, failed servers dropped; its `errors` map says
@@ -15,7 +15,7 @@
  * - tools: `request.tools` as the scripted model receives it (name, description, JSON Schema parameters).
  * - call: a run whose model emits one `function_call`; the runner resolves the name and invokes the MCP
  *   tool. A raise (e.g. "Tool ... not found") or the SDK's default tool-error text is `ok: false`.
- * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import {
@@ -31,7 +31,7 @@ import {
   type ModelRequest,
   type ModelResponse,
 } from "@openai/agents-core";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { "server-names": { type: "boolean", default: false } } });

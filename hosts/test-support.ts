@@ -15,7 +15,7 @@ import {
   type ObserveOptions,
   type SessionObservation,
   type World,
-} from "../../harness/index.ts";
+} from "../harness/index.ts";
 
 /** A world from [key, tools] pairs (optionally a third item: the serverInfo.name the server claims). */
 export function world(...servers: Array<[string, string[]] | [string, string[], string]>): World {
@@ -74,4 +74,4 @@ export function deliveries(observation: SessionObservation, name: string): strin
 }
 
 /** The adapter command of a real host, run from the package root. */
-export const adapter = (host: string, ...flags: string[]) => ["node", "--import", "tsx", `reference/real-hosts/${host}/adapter.ts`, ...flags];
+export const adapter = (host: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${host}/adapter.ts`, ...flags];

@@ -3,7 +3,7 @@
  * the `initialize` answer of a host that declares only the six basic methods, the installed version of
  * the host's packages, and the serve-until-EOF-then-exit tail. Each adapter keeps only what its host's
  * own API does (open, tools, call, and how a session is released).
- * Imports: ../../harness/index.ts only, as any host author's adapter would.
+ * Imports: ../harness/index.ts only, as any host author's adapter would.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -16,7 +16,7 @@ import {
   type InitializeResult,
   type OpenResult,
   type ToolsResult,
-} from "../../harness/index.ts";
+} from "../harness/index.ts";
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,6 @@
 /**
  * The Python host (standard library only) through the mcp-collide CLI, as any user would run it:
- * `mcp-collide run -- python3 reference/real-hosts/python-host/adapter.py`. A correct host written in another
+ * `mcp-collide run -- python3 hosts/python-host/adapter.py`. A correct host written in another
  * language passes the clauses the way the reference host does: no clause fails, warns or errors.
  */
 import { spawnSync } from "node:child_process";
@@ -8,11 +8,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../../../harness/index.ts";
+import { packageRoot } from "../../harness/index.ts";
 
 const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
 const hasPython = python.status === 0;
-const adapter = ["python3", "reference/real-hosts/python-host/adapter.py"];
+const adapter = ["python3", "hosts/python-host/adapter.py"];
 
 interface Verdicts {
   exitCode: number;

@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hapLauncher, loadSuites, packageRoot, runClauses, type Clause } from "../../harness/index.ts";
+import { hapLauncher, loadSuites, packageRoot, runClauses, type Clause } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
 import { END, hostMarkdown, needsEvidence, readCommitted, START } from "./reports.ts";
 
@@ -37,7 +37,7 @@ describe("committed real-host reports", () => {
       const report = readCommitted(host.id);
       expect(report.clauses.filter((clause) => clause.status === "error").map((clause) => clause.id), host.id).toEqual([]);
       const missing = report.clauses.filter((clause) => needsEvidence(clause.status) && !host.evidence[clause.id]).map((clause) => clause.id);
-      expect(missing, `${host.id}: add evidence to reference/real-hosts/hosts.ts`).toEqual([]);
+      expect(missing, `${host.id}: add evidence to hosts/hosts.ts`).toEqual([]);
       const stale = Object.keys(host.evidence).filter((id) => !report.clauses.some((clause) => clause.id === id && needsEvidence(clause.status)));
       expect(stale, `${host.id}: evidence for verdicts the report no longer has`).toEqual([]);
     }

@@ -2,8 +2,8 @@
  * HAP/1 adapter for Mastra's `MCPClient` (`@mastra/mcp`) feeding a Mastra `Agent` (`@mastra/core`), in the
  * two ways Mastra's docs wire them:
  *
- *   node --import tsx reference/real-hosts/mastra/adapter.ts              new Agent({ tools: await mcp.getTools() })
- *   node --import tsx reference/real-hosts/mastra/adapter.ts --toolsets   agent.generate(..., { toolsets: await mcp.getToolsets() })
+ *   node --import tsx hosts/mastra/adapter.ts              new Agent({ tools: await mcp.getTools() })
+ *   node --import tsx hosts/mastra/adapter.ts --toolsets   agent.generate(..., { toolsets: await mcp.getToolsets() })
  *
  * `getTools()` names each tool `${serverName}_${toolName}`; `getToolsets()` groups tools by server under
  * their own names, and the Agent flattens the groups into one object by tool name. Either way the Agent's
@@ -18,12 +18,12 @@
  * - tools: the `tools` the Agent hands its language model (captured by a scripted AI SDK v5 model).
  * - call: `agent.generate()` with a model that emits one tool call; the Agent looks the tool up and runs it.
  *   A raise (e.g. "Tool ... not found") or a `tool-error` part is `ok: false`.
- * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { Agent } from "@mastra/core/agent";
 import { MCPClient } from "@mastra/mcp";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../../harness/index.ts";
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
 import { basicInitialize, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 // Mastra's loggers print with console.info/console.error; stdout carries HAP/1 only, so every console

@@ -23,7 +23,7 @@ export interface RealHost {
   notes?: string[];
 }
 
-const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `reference/real-hosts/${adapter}/adapter.ts`, ...flags];
+const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${adapter}/adapter.ts`, ...flags];
 
 /** Seed and runs of the committed reports (the CLI's default run count). */
 export const reportRun = { seed: 2026, runs: 25 } as const;
@@ -152,8 +152,8 @@ export const realHosts: RealHost[] = [
   },
   {
     id: "python-host",
-    title: "The Python standard-library host (ADR-0112 policy), in reference/real-hosts/python-host",
-    argv: ["python3", "reference/real-hosts/python-host/adapter.py"],
+    title: "The Python standard-library host (ADR-0112 policy), in hosts/python-host",
+    argv: ["python3", "hosts/python-host/adapter.py"],
     packages: ["python3"],
     wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
     evidence: {},

@@ -3,8 +3,8 @@
  * wires it into an agent: one client over every configured server, `await client.getTools()` for the flat
  * list of LangChain tools, and LangGraph's prebuilt `ToolNode` to run the model's tool calls.
  *
- *   node --import tsx reference/real-hosts/langchain/adapter.ts            default options (bare names)
- *   node --import tsx reference/real-hosts/langchain/adapter.ts --prefix   prefixToolNameWithServerName: true
+ *   node --import tsx hosts/langchain/adapter.ts            default options (bare names)
+ *   node --import tsx hosts/langchain/adapter.ts --prefix   prefixToolNameWithServerName: true
  *
  * What each HAP/1 method does with the host's own API:
  * - open: `new MultiServerMCPClient({ mcpServers })` keyed by the configuration key (in configuration
@@ -16,7 +16,7 @@
  * - call: a `ToolNode` over the same tool array runs an AI message holding one tool call, exactly as a
  *   LangGraph agent's tool step does (`this.tools.find((tool) => tool.name === call.name)`); a ToolMessage
  *   with status "error" is `ok: false`.
- * Imports: the host's packages, ../../../harness/index.ts and ../real-host-adapter.ts only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
@@ -24,7 +24,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult } from "../../../harness/index.ts";
+import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult } from "../../harness/index.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { prefix: { type: "boolean", default: false } } });
