@@ -7,6 +7,7 @@ export * from "./protocol/open-params.ts";
 export * from "./protocol/open-result.ts";
 export * from "./protocol/tools-result.ts";
 export * from "./protocol/call-result.ts";
+export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName } from "./protocol/visible-name.ts";
 export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";
 export { serveHap } from "./adapter/serve-hap.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
@@ -21,7 +22,7 @@ export { catalogueIds, inCatalogueOrder, loadSuites } from "./runner/catalogue.t
 export type { ObservedCall, ObservedTool, SessionObservation } from "./runner/session-observation.ts";
 export { observeSession, type ObserveOptions, type ServerTransportKind } from "./runner/observe-session.ts";
 export {
-  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, routeOf, shownWireNames, type Route,
+  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
 } from "./runner/surface.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
 export { runClauses, type RunOptions } from "./runner/run-clauses.ts";

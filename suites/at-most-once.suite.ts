@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import type { ServerScript } from "../fake-servers/index.ts";
-import { defineClause, lifecycleWorld, withLifecycleWorld, type World } from "../harness/index.ts";
+import { defineClause, lifecycleWorld, visibleLabel, withLifecycleWorld, type World } from "../harness/index.ts";
 
 interface AtMostOnceCase {
   world: World;
@@ -56,8 +56,8 @@ export const atMostOnce = defineClause({
         const shown = tools.find((t) => t.identity?.server === dropper.key && t.identity.tool === tool.name);
         if (!shown) continue;
         // The host's answer (an error, ok, whatever) does not matter; that it comes back at all does.
-        const call = await session.call(shown.name);
-        called.push({ name: shown.name, wire: tool.name, probe: call.arguments.probe, idempotent: tool.annotations?.idempotentHint === true });
+        const call = await session.call(shown.name, undefined, shown.namespace);
+        called.push({ name: visibleLabel(shown), wire: tool.name, probe: call.arguments.probe, idempotent: tool.annotations?.idempotentHint === true });
       }
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
       // Each call carries its own probe nonce, so its deliveries are counted whatever name the host sent.

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import {
   crossShrink,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld,
-  world, type SessionObservation, type World,
+  visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
 const anyWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld(), longNameWorld(), world());
@@ -22,12 +22,15 @@ export const injective = defineClause({
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
     const problems: string[] = [];
-    const seen = new Map<string, string[]>();
+    // By visible identity: a name, or the (namespace, name) pair where the host shows namespaces.
+    const seen = new Map<string, { label: string; owners: string[] }>();
     for (const tool of observation.tools) {
       const who = tool.identity ? `"${tool.identity.tool}" of "${tool.identity.server}"` : "an unidentified tool";
-      seen.set(tool.name, [...(seen.get(tool.name) ?? []), who]);
+      const entry = seen.get(visibleKey(tool)) ?? { label: visibleLabel(tool), owners: [] };
+      entry.owners.push(who);
+      seen.set(visibleKey(tool), entry);
     }
-    for (const [name, owners] of seen) if (owners.length > 1) problems.push(`the list shows "${name}" ${owners.length} times: ${owners.join(", ")}`);
+    for (const { label, owners } of seen.values()) if (owners.length > 1) problems.push(`the list shows "${label}" ${owners.length} times: ${owners.join(", ")}`);
     // The host's own account counts too: a name it registered twice (for two servers, or for two tools of
     // one server) stands for two pairs even when the list shows it once.
     const claimed = new Map<string, string[]>();
@@ -50,10 +53,12 @@ function subWorld(value: SubsetCase): World {
   return { servers: servers.length > 0 ? servers : value.world.servers.slice(0, 1) };
 }
 
-/** For each (server, tool) shown, the name it is shown under. */
-function namesByIdentity(observation: SessionObservation): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const tool of observation.tools) if (tool.identity) names.set(JSON.stringify([tool.identity.server, tool.identity.tool]), tool.name);
+/** For each (server, tool) shown, the visible identity it is shown under: its key, and its label for messages. */
+function namesByIdentity(observation: SessionObservation): Map<string, { key: string; label: string }> {
+  const names = new Map<string, { key: string; label: string }>();
+  for (const tool of observation.tools) {
+    if (tool.identity) names.set(JSON.stringify([tool.identity.server, tool.identity.tool]), { key: visibleKey(tool), label: visibleLabel(tool) });
+  }
   return names;
 }
 
@@ -68,14 +73,14 @@ export const contextFree = defineClause({
   async check(env, value) {
     const full = namesByIdentity(await env.observe(value.world, { probe: false }));
     const alone = namesByIdentity(await env.observe(subWorld(value), { probe: false }));
-    const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id) !== name);
+    const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id)!.key !== name.key);
     if (changed.length === 0) return { ok: true };
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
       observed: changed.map(([id, name]) => {
         const [server, tool] = JSON.parse(id) as [string, string];
-        return `"${tool}" of "${server}" is "${full.get(id)}" with ${list(keysOf(value.world))} configured but "${name}" with ${list(keysOf(subWorld(value)))}`;
+        return `"${tool}" of "${server}" is "${full.get(id)!.label}" with ${list(keysOf(value.world))} configured but "${name.label}" with ${list(keysOf(subWorld(value)))}`;
       }).join("; "),
     };
   },
@@ -84,14 +89,15 @@ export const contextFree = defineClause({
 export const providerValid = defineClause({
   id: "names/provider-valid",
   level: "MUST",
-  summary: "show only names a model provider accepts: ^[A-Za-z0-9_-]{1,64}$ by default, or the profile chosen on the command line",
+  summary: "show only names a model provider accepts: ^[A-Za-z0-9_-]{1,64}$ by default, or the profile chosen on the command line (a namespace, where the host shows one, likewise)",
   sources: ["ADR-0112 D6", "SEP-986", "provider limits (known-bugs A2)"],
   arbitrary: () => anyWorld(),
   worlds: (value: World) => [value],
   requires: ["provider-invalid-name", "over-length"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
-    const bad = observation.tools.map((tool) => tool.name).filter((name) => !env.providerProfile.pattern.test(name));
+    // Each part of a (namespace, name) pair reaches the provider as a name of its own.
+    const bad = observation.tools.flatMap(visibleParts).filter((name) => !env.providerProfile.pattern.test(name));
     if (bad.length === 0) return { ok: true };
     return { ok: false, expected: `every shown name matches ${env.providerProfile.pattern} (profile ${env.providerProfile.id})`, observed: `shown: ${list(bad)}` };
   },
@@ -169,9 +175,10 @@ export const profile = defineClause({
     const observation = await env.observe(value);
     const problems: string[] = [];
     for (const tool of observation.tools) {
-      if (!tool.identity) { problems.push(`"${tool.name}" cannot be traced to a server's tool`); continue; }
+      if (!tool.identity) { problems.push(`"${visibleLabel(tool)}" cannot be traced to a server's tool`); continue; }
       const want = chosen.expectedName!(tool.identity.server, tool.identity.tool);
-      if (tool.name !== want) problems.push(`"${tool.identity.tool}" of "${tool.identity.server}" is shown as "${tool.name}", not "${want}"`);
+      // A profile fixes one name; a (namespace, name) pair is never that name, whatever it joins to.
+      if (visibleKey(tool) !== visibleKey({ name: want })) problems.push(`"${tool.identity.tool}" of "${tool.identity.server}" is shown as "${visibleLabel(tool)}", not "${want}"`);
     }
     for (const server of value.servers) {
       const refused = server.tools.filter((tool) => !chosen.pattern.test(chosen.expectedName!(server.key, tool.name)));

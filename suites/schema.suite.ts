@@ -12,7 +12,7 @@
 import fc from "fast-check";
 import type { ToolDefinition } from "../fake-servers/index.ts";
 import {
-  defineClause, errorNamesServer, hostileSchema, hostileTool, withLifecycleWorld, describeTool, type HostileSchema, type World,
+  defineClause, errorNamesServer, hostileSchema, hostileTool, visibleLabel, withLifecycleWorld, describeTool, type HostileSchema, type World,
 } from "../harness/index.ts";
 import { namesServerAndTool, quoted } from "./support/lifecycle.ts";
 
@@ -81,9 +81,9 @@ export const hostileSchemaClause = defineClause({
           if (other.key !== HOSTILE.key || !errors.some((error) => errorNamesServer(error, HOSTILE.key))) problems.push(`"${other.tool}" of "${other.key}" is not shown`);
           continue;
         }
-        const call = await session.call(shown.name);
+        const call = await session.call(shown.name, undefined, shown.namespace);
         if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== other.key) {
-          problems.push(`a call of "${shown.name}" reached ${quoted(call.deliveries.map((record) => record.server))}`);
+          problems.push(`a call of "${visibleLabel(shown)}" reached ${quoted(call.deliveries.map((record) => record.server))}`);
         }
       }
       const hostile = tools.find((tool) => tool.identity?.server === HOSTILE.key && tool.identity.tool === HOSTILE.tool);
@@ -91,15 +91,15 @@ export const hostileSchemaClause = defineClause({
         if (!errors.some((error) => namesServerAndTool(error, HOSTILE.key, HOSTILE.tool))) problems.push(`"${HOSTILE.tool}" of "${HOSTILE.key}" is not shown and no error names "${HOSTILE.key}" and "${HOSTILE.tool}"`);
       } else {
         const warming = performance.now();
-        await session.call(hostile.name, value.hostile.warmUp);
+        await session.call(hostile.name, value.hostile.warmUp, hostile.namespace);
         const pace = performance.now() - warming;
         const bound = Math.round(Math.max(HOSTILE_CALL_BOUND_MS, HOSTILE_CALL_PACE_FACTOR * pace));
         const started = performance.now();
-        await session.call(hostile.name, value.hostile.argument);
+        await session.call(hostile.name, value.hostile.argument, hostile.namespace);
         const took = Math.round(performance.now() - started);
         exercised.push("hostile-called");
         if (took > bound) {
-          problems.push(`the call of "${hostile.name}" with ${JSON.stringify(value.hostile.argument)} was answered after ${took} ms, over the bound of ${bound} ms (the same call with ${JSON.stringify(value.hostile.warmUp)} took ${Math.round(pace)} ms)`);
+          problems.push(`the call of "${visibleLabel(hostile)}" with ${JSON.stringify(value.hostile.argument)} was answered after ${took} ms, over the bound of ${bound} ms (the same call with ${JSON.stringify(value.hostile.warmUp)} took ${Math.round(pace)} ms)`);
         }
       }
       if (problems.length === 0) return { ok: true, exercised };

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import {
   crossShrink,
-  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, separatorClashWorld, shownWireNames, world,
+  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, separatorClashWorld, shownWireNames, visibleLabel, world,
   type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -49,7 +49,7 @@ export const noSilentLoss = defineClause({
     return {
       ok: false,
       expected: "every advertised tool shown, or an error naming its server, or the whole open failed",
-      observed: `${lost.map(({ key, missing }) => `${quoted(missing)} of "${key}" not shown and no error names "${key}"`).join("; ")}; shown: [${quoted(observation.tools.map((tool) => tool.name))}]`,
+      observed: `${lost.map(({ key, missing }) => `${quoted(missing)} of "${key}" not shown and no error names "${key}"`).join("; ")}; shown: [${quoted(observation.tools.map(visibleLabel))}]`,
     };
   },
 });

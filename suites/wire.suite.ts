@@ -1,6 +1,8 @@
 /** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
 import fc from "fast-check";
-import { crossShrink, canonicalJson, collidingWorld, defineClause, separatorClashWorld, type World } from "../harness/index.ts";
+import {
+  crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type World,
+} from "../harness/index.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
 const payload = fc.record({
@@ -32,14 +34,14 @@ export const passthrough = defineClause({
     const problems: string[] = [];
     for (const tool of observation.tools) {
       if (!tool.identity) continue;
-      const call = observation.probes.find((probe) => probe.name === tool.name)!;
+      const call = probeOf(observation, tool)!;
       const want = tool.identity;
       const got = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`);
       const single = call.deliveries.length === 1 ? call.deliveries[0]! : undefined;
       if (!single || single.server !== want.server || single.tool !== want.tool) {
-        problems.push(`"${tool.name}" (tool "${want.tool}" of "${want.server}") was delivered as [${got.join(", ")}]`);
+        problems.push(`"${visibleLabel(tool)}" (tool "${want.tool}" of "${want.server}") was delivered as [${got.join(", ")}]`);
       } else if (canonicalJson(single.arguments) !== canonicalJson(call.arguments)) {
-        problems.push(`"${tool.name}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
+        problems.push(`"${visibleLabel(tool)}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
       }
     }
     const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];
@@ -61,10 +63,10 @@ export const noCrossRouting = defineClause({
     const problems: string[] = [];
     for (const tool of observation.tools) {
       if (!tool.identity) continue;
-      const call = observation.probes.find((probe) => probe.name === tool.name)!;
+      const call = probeOf(observation, tool)!;
       const strays = call.deliveries.filter((record) => record.server !== tool.identity!.server);
       if (strays.length > 0) {
-        problems.push(`"${tool.name}" (tool "${tool.identity.tool}" of "${tool.identity.server}") reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}`);
+        problems.push(`"${visibleLabel(tool)}" (tool "${tool.identity.tool}" of "${tool.identity.server}") reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}`);
       }
     }
     const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];

@@ -168,8 +168,9 @@ export class HapClient implements HostAdapter {
   async tools(session: string) {
     return this.request("session/tools", { session }, ToolsResultSchema);
   }
-  call(session: string, name: string, args: Record<string, unknown>) {
-    return this.request("session/call", { session, name, arguments: args }, CallResultSchema);
+  call(session: string, name: string, args: Record<string, unknown>, namespace?: string) {
+    const params = namespace === undefined ? { session, name, arguments: args } : { session, name, namespace, arguments: args };
+    return this.request("session/call", params, CallResultSchema);
   }
   refresh(session: string, server?: string) {
     return this.request("session/refresh", server === undefined ? { session } : { session, server }, RefreshResultSchema);

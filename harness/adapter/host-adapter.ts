@@ -26,7 +26,8 @@ export interface HostAdapter {
   initialize(): Promise<InitializeResult>;
   open(params: HostOpenParams): Promise<OpenResult>;
   tools(session: string): Promise<ToolsResult>;
-  call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult>;
+  /** Calls the tool shown as `name` (in `namespace`, for a host that shows namespaces). */
+  call(session: string, name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult>;
   refresh?(session: string, server?: string): Promise<RefreshResult>;
   registerLocal?(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult>;
   pin?(session: string): Promise<PinResult>;

@@ -12,7 +12,11 @@ import { OpenParamsSchema } from "../protocol/open-params.ts";
 import type { HostAdapter } from "./host-adapter.ts";
 
 const SessionParams = z.object({ session: z.string() });
-const CallParams = SessionParams.extend({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) });
+const CallParams = SessionParams.extend({
+  name: z.string(),
+  namespace: z.string().optional(),
+  arguments: z.record(z.string(), z.unknown()).default({}),
+});
 const RefreshParams = SessionParams.extend({ server: z.string().optional() });
 const RegisterParams = SessionParams.extend({ name: z.string(), shape: LocalShapeSchema });
 const RequestSchema = z.object({
@@ -35,8 +39,8 @@ const handlers: Record<string, Handler> = {
   "session/open": (host, p) => host.open(OpenParamsSchema.parse(p)),
   "session/tools": (host, p) => host.tools(SessionParams.parse(p).session),
   "session/call": (host, p) => {
-    const { session, name, arguments: args } = CallParams.parse(p);
-    return host.call(session, name, args);
+    const { session, name, namespace, arguments: args } = CallParams.parse(p);
+    return namespace === undefined ? host.call(session, name, args) : host.call(session, name, args, namespace);
   },
   "session/refresh": (host, p) => {
     const { session, server } = RefreshParams.parse(p);

@@ -1,8 +1,14 @@
 import { z } from "zod";
 
-/** One tool exactly as the host would hand it to a model. */
+/**
+ * One tool exactly as the host would hand it to a model. `namespace` is an optional HAP/1 extension for
+ * hosts whose model API groups tools (Codex sends each MCP server as an OpenAI Responses `namespace` tool
+ * holding plain names, and routes only a call that carries both): the visible identity is then the pair
+ * (namespace, name), never a string joined from them, and a call must carry the namespace back.
+ */
 export const VisibleToolSchema = z.object({
   name: z.string(),
+  namespace: z.string().optional(),
   description: z.string().optional(),
   inputSchema: z.unknown().optional(),
 });

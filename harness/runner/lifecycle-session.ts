@@ -42,8 +42,11 @@ export interface LifecycleSession {
   readonly opened: OpenResult;
   /** The host's list now, each tool with the identity its description carries. */
   tools(): Promise<ObservedTool[]>;
-  /** Calls `name` (default arguments: a fresh probe nonce) and returns what the servers received meanwhile. */
-  call(name: string, args?: Record<string, unknown>): Promise<ObservedCall>;
+  /**
+   * Calls `name` (in `namespace`, for a host that shows namespaces; default arguments: a fresh probe nonce)
+   * and returns what the servers received meanwhile.
+   */
+  call(name: string, args?: Record<string, unknown>, namespace?: string): Promise<ObservedCall>;
   refresh(server?: string): Promise<RefreshResult>;
   registerLocal(name: string, shape: LocalShape): Promise<RegisterLocalResult>;
   pin(): Promise<PinResult>;
@@ -90,11 +93,13 @@ export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: Wo
         id: opened.session,
         opened,
         tools: async () => (await env.adapter.tools(opened.session)).tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) })),
-        async call(name, args = { probe: randomUUID() }) {
+        async call(name, args = { probe: randomUUID() }, namespace) {
           const before = fake.records.length;
-          const result = await env.adapter.call(opened.session, name, args);
+          const result = namespace === undefined
+            ? await env.adapter.call(opened.session, name, args)
+            : await env.adapter.call(opened.session, name, args, namespace);
           const deliveries = fake.records.slice(before).filter((record) => record.method === "tools/call");
-          return { name, arguments: args, result, deliveries };
+          return { name, ...(namespace === undefined ? {} : { namespace }), arguments: args, result, deliveries };
         },
         refresh: async (server) => method(env.adapter, "refresh")(opened.session, server),
         registerLocal: async (name, shape) => method(env.adapter, "registerLocal")(opened.session, name, shape),

@@ -6,6 +6,7 @@
 import type { FakeServerHost, MessageRecord } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { World } from "../world/world.ts";
+import { visibleKey, type VisibleName } from "../protocol/visible-name.ts";
 import { identityOf } from "../world/tool-identity.ts";
 import type { ObservedCall, SessionObservation } from "./session-observation.ts";
 
@@ -39,20 +40,21 @@ export async function observeSession(
     const tools = listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
     // A nonce unique within this world (records are per world), and the same on every run of one seed.
     let probes = 0;
-    const call = async (name: string): Promise<ObservedCall> => {
+    const call = async ({ name, namespace }: VisibleName): Promise<ObservedCall> => {
       const args = { probe: `probe-${++probes}`, ...options.payload };
       const before = fake.records.length;
-      const result = await adapter.call(session!, name, args);
+      const result = namespace === undefined ? await adapter.call(session!, name, args) : await adapter.call(session!, name, args, namespace);
       const deliveries = fake.records.slice(before).filter((record: MessageRecord) => record.method === "tools/call");
-      return { name, arguments: args, result, deliveries };
+      return { name, ...(namespace === undefined ? {} : { namespace }), arguments: args, result, deliveries };
     };
+    // Once per visible identity: a (namespace, name) pair where the host shows namespaces, else a name.
+    const distinct = new Map(tools.map((tool) => [visibleKey(tool), tool]));
     const shownCalls: ObservedCall[] = [];
     if (options.probe !== false) {
-      for (const name of new Set(tools.map((tool) => tool.name))) shownCalls.push(await call(name));
+      for (const tool of distinct.values()) shownCalls.push(await call(tool));
     }
     const unknown: ObservedCall[] = [];
-    const shown = new Set(tools.map((tool) => tool.name));
-    for (const name of new Set(options.unknownNames ?? [])) if (!shown.has(name)) unknown.push(await call(name));
+    for (const name of new Set(options.unknownNames ?? [])) if (!distinct.has(visibleKey({ name }))) unknown.push(await call({ name }));
     return { open, tools, probes: shownCalls, unknown, records: [...fake.records] };
   } finally {
     try {

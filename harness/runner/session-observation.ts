@@ -8,6 +8,8 @@ import type { ToolIdentity } from "../world/tool-identity.ts";
 export interface ObservedCall {
   /** The name the harness asked the host to call. */
   name: string;
+  /** The namespace it was called in, for a host that shows namespaces (see VisibleToolSchema). */
+  namespace?: string;
   arguments: Record<string, unknown>;
   result: CallResult;
   /** Every `tools/call` any server of the world received while this call was in flight. */

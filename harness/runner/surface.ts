@@ -4,6 +4,7 @@
  * the surface for comparing two sessions.
  */
 import type { HostError } from "../protocol/open-result.ts";
+import { visibleKey, type VisibleName } from "../protocol/visible-name.ts";
 import type { ObservedCall, SessionObservation } from "./session-observation.ts";
 
 /** Where one call was delivered, by the servers' own records. */
@@ -37,15 +38,26 @@ export function failedWhole(observation: SessionObservation): boolean {
   return observation.tools.length === 0 && observation.open.outcome.errors.some((error) => error.server === undefined);
 }
 
+/** The probe call of each shown visible identity, by {@link visibleKey}. */
+export function probesByVisible(observation: SessionObservation): Map<string, ObservedCall> {
+  return new Map(observation.probes.map((call) => [visibleKey(call), call]));
+}
+
+/** The probe call of shown tool `tool`, if the observation probed it. */
+export function probeOf(observation: SessionObservation, tool: VisibleName): ObservedCall | undefined {
+  const key = visibleKey(tool);
+  return observation.probes.find((call) => visibleKey(call) === key);
+}
+
 /**
  * The wire names of server `key` that the host shows: by the identity in each shown description, or, for a
  * tool whose description the host did not keep, by where its probe call was delivered.
  */
 export function shownWireNames(observation: SessionObservation, key: string): Set<string> {
   const names = new Set<string>();
-  const byName = new Map(observation.probes.map((call) => [call.name, call]));
+  const byName = probesByVisible(observation);
   for (const tool of observation.tools) {
-    const probe = byName.get(tool.name);
+    const probe = byName.get(visibleKey(tool));
     const who = tool.identity ?? (probe ? routeOf(probe) : undefined);
     if (who?.server === key) names.add(who.tool);
   }
@@ -53,16 +65,18 @@ export function shownWireNames(observation: SessionObservation, key: string): Se
 }
 
 /**
- * The surface as a canonical, comparable value: each shown name with the server and wire name its call
- * reached (`?` when the call reached no server or several), sorted by name.
+ * The surface as a canonical, comparable value: each shown name (a [namespace, name] pair where the host
+ * shows namespaces) with the server and wire name its call reached (`?` when the call reached no server or
+ * several), sorted.
  */
 export function canonicalSurface(observation: SessionObservation): string[] {
-  const byName = new Map(observation.probes.map((call) => [call.name, call]));
+  const byName = probesByVisible(observation);
   return observation.tools
     .map((tool) => {
-      const call = byName.get(tool.name);
+      const call = byName.get(visibleKey(tool));
       const route = call ? routeOf(call) : undefined;
-      return JSON.stringify([tool.name, route?.server ?? "?", route?.tool ?? "?"]);
+      const shown = tool.namespace === undefined ? tool.name : [tool.namespace, tool.name];
+      return JSON.stringify([shown, route?.server ?? "?", route?.tool ?? "?"]);
     })
     .sort();
 }
