@@ -1,14 +1,16 @@
 /**
- * What the four JavaScript real-host adapters share: the session table behind `close` and `shutdown`,
- * the `initialize` answer of a host that declares only the six basic methods, the installed version of
- * the host's packages, and the serve-until-EOF-then-exit tail. Each adapter keeps only what its host's
- * own API does (open, tools, call, and how a session is released).
+ * What the JavaScript real-host adapters share: the session table behind `close` and `shutdown`, the
+ * `initialize` answer (transports, and the capabilities the host really has), the installed version of
+ * the host's packages, console output kept off HAP/1's stdout, and the serve-until-EOF-then-exit tail.
+ * Each adapter keeps only what its host's own API does (open, tools, call, local tools, refresh, and how a
+ * session is released).
  * Imports: ../harness/index.ts only, as any host author's adapter would.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import {
   CapabilitiesSchema,
+  type Capabilities,
   serveHap,
   type CallResult,
   type HostAdapter,
@@ -18,11 +20,13 @@ import {
   type ToolsResult,
 } from "../harness/index.ts";
 
-const require = createRequire(import.meta.url);
-
-/** The installed version of a package, read from its package.json, so a report says what it judged. */
-export function versionOf(name: string): string {
-  const entry = require.resolve(name);
+/**
+ * The installed version of a package, read from its package.json, so a report says what it judged.
+ * `from` is the module resolving it (default: this file): a host installed in its own folder
+ * (hosts/<host>/node_modules) passes its adapter's `import.meta.url`.
+ */
+export function versionOf(name: string, from: string = import.meta.url): string {
+  const entry = createRequire(from).resolve(name);
   const marker = `/node_modules/${name}/`;
   const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
   return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
@@ -34,12 +38,23 @@ export function messageOf(error: unknown): string {
 }
 
 /**
- * `initialize` for a host that loads stdio and HTTP servers and declares no capability beyond the six
- * basic methods: none of these hosts refreshes, pins, guards local tools or takes per-tool options in a
- * way HAP/1 could drive.
+ * `initialize` for a host that loads stdio and HTTP servers and has the `capabilities` given (none beyond
+ * the six basic methods when omitted). Declare only what the host's own API does: an absent capability
+ * makes its clauses NOT_APPLICABLE, and hosts/hosts.ts must say why for each.
  */
-export function basicInitialize(host: InitializeResult["host"]): InitializeResult {
-  return { protocolVersion: "1", host, transports: ["stdio", "http"], capabilities: CapabilitiesSchema.parse({}) };
+export function basicInitialize(host: InitializeResult["host"], capabilities: Partial<Capabilities> = {}): InitializeResult {
+  return { protocolVersion: "1", host, transports: ["stdio", "http"], capabilities: CapabilitiesSchema.parse(capabilities) };
+}
+
+/**
+ * Points every console method at stderr. stdout carries HAP/1 only, and several hosts log with
+ * `console.log` / `console.info` (Mastra's and VoltAgent's loggers, mcp-use's): stderr is the adapter's
+ * log, whose tail the harness keeps.
+ */
+export function consoleToStderr(): void {
+  for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
+    console[method] = (...args: unknown[]) => console.error(...args);
+  }
 }
 
 /** One empty registration list per configured server, in configuration order. */

@@ -12,6 +12,8 @@ import {
   packageRoot,
   runClauses,
   WorldSchema,
+  withLifecycleWorld,
+  type LifecycleWorld,
   type ObserveOptions,
   type SessionObservation,
   type World,
@@ -53,6 +55,39 @@ export async function observe<K extends string>(
     requires: [],
     async check(env, value: Probe) {
       seen[name] = await env.observe(value.world, value.options);
+      return { ok: true };
+    },
+  }));
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot }), seed: 1, runs: 1, transport });
+  const broken = report.clauses.filter((clause) => clause.status !== "pass");
+  if (broken.length > 0) {
+    throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
+  }
+  return seen;
+}
+
+/**
+ * Runs `script` on each probe's world (servers running, sessions opened by the script through the
+ * harness's lifecycle API: localTools, registerLocal, refresh, drift steps), one adapter process for all,
+ * and returns what each script returned; throws with the adapter's stderr when it broke.
+ */
+export async function scripted<P extends Record<string, { world: World; script: (live: LifecycleWorld) => Promise<unknown> }>>(
+  argv: readonly string[],
+  probes: P,
+  transport: "stdio" | "http" = "http",
+): Promise<{ [K in keyof P]: Awaited<ReturnType<P[K]["script"]>> }> {
+  type K = keyof P & string;
+  const seen = {} as { [K in keyof P]: Awaited<ReturnType<P[K]["script"]>> };
+  const clauses = (Object.keys(probes) as K[]).map((name) => defineClause({
+    id: `script/${name}`,
+    level: "MUST",
+    summary: `script ${name}`,
+    sources: [],
+    arbitrary: () => fc.constant(name),
+    worlds: () => [probes[name].world],
+    requires: [],
+    async check(env) {
+      seen[name] = await withLifecycleWorld(env, probes[name].world, probes[name].script) as (typeof seen)[K];
       return { ok: true };
     },
   }));

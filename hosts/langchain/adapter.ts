@@ -16,15 +16,26 @@
  * - call: a `ToolNode` over the same tool array runs an AI message holding one tool call, exactly as a
  *   LangGraph agent's tool step does (`this.tools.find((tool) => tool.name === call.name)`); a ToolMessage
  *   with status "error" is `ok: false`.
+ * - local tools: LangChain tools made with `tool()` from @langchain/core, in the one array the agent's
+ *   `ToolNode` gets: `[...localTools, ...await client.getTools()]` at open (defined before any server
+ *   loads), appended (`[...tools, localTool]`) by `registerLocal`. Nothing in either package compares them.
+ * - refresh: the client caches each server's tools for as long as it is connected (`initializeConnections`
+ *   skips a server it already has a connection for) and has no re-list call, so a refresh is a new
+ *   `MultiServerMCPClient` over the same configuration and its `getTools()`; the old client is closed once
+ *   the new one has loaded, and kept (with its tools) when the new one fails. The `onToolsListChanged`
+ *   hook only calls the user back; nothing re-lists by itself, so `listChanged` is not declared.
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
-import type { StructuredToolInterface } from "@langchain/core/tools";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult } from "../../harness/index.ts";
+import type {
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, LocalTool, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult,
+} from "../../harness/index.ts";
+import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { prefix: { type: "boolean", default: false } } });
@@ -33,8 +44,18 @@ const prefix = flags.prefix === true;
 interface Session {
   /** Absent when the constructor refused the configuration. */
   client?: MultiServerMCPClient;
-  tools: StructuredToolInterface[];
+  /** The configuration it was opened with, kept for a refresh. */
+  mcpServers: Record<string, Connection>;
+  keys: string[];
+  /** The application's own tools defined before the servers loaded, and those added since. */
+  atOpen: StructuredToolInterface[];
+  added: StructuredToolInterface[];
+  /** What the MCP client's getTools() gave. */
+  mcpTools: StructuredToolInterface[];
 }
+
+/** The one array the agent's ToolNode gets. */
+const toolsOf = (open: Session) => [...open.atOpen, ...open.mcpTools, ...open.added];
 
 type Connection =
   | { transport: "stdio"; command: string; args: string[]; env?: Record<string, string> }
@@ -53,12 +74,44 @@ function textOf(content: unknown): string {
   return JSON.stringify(content);
 }
 
+/** A local tool as LangChain's docs make one: `tool(fn, { name, description, schema })`. */
+function localTool(local: LocalTool | { name: string; shape: LocalShape }): StructuredToolInterface {
+  return tool(async () => localAnswer(local.name), { name: local.name, description: localDescription(local), schema: localInputSchema });
+}
+
+/** Loads every server with a fresh client; the host's own errors come back as the result. */
+async function load(mcpServers: Record<string, Connection>): Promise<{ client?: MultiServerMCPClient; tools: StructuredToolInterface[]; errors: HostError[] }> {
+  let client: MultiServerMCPClient;
+  try {
+    client = new MultiServerMCPClient({ mcpServers, ...(prefix ? { prefixToolNameWithServerName: true } : {}) });
+  } catch (error) {
+    // The constructor validates the configuration (and refuses an empty one): a refusal of the whole open.
+    return { tools: [], errors: [errorOf(error)] };
+  }
+  try {
+    return { client, tools: await client.getTools(), errors: [] };
+  } catch (error) {
+    return { client, tools: [], errors: [errorOf(error)] };
+  }
+}
+
+/**
+ * The host has no per-server account of what it registered; each tool knows its server only through the
+ * closure that calls it. The one API that groups by server is getTools(serverName), which reads the same
+ * per-server cache, so `registered` comes from there.
+ */
+async function registeredBy(client: MultiServerMCPClient, keys: string[]): Promise<Record<string, string[]>> {
+  const registered: Record<string, string[]> = {};
+  for (const key of keys) registered[key] = (await client.getTools(key)).map((one) => one.name);
+  return registered;
+}
+
 class LangChainHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
       name: `@langchain/mcp-adapters MultiServerMCPClient${prefix ? " (prefixToolNameWithServerName)" : ""}`,
       version: versionOf("@langchain/mcp-adapters"),
-    });
+    }, { localTools: true, registerLocal: ["object"], refresh: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -73,34 +126,37 @@ class LangChainHost extends RealHostAdapter<Session> {
       }
     }
     const registered = emptyRegistered(params);
-    let client: MultiServerMCPClient;
-    try {
-      client = new MultiServerMCPClient({ mcpServers, ...(prefix ? { prefixToolNameWithServerName: true } : {}) });
-    } catch (error) {
-      // The constructor validates the configuration (and refuses an empty one): a refusal of the whole open.
-      const session = this.remember({ tools: [] });
-      return { session, outcome: { registered, errors: [errorOf(error)] }, diagnostics: [] };
+    const atOpen = (params.localTools ?? []).map(localTool);
+    const loaded = await load(mcpServers);
+    const open: Session = { client: loaded.client, mcpServers, keys: Object.keys(registered), atOpen, added: [], mcpTools: loaded.tools };
+    const session = this.remember(open);
+    if (loaded.client && loaded.errors.length === 0) Object.assign(registered, await registeredBy(loaded.client, open.keys));
+    return { session, outcome: { registered, errors: loaded.errors }, diagnostics: [] };
+  }
+
+  async refresh(session: string): Promise<RefreshResult> {
+    const open = this.session(session);
+    const loaded = await load(open.mcpServers);
+    if (!loaded.client || loaded.errors.length > 0) {
+      await loaded.client?.close().catch(() => undefined);
+      // The new client failed: the application keeps the client and tools it had.
+      return { outcome: { registered: Object.fromEntries(open.keys.map((key) => [key, []])), errors: loaded.errors }, diagnostics: [] };
     }
-    let tools: StructuredToolInterface[] = [];
-    const errors: HostError[] = [];
-    try {
-      tools = await client.getTools();
-    } catch (error) {
-      errors.push(errorOf(error));
-    }
-    const session = this.remember({ client, tools });
-    // The host has no per-server account of what it registered; each tool knows its server only through
-    // the closure that calls it. The one API that groups by server is getTools(serverName), which reads the
-    // same per-server cache, so `registered` comes from there.
-    if (errors.length === 0) {
-      for (const key of Object.keys(registered)) registered[key] = (await client.getTools(key)).map((tool) => tool.name);
-    }
-    return { session, outcome: { registered, errors }, diagnostics: [] };
+    await open.client?.close().catch(() => undefined);
+    open.client = loaded.client;
+    open.mcpTools = loaded.tools;
+    return { outcome: { registered: await registeredBy(loaded.client, open.keys), errors: [] }, diagnostics: [] };
+  }
+
+  async registerLocal(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult> {
+    const open = this.session(session);
+    open.added.push(localTool({ name, shape }));
+    return { ok: true };
   }
 
   async tools(session: string): Promise<ToolsResult> {
     return {
-      tools: this.session(session).tools.map((tool) => {
+      tools: toolsOf(this.session(session)).map((tool) => {
         const spec = convertToOpenAITool(tool);
         return { name: spec.function.name, description: spec.function.description, inputSchema: spec.function.parameters };
       }),
@@ -109,7 +165,7 @@ class LangChainHost extends RealHostAdapter<Session> {
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
     const open = this.session(session);
-    const node = new ToolNode(open.tools);
+    const node = new ToolNode(toolsOf(open));
     const request = new AIMessage({ content: "", tool_calls: [{ id: "call_1", name, args, type: "tool_call" }] });
     try {
       const output = (await node.invoke({ messages: [request] })) as { messages: unknown[] };

@@ -18,19 +18,29 @@
  * - tools: the `tools` the Agent hands its language model (captured by a scripted AI SDK v5 model).
  * - call: `agent.generate()` with a model that emits one tool call; the Agent looks the tool up and runs it.
  *   A raise (e.g. "Tool ... not found") or a `tool-error` part is `ok: false`.
+ * - local tools: the application's `createTool({ id, description, inputSchema, execute })` under its name
+ *   in the Agent's `tools` record (the record entry is the only shape: the Agent keys tools by their record
+ *   key). getTools(): `new Agent({ tools: { ...localTools, ...await mcp.getTools() } })` at open;
+ *   getToolsets(): `new Agent({ tools: localTools })` beside the request's `toolsets`. `registerLocal` adds
+ *   the entry after the MCP tools (`{ ...tools, [name]: localTool }`) on a new Agent.
+ * - refresh: `getTools()` / `getToolsets()` again (each lists every server anew); a rejection keeps the
+ *   tools the application had. @mastra/mcp has no handler for `notifications/tools/list_changed`, so
+ *   `listChanged` is not declared.
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { Agent } from "@mastra/core/agent";
+import { createTool } from "@mastra/core/tools";
 import { MCPClient } from "@mastra/mcp";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
-import { basicInitialize, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import { z } from "zod";
+import type {
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+} from "../../harness/index.ts";
+import { localAnswer, localDescription } from "../local-tool.ts";
+import { basicInitialize, consoleToStderr, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
-// Mastra's loggers print with console.info/console.error; stdout carries HAP/1 only, so every console
-// method writes to stderr (which the harness keeps as the adapter's log).
-for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
-  console[method] = (...args: unknown[]) => console.error(...args);
-}
+// Mastra's loggers print with console.info/console.error.
+consoleToStderr();
 
 const { values: flags } = parseArgs({ options: { toolsets: { type: "boolean", default: false } } });
 const useToolsets = flags.toolsets === true;
@@ -75,7 +85,15 @@ class ScriptedModel {
 interface Session {
   mcp: MCPClient;
   agent: Agent;
+  keys: string[];
   toolsets: Record<string, AnyTools>;
+  /** getTools() mode: what getTools() gave. */
+  mcpTools: AnyTools;
+  /** The application's tools defined before the servers loaded, and those added since. */
+  atOpen: AnyTools;
+  added: AnyTools;
+  /** Where the servers' error-level log entries are collected. */
+  sink: { errors: HostError[] };
   /** The model the next generate() runs with; the Agent's model is a function returning it. */
   model: ScriptedModel;
   /** Why the open failed; a failed open shows no tools. */
@@ -91,23 +109,41 @@ function messageOf(error: unknown): string {
   return cause instanceof Error && !own.includes(cut(cause.message)) ? `${own}: ${cut(cause.message)}` : own;
 }
 
+/** A local tool as Mastra's docs make one. */
+function localTool(name: string, shape: LocalShape): unknown {
+  return createTool({
+    id: name, description: localDescription({ name, shape }),
+    inputSchema: z.object({ probe: z.string().optional() }).passthrough(),
+    execute: async () => localAnswer(name),
+  });
+}
+
+/** The Agent as the docs build it: local tools and, in getTools() mode, the MCP tools in one record. */
+function agentOf(open: Session): Agent {
+  const model = () => open.model as never;
+  const tools = useToolsets ? { ...open.atOpen, ...open.added } : { ...open.atOpen, ...open.mcpTools, ...open.added };
+  return new Agent({ name: "host", instructions: "", model, tools: tools as never });
+}
+
 class MastraHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
       name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? "getToolsets()" : "getTools()"})`,
       version: `@mastra/mcp ${versionOf("@mastra/mcp")}, @mastra/core ${versionOf("@mastra/core")}`,
-    });
+    }, { localTools: true, registerLocal: ["dict"], refresh: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
     const errors: HostError[] = [];
+    // Where the servers' error-level log entries go: the open's errors, then each refresh's.
+    const sink = { errors };
     const servers: Record<string, unknown> = {};
     for (const { key, transport } of params.servers) {
       const logger = (entry: { level: string; message: string; serverName: string; details?: unknown }) => {
         if (entry.level !== "error") return;
         const detail = (entry.details as { error?: unknown } | undefined)?.error;
         const firstLine = typeof detail === "string" ? detail.split("\n")[0] : undefined;
-        errors.push({ server: entry.serverName, message: firstLine ? `${entry.message}: ${firstLine}` : entry.message });
+        sink.errors.push({ server: entry.serverName, message: firstLine ? `${entry.message}: ${firstLine}` : entry.message });
       };
       if (transport.type === "stdio") servers[key] = { command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}), logger };
       else if (transport.type === "http") servers[key] = { url: new URL(transport.url), logger };
@@ -115,28 +151,60 @@ class MastraHost extends RealHostAdapter<Session> {
     }
     const registered = emptyRegistered(params);
     const mcp = new MCPClient({ servers: servers as never });
-    const open: Session = { mcp, agent: undefined as never, toolsets: {}, model: new ScriptedModel() };
-    const model = () => open.model as never;
+    const atOpen: AnyTools = {};
+    for (const local of params.localTools ?? []) atOpen[local.name] = localTool(local.name, local.shape);
+    const open: Session = { mcp, agent: undefined as never, keys: Object.keys(registered), toolsets: {}, mcpTools: {}, atOpen, added: {}, sink, model: new ScriptedModel() };
     const session = this.remember(open);
     try {
-      if (useToolsets) {
-        open.toolsets = await mcp.getToolsets() as Record<string, AnyTools>;
-        open.agent = new Agent({ name: "host", instructions: "", model });
-        for (const [key, tools] of Object.entries(open.toolsets)) registered[key] = Object.keys(tools);
-      } else {
-        const tools = await mcp.getTools() as AnyTools;
-        open.agent = new Agent({ name: "host", instructions: "", model, tools: tools as never });
-        // getTools() keys are `${serverName}_${toolName}`; its per-server source is getToolsets().
-        for (const [key, set] of Object.entries(await mcp.getToolsets() as Record<string, AnyTools>)) {
-          registered[key] = Object.keys(set).map((name) => `${key}_${name}`);
-        }
-      }
+      Object.assign(registered, await this.#load(open));
       await this.#generate(open, new ScriptedModel());
     } catch (error) {
       open.broken = messageOf(error);
       errors.push({ message: open.broken });
     }
     return { session, outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async refresh(session: string): Promise<RefreshResult> {
+    const open = this.session(session);
+    const registered = Object.fromEntries(open.keys.map((key) => [key, [] as string[]]));
+    const errors: HostError[] = [];
+    const keep = { toolsets: open.toolsets, mcpTools: open.mcpTools };
+    open.sink.errors = errors;
+    try {
+      Object.assign(registered, await this.#load(open));
+      open.broken = undefined;
+    } catch (error) {
+      // The application keeps the tools it had.
+      Object.assign(open, keep);
+      open.agent = agentOf(open);
+      errors.push({ message: messageOf(error) });
+    }
+    return { outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async registerLocal(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult> {
+    const open = this.session(session);
+    open.added[name] = localTool(name, shape);
+    open.agent = agentOf(open);
+    return { ok: true };
+  }
+
+  /** Lists every server (getToolsets() or getTools()), builds the Agent, and returns what each server registered. */
+  async #load(open: Session): Promise<Record<string, string[]>> {
+    const registered: Record<string, string[]> = {};
+    if (useToolsets) {
+      open.toolsets = await open.mcp.getToolsets() as Record<string, AnyTools>;
+      for (const [key, tools] of Object.entries(open.toolsets)) registered[key] = Object.keys(tools);
+    } else {
+      open.mcpTools = await open.mcp.getTools() as AnyTools;
+      // getTools() keys are `${serverName}_${toolName}`; its per-server source is getToolsets().
+      for (const [key, set] of Object.entries(await open.mcp.getToolsets() as Record<string, AnyTools>)) {
+        registered[key] = Object.keys(set).map((name) => `${key}_${name}`);
+      }
+    }
+    open.agent = agentOf(open);
+    return registered;
   }
 
   async tools(session: string): Promise<ToolsResult> {

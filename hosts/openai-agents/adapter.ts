@@ -15,23 +15,37 @@
  * - tools: `request.tools` as the scripted model receives it (name, description, JSON Schema parameters).
  * - call: a run whose model emits one `function_call`; the runner resolves the name and invokes the MCP
  *   tool. A raise (e.g. "Tool ... not found") or the SDK's default tool-error text is `ok: false`.
+ * - local tools: the SDK's `tool({ name, description, parameters, execute })` in the Agent's `tools`
+ *   beside its `mcpServers` (`getAllTools` returns `[...mcpTools, ...functionTools]`): given to the
+ *   constructor at open, added with `agent.clone({ tools: [...agent.tools, localTool] })` by `registerLocal`.
+ * - allow/deny: each server's `toolFilter: createMCPToolStaticFilter({ allowed, blocked })` (allow `*` is
+ *   no allow list: the filter has no wildcard).
+ * - refresh: `invalidateToolsCache()` on the refreshed servers, the SDK's own re-list call; with the
+ *   default `cacheToolsList: false` every run lists every server anyway. The SDK has no handler for
+ *   `notifications/tools/list_changed`, so `listChanged` is not declared.
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import {
   Agent,
   connectMcpServers,
+  createMCPToolStaticFilter,
+  tool,
   MCPServerStdio,
   MCPServerStreamableHttp,
   Runner,
   Usage,
   type MCPServer,
   type MCPServers,
+  type FunctionTool,
   type Model,
   type ModelRequest,
   type ModelResponse,
 } from "@openai/agents-core";
-import type { CallResult, HostError, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
+import type {
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+} from "../../harness/index.ts";
+import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { "server-names": { type: "boolean", default: false } } });
@@ -81,6 +95,8 @@ class ScriptedModel implements Model {
 interface Session {
   managed: MCPServers;
   agent: Agent;
+  keys: string[];
+  byServer: Map<MCPServer, string>;
   /** Why the host's tool listing raised at open; every later run raises it again. */
   broken?: string;
 }
@@ -92,9 +108,43 @@ function outputText(output: unknown): string {
   return JSON.stringify(output);
 }
 
+/** A local tool as the SDK's docs make one. */
+function localTool(name: string, shape: LocalShape): FunctionTool {
+  return tool({
+    name, description: localDescription({ name, shape }), strict: false,
+    parameters: { ...localInputSchema, required: [], additionalProperties: true } as never,
+    execute: async () => localAnswer(name),
+  }) as unknown as FunctionTool;
+}
+
+/** A server's static filter from HAP/1 allow/deny: `*` allows everything, which is no allow list. */
+function filterOf(allow: string[] | undefined, deny: string[] | undefined) {
+  return createMCPToolStaticFilter({ ...(allow && !allow.includes("*") ? { allowed: allow } : {}), ...(deny ? { blocked: deny } : {}) });
+}
+
 /** One agent run with `model` in charge (RunConfig.model overrides the agent's), tracing off: no network. */
 async function run(agent: Agent, input: string, model: ScriptedModel): Promise<void> {
   await new Runner({ model, tracingDisabled: true }).run(agent, input);
+}
+
+/**
+ * What the host registered per server. getAllTools lists the MCP tools first, each server's in server
+ * order and in that server's list order (as filtered), then the agent's own tools, so the flat list the
+ * model was offered splits back into per-server runs of the servers' own filtered list lengths.
+ */
+async function registeredOf(managed: MCPServers, byServer: Map<MCPServer, string>, offered: VisibleTool[], locals: number): Promise<Record<string, string[]>> {
+  const registered: Record<string, string[]> = {};
+  const mcp = offered.slice(0, offered.length - locals);
+  let offset = 0;
+  for (const server of managed.active) {
+    const filter = server.toolFilter as { allowedToolNames?: string[]; blockedToolNames?: string[] } | undefined;
+    const listed = (await server.listTools()).filter((tool) =>
+      (!filter?.allowedToolNames?.length || filter.allowedToolNames.includes(tool.name)) && !filter?.blockedToolNames?.includes(tool.name));
+    const count = Math.min(listed.length, mcp.length - offset);
+    registered[byServer.get(server)!] = mcp.slice(offset, offset + count).map((tool) => tool.name);
+    offset += count;
+  }
+  return registered;
 }
 
 class OpenAiAgentsHost extends RealHostAdapter<Session> {
@@ -102,23 +152,26 @@ class OpenAiAgentsHost extends RealHostAdapter<Session> {
     return basicInitialize({
       name: `@openai/agents-core Agent${includeServerInToolNames ? " (includeServerInToolNames)" : ""}`,
       version: versionOf("@openai/agents-core"),
-    });
+    }, { localTools: true, registerLocal: ["object"], refresh: true, allowDeny: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
     const byServer = new Map<MCPServer, string>();
-    const servers: MCPServer[] = params.servers.map(({ key, transport }) => {
+    const servers: MCPServer[] = params.servers.map(({ key, transport, allow, deny }) => {
       let server: MCPServer;
-      if (transport.type === "stdio") server = new MCPServerStdio({ name: key, command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}) });
-      else if (transport.type === "http") server = new MCPServerStreamableHttp({ name: key, url: transport.url });
+      const toolFilter = filterOf(allow, deny);
+      const filter = toolFilter ? { toolFilter } : {};
+      if (transport.type === "stdio") server = new MCPServerStdio({ name: key, command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}), ...filter });
+      else if (transport.type === "http") server = new MCPServerStreamableHttp({ name: key, url: transport.url, ...filter });
       else throw new Error(`transport ${transport.type} is not one this adapter declared`);
       byServer.set(server, key);
       return server;
     });
     const managed = await connectMcpServers(servers);
     const errors: HostError[] = [...managed.errors].map(([server, error]) => ({ server: byServer.get(server)!, message: messageOf(error) }));
-    const agent = new Agent({ name: "host", instructions: "", mcpServers: managed.active, mcpConfig: { includeServerInToolNames } });
-    const open: Session = { managed, agent };
+    const tools = (params.localTools ?? []).map((local) => localTool(local.name, local.shape));
+    const agent = new Agent({ name: "host", instructions: "", tools, mcpServers: managed.active, mcpConfig: { includeServerInToolNames } });
+    const open: Session = { managed, agent, keys: params.servers.map((server) => server.key), byServer };
     const session = this.remember(open);
     const registered = emptyRegistered(params);
     const model = new ScriptedModel();
@@ -129,22 +182,43 @@ class OpenAiAgentsHost extends RealHostAdapter<Session> {
       errors.push({ message: open.broken });
       return { session, outcome: { registered, errors }, diagnostics: [] };
     }
-    // getAllMcpTools appends each server's tools in server order, in that server's list order, so the
-    // flat list the model was offered splits back into per-server runs of the servers' own list lengths.
-    let offset = 0;
-    for (const server of managed.active) {
-      const count = (await server.listTools()).length;
-      registered[byServer.get(server)!] = model.offered.slice(offset, offset + count).map((tool) => tool.name);
-      offset += count;
-    }
+    Object.assign(registered, await registeredOf(managed, byServer, model.offered, agent.tools.length));
     return { session, outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async refresh(session: string, server?: string): Promise<RefreshResult> {
+    const open = this.session(session);
+    const registered = Object.fromEntries(open.keys.map((key) => [key, [] as string[]]));
+    for (const active of open.managed.active) {
+      if (server === undefined || open.byServer.get(active) === server) await active.invalidateToolsCache();
+    }
+    const model = new ScriptedModel();
+    try {
+      await run(open.agent, "hello", model);
+    } catch (error) {
+      open.broken = messageOf(error);
+      return { outcome: { registered, errors: [{ message: open.broken }] }, diagnostics: [] };
+    }
+    open.broken = undefined;
+    return { outcome: { registered: { ...registered, ...await registeredOf(open.managed, open.byServer, model.offered, open.agent.tools.length) }, errors: [] }, diagnostics: [] };
+  }
+
+  async registerLocal(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult> {
+    const open = this.session(session);
+    open.agent = open.agent.clone({ tools: [...open.agent.tools, localTool(name, shape)] });
+    return { ok: true };
   }
 
   async tools(session: string): Promise<ToolsResult> {
     const open = this.session(session);
     if (open.broken !== undefined) return { tools: [] };
     const model = new ScriptedModel();
-    await run(open.agent, "list", model);
+    try {
+      await run(open.agent, "list", model);
+    } catch {
+      // The run raised before the model was asked (a server it could not list): the model is offered nothing.
+      return { tools: [] };
+    }
     return { tools: model.offered };
   }
 

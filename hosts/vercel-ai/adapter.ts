@@ -15,18 +15,41 @@
  *   mock model from `ai/test`), so names, descriptions and schemas are exactly what a provider receives.
  * - call: `generateText` with a mock model that answers one tool call; the AI SDK looks the tool up in the
  *   merged set and runs it. A `tool-error` part, or an MCP result with `isError`, is `ok: false`.
+ * - local tools: the application's own `tool({ description, inputSchema, execute })` under its name in the
+ *   same record: `{ ...localTools, ...toolSetOne, ...toolSetTwo }` at open (defined before any server
+ *   loads), `{ ...tools, [name]: localTool }` for `registerLocal` (the record entry is the only shape: a
+ *   tool has no name of its own).
+ * - refresh: `client.tools()` again on the refreshed server's client (it calls `tools/list` every time),
+ *   then the same spread. A client that fails keeps its previous set. The client has no handler for
+ *   `notifications/tools/list_changed`, so `listChanged` is not declared.
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { createMCPClient, type MCPClient } from "@ai-sdk/mcp";
 import { Experimental_StdioMCPTransport } from "@ai-sdk/mcp/mcp-stdio";
-import { generateText, type ToolSet } from "ai";
+import { generateText, jsonSchema, tool, type ToolSet } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
-import type { CallResult, HostOpenParams, InitializeResult, OpenResult, ToolsResult, VisibleTool } from "../../harness/index.ts";
+import type {
+  CallResult, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+} from "../../harness/index.ts";
+import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
 import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 interface Session {
+  keys: string[];
   clients: MCPClient[];
-  tools: ToolSet;
+  /** Each client's own set, in configuration order. */
+  sets: ToolSet[];
+  /** The application's tools defined before the servers loaded, and those added since. */
+  atOpen: ToolSet;
+  added: ToolSet;
+}
+
+/** The record handed to generateText, merged as the docs merge it: later entries override earlier ones. */
+const toolsOf = (open: Session): ToolSet => ({ ...open.atOpen, ...open.sets.reduce<ToolSet>((merged, set) => ({ ...merged, ...set }), {}), ...open.added });
+
+/** A local tool as the AI SDK docs make one. */
+function localTool(name: string, shape: LocalShape): ToolSet[string] {
+  return tool({ description: localDescription({ name, shape }), inputSchema: jsonSchema(localInputSchema), execute: async () => localAnswer(name) });
 }
 
 type Generated = Awaited<ReturnType<NonNullable<MockLanguageModelV3["doGenerate"]>>>;
@@ -47,11 +70,13 @@ class VercelAiHost extends RealHostAdapter<Session> {
     return basicInitialize({
       name: "Vercel AI SDK createMCPClient ({...toolSetOne, ...toolSetTwo})",
       version: `@ai-sdk/mcp ${versionOf("@ai-sdk/mcp")}, ai ${versionOf("ai")}`,
-    });
+    }, { localTools: true, registerLocal: ["dict"], refresh: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
-    const open: Session = { clients: [], tools: {} };
+    const atOpen: ToolSet = {};
+    for (const local of params.localTools ?? []) atOpen[local.name] = localTool(local.name, local.shape);
+    const open: Session = { keys: params.servers.map((server) => server.key), clients: [], sets: [], atOpen, added: {} };
     const session = this.remember(open);
     const registered = emptyRegistered(params);
     const sets: ToolSet[] = [];
@@ -69,11 +94,35 @@ class VercelAiHost extends RealHostAdapter<Session> {
     } catch (error) {
       return { session, outcome: { registered, errors: [{ message: messageOf(error) }] }, diagnostics: [] };
     }
-    // The merge, as the docs write it: later sets silently override earlier ones.
-    open.tools = sets.reduce<ToolSet>((merged, set) => ({ ...merged, ...set }), {});
+    open.sets = sets;
     // Each client's own set is the host's per-server account of what it loaded.
     params.servers.forEach((server, index) => { registered[server.key] = Object.keys(sets[index]!); });
     return { session, outcome: { registered, errors: [] }, diagnostics: [] };
+  }
+
+  async refresh(session: string, server?: string): Promise<RefreshResult> {
+    const open = this.session(session);
+    const registered: Record<string, string[]> = {};
+    const errors: Array<{ message: string }> = [];
+    for (const [index, key] of open.keys.entries()) {
+      if (server !== undefined && key !== server) continue;
+      const client = open.clients[index];
+      if (!client) continue;
+      try {
+        open.sets[index] = await client.tools();
+        registered[key] = Object.keys(open.sets[index]!);
+      } catch (error) {
+        // The SDK's MCPClientError carries no server name; the client's previous set stays in the merge.
+        errors.push({ message: messageOf(error) });
+        registered[key] = [];
+      }
+    }
+    return { outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async registerLocal(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult> {
+    this.session(session).added[name] = localTool(name, shape);
+    return { ok: true };
   }
 
   async tools(session: string): Promise<ToolsResult> {
@@ -86,7 +135,7 @@ class VercelAiHost extends RealHostAdapter<Session> {
         return said("ok");
       },
     });
-    await generateText({ model, tools: open.tools, prompt: "list" });
+    await generateText({ model, tools: toolsOf(open), prompt: "list" });
     return { tools: seen };
   }
 
@@ -101,7 +150,7 @@ class VercelAiHost extends RealHostAdapter<Session> {
       }),
     });
     try {
-      const result = await generateText({ model, tools: open.tools, prompt: "call" });
+      const result = await generateText({ model, tools: toolsOf(open), prompt: "call" });
       const parts = result.steps.flatMap((step) => step.content);
       const failed = parts.find((part) => part.type === "tool-error");
       if (failed) return { ok: false, error: { message: messageOf(failed.error) } };
