@@ -8,6 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { format } from "node:util";
 import {
   CapabilitiesSchema,
   type Capabilities,
@@ -53,7 +54,7 @@ export function basicInitialize(host: InitializeResult["host"], capabilities: Pa
  */
 export function consoleToStderr(): void {
   for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
-    console[method] = (...args: unknown[]) => console.error(...args);
+    console[method] = (...args: unknown[]) => process.stderr.write(`${format(...args)}\n`);
   }
 }
 

@@ -1,0 +1,232 @@
+/**
+ * HAP/1 adapter for mcp-use (TypeScript, `mcp-use` 1.x): an `MCPClient` over every configured server and an
+ * `MCPAgent` on it, the way its README builds an agent, with a scripted LangChain chat model in charge, so
+ * the tool list and every call go through the agent's own machinery (its `LangChainAdapter`, which names
+ * the tools, and LangChain's `createAgent`, which dispatches them).
+ *
+ *   node --import tsx hosts/mcp-use/adapter.ts
+ *
+ * - open: `new MCPClient({ mcpServers })` keyed by the configuration key, `new MCPAgent({ llm, client,
+ *   adapter, additionalTools })`, `agent.initialize()` (it opens every session and converts every tool).
+ *   A rejection is the open's error. `registered` is the agent's adapter's per-connector tool list
+ *   (`loadToolsForConnector`, the same cache `initialize` filled).
+ * - tools: what the agent binds to its model (`bindTools`, captured by the scripted model), as LangChain
+ *   renders it for a provider (`convertToOpenAITool`).
+ * - call: `agent.run()` whose model emits one tool call; the ToolMessage handed back to the model is the
+ *   result (mcp-use returns tool failures as text, `Error executing MCP tool: ...`, which is `ok: false`).
+ * - local tools: LangChain `tool()`s as `additionalTools`, which the agent appends after the MCP tools;
+ *   `registerLocal` builds the agent anew with the list extended (the agent has no call to add one).
+ * - refresh: `client.closeSession(key)` and `client.createSession(key)` (a session lists its server's
+ *   tools when it starts; a new agent over old sessions reuses their cached lists), then a new agent.
+ * - listChanged: each connector re-lists by itself on `notifications/tools/list_changed`
+ *   (`refreshToolsCache`); whether the agent's model sees it is what drift/list-changed judges.
+ * Telemetry is off (`MCP_USE_ANONYMIZED_TELEMETRY=false`, set by ../offline-env.ts before mcp-use loads).
+ * Imports: the host's packages, ../../harness/index.ts and the sibling helpers in ../ only.
+ */
+import "../offline-env.ts";
+import { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { AIMessage, ToolMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import { tool, type StructuredToolInterface } from "@langchain/core/tools";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { MCPAgent, MCPClient } from "mcp-use";
+import { LangChainAdapter } from "mcp-use/adapters";
+import type {
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+} from "../../harness/index.ts";
+import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
+import { basicInitialize, consoleToStderr, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+
+consoleToStderr();
+
+/** The text mcp-use's LangChainAdapter answers the model with when an MCP call threw. */
+const TOOL_ERROR_PREFIX = "Error executing MCP tool";
+
+/**
+ * A LangChain chat model that follows a script: on its first turn of a run it calls `call` (or answers),
+ * on every later turn it answers. It records the tools bound to it and what came back for its call.
+ */
+class ScriptedChatModel extends BaseChatModel {
+  offered: VisibleTool[] = [];
+  returned: ToolMessage[] = [];
+  call?: { name: string; arguments: Record<string, unknown> };
+  #turn = 0;
+
+  constructor() {
+    super({});
+  }
+
+  _llmType(): string {
+    return "scripted";
+  }
+
+  /** Starts a run: the next turn is the first. */
+  next(call?: { name: string; arguments: Record<string, unknown> }): this {
+    this.call = call;
+    this.#turn = 0;
+    this.returned = [];
+    return this;
+  }
+
+  override bindTools(tools: unknown[]): this {
+    this.offered = tools.map((bound) => {
+      const spec = convertToOpenAITool(bound as StructuredToolInterface);
+      return { name: spec.function.name, description: spec.function.description, inputSchema: spec.function.parameters };
+    });
+    return this;
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const turn = this.#turn++;
+    if (turn === 0 && this.call) {
+      const message = new AIMessage({ content: "", tool_calls: [{ id: "call_1", name: this.call.name, args: this.call.arguments, type: "tool_call" }] });
+      return { generations: [{ text: "", message }] };
+    }
+    this.returned = messages.filter((message): message is ToolMessage => ToolMessage.isInstance(message));
+    return { generations: [{ text: "done", message: new AIMessage("done") }] };
+  }
+}
+
+interface Session {
+  client: MCPClient;
+  keys: string[];
+  locals: StructuredToolInterface[];
+  model: ScriptedChatModel;
+  agent?: MCPAgent;
+  /** The agent's LangChainAdapter: its per-connector cache is the host's account of each server. */
+  adapter?: LangChainAdapter;
+  /** Why the agent could not be built; a broken agent shows no tools. */
+  broken?: string;
+}
+
+/** A local tool as LangChain's docs make one. */
+function localTool(name: string, shape: LocalShape): StructuredToolInterface {
+  return tool(async () => localAnswer(name), { name, description: localDescription({ name, shape }), schema: localInputSchema });
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((block) => (block as { text?: unknown }).text).filter((t) => typeof t === "string").join("\n");
+  return JSON.stringify(content);
+}
+
+/** Builds and initializes an agent over the session's client; returns what each server registered. */
+async function build(open: Session): Promise<Record<string, string[]>> {
+  const adapter = new LangChainAdapter();
+  const agent = new MCPAgent({ llm: open.model, client: open.client, adapter, additionalTools: [...open.locals], memoryEnabled: false, maxSteps: 4 });
+  open.agent = undefined;
+  await agent.initialize();
+  open.agent = agent;
+  open.adapter = adapter;
+  open.broken = undefined;
+  const registered: Record<string, string[]> = {};
+  for (const key of open.keys) {
+    const connector = open.client.getSession(key)?.connector;
+    registered[key] = connector ? (await adapter.loadToolsForConnector(connector)).map((converted: { name: string }) => converted.name) : [];
+  }
+  return registered;
+}
+
+class McpUseHost extends RealHostAdapter<Session> {
+  async initialize(): Promise<InitializeResult> {
+    return basicInitialize(
+      { name: "mcp-use MCPClient + MCPAgent", version: versionOf("mcp-use", import.meta.url) },
+      { localTools: true, registerLocal: ["object"], refresh: true, listChanged: true },
+    );
+  }
+
+  async open(params: HostOpenParams): Promise<OpenResult> {
+    const mcpServers: Record<string, Record<string, unknown>> = {};
+    for (const { key, transport } of params.servers) {
+      if (transport.type === "stdio") mcpServers[key] = { command: transport.command, args: transport.args, ...(transport.env ? { env: transport.env } : {}) };
+      else if (transport.type === "http") mcpServers[key] = { url: transport.url, transport: "http" };
+      else throw new Error(`transport ${transport.type} is not one this adapter declared`);
+    }
+    const open: Session = {
+      client: new MCPClient({ mcpServers }), keys: params.servers.map((server) => server.key),
+      locals: (params.localTools ?? []).map((local) => localTool(local.name, local.shape)), model: new ScriptedChatModel(),
+    };
+    const session = this.remember(open);
+    const registered = emptyRegistered(params);
+    const errors: HostError[] = [];
+    try {
+      Object.assign(registered, await build(open));
+    } catch (error) {
+      open.broken = messageOf(error);
+      errors.push({ message: open.broken });
+    }
+    return { session, outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async refresh(session: string, server?: string): Promise<RefreshResult> {
+    const open = this.session(session);
+    const errors: HostError[] = [];
+    for (const key of open.keys.filter((one) => server === undefined || one === server)) {
+      await open.client.closeSession(key).catch(() => undefined);
+      try {
+        await open.client.createSession(key);
+      } catch (error) {
+        errors.push({ message: messageOf(error) });
+      }
+    }
+    const registered = Object.fromEntries(open.keys.map((key) => [key, [] as string[]]));
+    try {
+      Object.assign(registered, await build(open));
+    } catch (error) {
+      open.broken = messageOf(error);
+      errors.push({ message: open.broken });
+    }
+    return { outcome: { registered, errors }, diagnostics: [] };
+  }
+
+  async registerLocal(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult> {
+    const open = this.session(session);
+    open.locals.push(localTool(name, shape));
+    try {
+      await build(open);
+    } catch (error) {
+      open.locals.pop();
+      return { ok: false, error: { message: messageOf(error) } };
+    }
+    return { ok: true };
+  }
+
+  async tools(session: string): Promise<ToolsResult> {
+    const open = this.session(session);
+    if (!open.agent) return { tools: [] };
+    open.model.next();
+    await open.agent.run({ prompt: "list", manageConnector: false });
+    return { tools: open.model.offered };
+  }
+
+  async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
+    const open = this.session(session);
+    if (!open.agent) return { ok: false, error: { message: open.broken ?? "the agent was not built" } };
+    open.model.next({ name, arguments: args });
+    try {
+      await open.agent.run({ prompt: "call", manageConnector: false });
+    } catch (error) {
+      return { ok: false, error: { message: messageOf(error) } };
+    } finally {
+      open.model.call = undefined;
+    }
+    const [message] = open.model.returned;
+    if (!message) return { ok: false, error: { message: "the run returned no tool message" } };
+    const text = textOf(message.content);
+    if (message.status === "error" || text.startsWith(TOOL_ERROR_PREFIX)) return { ok: false, error: { message: text } };
+    let parsed: { isError?: unknown; content?: unknown } | undefined;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.isError === true) return { ok: false, error: { message: text } };
+    return { ok: true, content: Array.isArray(parsed?.content) ? parsed.content : [{ type: "text", text }] };
+  }
+
+  protected async release(open: Session): Promise<void> {
+    await open.client.closeAllSessions();
+  }
+}
+
+await serveRealHost(new McpUseHost());
