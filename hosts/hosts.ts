@@ -19,11 +19,27 @@ export interface RealHost {
   wiring: string;
   /** Clause id → why the committed verdict (fail, warn, error, inconclusive) is right, checked by hand. */
   evidence: Record<string, string>;
+  /**
+   * Clause id → why the clause is NOT-APPLICABLE here, in one line: the host has no such feature (with the
+   * doc or source that shows it). Every not-applicable verdict of a committed report needs one.
+   */
+  notApplicable: Record<string, string>;
+  /** Where the host's packages are installed, when not at the package root (hosts/<host>/node_modules). */
+  installedIn?: string;
   /** Verdicts that pass but deserve a word (a pass that rests on one code path, say). */
   notes?: string[];
 }
 
 const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${adapter}/adapter.ts`, ...flags];
+
+/** The two pin clauses and the two request-schema clauses: no library host here has either feature. */
+const noPins = (host: string, source: string) => ({
+  "drift/pin-holds-changes": `${host} has no way to pin a server's tool definitions (${source}): nothing to hold a changed tool against.`,
+});
+const noRequestSchemas = (host: string, source: string) => ({
+  "options/keyed-by-wire": `${host} takes no per-tool request schema beside the server's own (${source}).`,
+  "options/unknown-key": `${host} takes no per-tool request schema, so there is no key to be unknown (${source}).`,
+});
 
 /** Seed and runs of the committed reports (the CLI's default run count). */
 export const reportRun = { seed: 2026, runs: 25 } as const;
@@ -35,6 +51,13 @@ export const realHosts: RealHost[] = [
     argv: tsx("langchain"),
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
+    notApplicable: {
+      ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
+      ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
+      "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
+      "surface/allow-deny": "`MultiServerMCPClient` has no tool filter: the config (`clientConfigSchema`, types.js) has no allow or deny list, and `loadMcpTools` keeps every named tool.",
+      "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "order/config-permutation": "Both servers' `search` are shown: `_getAllToolsAsFlatArray` (client.js) concatenates the per-server arrays in configuration order, and LangGraph's `ToolNode.runTool` (prebuilt/tool_node.js) dispatches to `this.tools.find((tool) => tool.name === call.name)`, the first. Swap the two servers and the call of `search` reaches the other one (adapter.test.ts pins the delivery to the first).",
       "surface/shortfall-names-missing": "`loadMcpTools` (tools.js) starts with `mcpTools.filter((tool) => !!tool.name)`: a tool whose name is empty is dropped with no error and no log line; `getTools()` resolves normally (adapter.test.ts: errors []).",
@@ -52,6 +75,13 @@ export const realHosts: RealHost[] = [
     argv: tsx("langchain", "--prefix"),
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
+    notApplicable: {
+      ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
+      ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
+      "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
+      "surface/allow-deny": "`MultiServerMCPClient` has no tool filter: the config (`clientConfigSchema`, types.js) has no allow or deny list, and `loadMcpTools` keeps every named tool.",
+      "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "order/config-permutation": "With `prefixToolNameWithServerName` the name is `${serverName}__${tool.name}` (tools.js `toolNamePrefix`); `__` is not reserved, so key `a__b` + tool `c` and key `a` + tool `b__c` both give `a__b__c`. Both are shown and `ToolNode` calls the first, so the route depends on the order (adapter.test.ts pins it).",
       "surface/shortfall-names-missing": "As in the default mode: `mcpTools.filter((tool) => !!tool.name)` drops an empty-named tool silently.",
@@ -73,6 +103,14 @@ export const realHosts: RealHost[] = [
     argv: tsx("vercel-ai"),
     packages: ["@ai-sdk/mcp", "ai"],
     wiring: "One `createMCPClient` per server (stdio: `Experimental_StdioMCPTransport`; http: `{ type: \"http\" }`), `await client.tools()` each, `{ ...toolSetOne, ...toolSetTwo }` in configuration order; tools and calls through `generateText` with a mock model from `ai/test`.",
+    notApplicable: {
+      ...noPins("@ai-sdk/mcp", "`createMCPClient` options have none, dist/index.mjs"),
+      "options/keyed-by-wire": "`client.tools({ schemas })` takes a schema per MCP tool name, but then loads only the tools it names (`toolsFromDefinitions` skips every other tool, dist/index.mjs): a schema for one tool would hide the server's others, so it is an allow list with types, not a per-tool option beside the whole list.",
+      "options/unknown-key": "As options/keyed-by-wire: a `schemas` key names a tool to load, not an option for a loaded one; a key the server lacks is silently skipped because nothing is loaded for it.",
+      "drift/list-changed": "The AI SDK MCP client registers no handler for `notifications/tools/list_changed` (only the capability fields exist, dist/index.mjs): a set changes only when `tools()` is called again.",
+      "surface/allow-deny": "No deny list: `createMCPClient` / `tools()` have no filter option, and `schemas` (see options/keyed-by-wire) can only allow, each tool with a schema.",
+      "names/profile": "The AI SDK claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "order/config-permutation": "The docs' merge `{ ...toolSetOne, ...toolSetTwo }` keeps the last server's `search` (each client's `tools()` is keyed by the raw MCP name, `toolsFromDefinitions` in @ai-sdk/mcp dist/index.mjs); swapping the two servers swaps which one the single `search` reaches.",
       "surface/no-silent-loss": "The spread silently overwrites: alpha's `get_logs` is gone from the merged set and nothing reports it (the docs: \"this approach causes subsequent tool sets to override tools with the same name\"); adapter.test.ts pins `search` → beta with errors [].",
@@ -88,6 +126,12 @@ export const realHosts: RealHost[] = [
     argv: tsx("openai-agents"),
     packages: ["@openai/agents-core"],
     wiring: "`MCPServerStdio` / `MCPServerStreamableHttp` with `name` = configuration key, `connectMcpServers`, `new Agent({ mcpServers })`; tools and calls through the SDK's `Runner` with a scripted `Model`.",
+    notApplicable: {
+      ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
+      ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
+      "drift/list-changed": "No handler for `notifications/tools/list_changed`: the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false) and `invalidateToolsCache()` is the only re-list call.",
+      "names/profile": "The Agents SDK claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "names/provider-valid": "In default mode `mcpToFunctionTool` names the tool `mcpTool.name`, and `tool()` only runs `toFunctionToolName` (utils/tools.mjs: every character outside [a-zA-Z0-9] becomes `_`); nothing limits the length (the 64 limit and sha1 suffix exist only under includeServerInToolNames), so a 65-character name is offered to the model.",
       "schema/hostile-schema": "The server's `tools/list` carries an output schema `{type: \"nope\"}`; `NodeMCPServerStreamableHttp.listTools` (shims/mcp-server/node.mjs) calls `replaceClientToolMetadata`, which makes the MCP SDK Client compile every output schema and rethrows its error. The run raises `type must be JSONType or JSONType[]: nope` for the whole agent: no tool is shown and the error names neither the server nor the tool (seen with `mcp-collide repro`).",
@@ -104,6 +148,12 @@ export const realHosts: RealHost[] = [
     argv: tsx("openai-agents", "--server-names"),
     packages: ["@openai/agents-core"],
     wiring: "As `openai-agents`, with `mcpConfig: { includeServerInToolNames: true }` (names `mcp_<server>__<tool>`, sanitised, 64 max with a sha1 suffix).",
+    notApplicable: {
+      ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
+      ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
+      "drift/list-changed": "No handler for `notifications/tools/list_changed`: the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false) and `invalidateToolsCache()` is the only re-list call.",
+      "names/profile": "The Agents SDK claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "schema/hostile-schema": "The server's `tools/list` carries an output schema `{type: \"nope\"}`; `NodeMCPServerStreamableHttp.listTools` (shims/mcp-server/node.mjs) calls `replaceClientToolMetadata`, which makes the MCP SDK Client compile every output schema and rethrows its error. The run raises `type must be JSONType or JSONType[]: nope` for the whole agent: no tool is shown and the error names neither the server nor the tool (seen with `mcp-collide repro`).",
     },
@@ -118,6 +168,13 @@ export const realHosts: RealHost[] = [
     argv: tsx("mastra"),
     packages: ["@mastra/mcp", "@mastra/core"],
     wiring: "`new MCPClient({ servers })` keyed by configuration key, `new Agent({ tools: await mcp.getTools() })`; tools and calls through `agent.generate()` with a scripted AI SDK v5 model.",
+    notApplicable: {
+      ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
+      ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      "drift/list-changed": "@mastra/mcp registers no handler for `notifications/tools/list_changed` (the only list_changed code is its server side, dist/index.js): tools change only when `getTools()` / `getToolsets()` is called again.",
+      "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
+      "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "surface/no-silent-loss": "`getTools()` (@mastra/mcp dist/index.js) assigns `connectedTools[`${serverName}_${toolName}`]` as each server's tools arrive; `a_b` + `c` and `a` + `b_c` are both `a_b_c`, the later assignment replaces the earlier, and nothing reports it (adapter.test.ts).",
       "surface/shortfall-names-missing": "Same overwrite: `a_b`'s `c` is not shown and no error names `a_b` or `c`.",
@@ -137,6 +194,13 @@ export const realHosts: RealHost[] = [
     argv: tsx("mastra", "--toolsets"),
     packages: ["@mastra/mcp", "@mastra/core"],
     wiring: "As `mastra-tools`, but `agent.generate(prompt, { toolsets: await mcp.getToolsets() })`, which the Agent flattens by bare tool name.",
+    notApplicable: {
+      ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
+      ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      "drift/list-changed": "@mastra/mcp registers no handler for `notifications/tools/list_changed` (the only list_changed code is its server side, dist/index.js): tools change only when `getTools()` / `getToolsets()` is called again.",
+      "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
+      "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
     evidence: {
       "order/config-permutation": "The Agent's `getToolsets` (@mastra/core) flattens the toolsets with `toolsForRequest[toolName] = ...`: the last toolset's `search` wins, and the toolsets object is filled in the order the servers answer (`eachClientTools` runs them in `Promise.all`), which follows configuration order here.",
       "order/arrival-timing": "Same flattening; `connectedToolsets[serverName] = tools` is assigned when each server's `tools()` resolves, so the server that answers last owns `request`.",
@@ -151,11 +215,69 @@ export const realHosts: RealHost[] = [
     },
   },
   {
+    id: "mcp-use",
+    title: "mcp-use MCPAgent over an MCPClient",
+    argv: tsx("mcp-use"),
+    packages: ["mcp-use", "langchain", "@langchain/core"],
+    installedIn: "hosts/mcp-use",
+    wiring: "`new MCPClient({ mcpServers })` keyed by configuration key, `new MCPAgent({ llm, client, additionalTools })`, `agent.initialize()`; tools as bound to a scripted LangChain chat model, calls through `agent.run()` (LangChain `createAgent`).",
+    notApplicable: {
+      ...noPins("mcp-use", "`MCPServerConfig` has command/args/env/url/headers/auth only, agents/types.d.ts"),
+      ...noRequestSchemas("mcp-use", "input schemas come only from the server (`schemaToZod(mcpTool.inputSchema)` in `LangChainAdapter.convertTool`)"),
+      "surface/allow-deny": "mcp-use has no per-server lists: `disallowedTools` is one deny list of bare tool names for every server at once (`LangChainAdapter.convertTool`: `if (this.disallowedTools.includes(mcpTool.name)) return null`), with no allow list.",
+      "names/profile": "mcp-use claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
+    evidence: {},
+  },
+  {
+    id: "voltagent",
+    title: "VoltAgent Agent with MCPConfiguration.getTools()",
+    argv: tsx("voltagent"),
+    packages: ["@voltagent/core", "ai"],
+    installedIn: "hosts/voltagent",
+    wiring: "`new MCPConfiguration({ servers })` keyed by configuration key, `new Agent({ tools: [...localTools, ...await mcp.getTools()] })`; tools and calls through `agent.generateText()` with a scripted AI SDK model (`MockLanguageModelV3`).",
+    notApplicable: {
+      ...noPins("VoltAgent", "`MCPConfiguration` server entries have connection options only, index.d.ts"),
+      ...noRequestSchemas("VoltAgent", "input schemas come only from the server (`convertJsonSchemaToZod(toolDef.inputSchema)` in `MCPClient.getAgentTools`)"),
+      "drift/list-changed": "@voltagent/core's MCP client registers no handler for `notifications/tools/list_changed` (no such code in dist/index.mjs): tools change only when `getTools()` is called again.",
+      "surface/allow-deny": "VoltAgent has no allow or deny list: `MCPConfiguration`'s `authorization.can` is a callback the application writes (`filterToolsByAuthorization`), so any list would be this adapter's code, not the host's.",
+      "names/profile": "VoltAgent claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
+    evidence: {},
+  },
+  {
+    id: "genkit",
+    title: "Genkit ai.generate() with @genkit-ai/mcp createMcpHost",
+    argv: tsx("genkit"),
+    packages: ["genkit", "@genkit-ai/mcp"],
+    installedIn: "hosts/genkit",
+    wiring: "`createMcpHost({ name, mcpServers })` keyed by configuration key, `ai.generate({ tools: [...localTools, ...await mcpHost.getActiveTools(ai)] })` with a model defined on the instance (`ai.defineModel`) that follows a script.",
+    notApplicable: {
+      ...noPins("@genkit-ai/mcp", "`McpServerConfig` takes connection options, `disabled` and `roots`, client.ts"),
+      ...noRequestSchemas("@genkit-ai/mcp", "input schemas come only from the server (`inputJsonSchema: tool.inputSchema` in `createDynamicTool`, util/tools.ts)"),
+      "drift/list-changed": "@genkit-ai/mcp registers no handler for `notifications/tools/list_changed` (its client only sends roots/list_changed, client.ts): tools change only when `getActiveTools()` is called again.",
+      "surface/allow-deny": "@genkit-ai/mcp has no tool filter: `McpServerConfig` has connection options, `disabled` and `roots` only (client.ts), and `fetchDynamicTools` keeps every tool.",
+      "names/profile": "Genkit claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
+    },
+    evidence: {},
+  },
+  {
     id: "python-host",
     title: "The Python standard-library host (ADR-0112 policy), in hosts/python-host",
     argv: ["python3", "hosts/python-host/adapter.py"],
     packages: ["python3"],
     wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
+    notApplicable: {
+      "guard/every-shape": "The Python host registers MCP tools only: mcp_host.py has no local-tool registration (adapter.py declares no registerLocal shapes).",
+      "guard/local-occupant": "The Python host has no local tools: mcp_host.py builds its list from the configured servers only.",
+      "drift/refresh-tracks-list": "The Python host lists each server once, at open (mcp_host.py): it has no refresh.",
+      "drift/unreachable-prunes-nothing": "The Python host has no refresh (mcp_host.py lists each server once, at open).",
+      "drift/list-changed": "The Python host ignores server notifications (mcp_host.py reads only the responses it asked for).",
+      "drift/pin-holds-changes": "The Python host has no pins (mcp_host.py).",
+      "options/keyed-by-wire": "The Python host takes no per-tool request schemas (mcp_host.py).",
+      "options/unknown-key": "The Python host takes no per-tool request schemas (mcp_host.py).",
+      "surface/allow-deny": "The Python host has no allow or deny lists (mcp_host.py).",
+    },
     evidence: {},
     notes: [
       "Every clause that applies passes, as the reference host's do: the protocol needs nothing from TypeScript. The host loads servers in parallel threads and registers them in configuration order.",

@@ -10,7 +10,7 @@
  * The Markdown is rendered from the committed JSON (the CLI's own renderer, `renderMarkdown`) plus hosts.ts,
  * so it can be rebuilt without rerunning anything. Options: --only id[,id...] (rerun some hosts),
  * --render-only (rebuild every reports/<id>.md and reports/README.md from the committed JSON and hosts.ts),
- * --runs N, --seed S.
+ * --runs N, --seed S, --timeout MS (the CLI's adapter timeout, for a loaded machine; it does not change a verdict).
  * Exit 0 when every host ran, 2 when a host's adapter or the harness broke (exit code 2 from the CLI).
  */
 import { spawnSync } from "node:child_process";
@@ -61,13 +61,13 @@ export function readCommitted(id: string): CommittedReport {
   return JSON.parse(readFileSync(join(reportsDir, `${id}.json`), "utf8"));
 }
 
-/** The installed version of an npm package (or of python3). */
-function installed(name: string): string {
+/** The installed version of an npm package (or of python3), from the package root or `dir` under it. */
+function installed(name: string, dir = ""): string {
   if (name === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8" });
     return (result.stdout || result.stderr || "missing").trim().replace(/^Python /, "");
   }
-  const file = join(root, "node_modules", name, "package.json");
+  const file = join(root, dir, "node_modules", name, "package.json");
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : "not installed";
 }
 
@@ -94,16 +94,24 @@ export function evidenceMarkdown(host: RealHost, report: CommittedReport, headin
     lines.push(`  - why: ${host.evidence[clause.id] ?? "**no evidence recorded: check this verdict by hand and add it to hosts/hosts.ts**"}`);
   }
   for (const note of host.notes ?? []) lines.push(`- note: ${note}`);
+  const absent = report.clauses.filter((clause) => clause.status === "not-applicable");
+  if (absent.length > 0) {
+    lines.push("", "Not applicable, and why:", "");
+    for (const clause of absent) {
+      lines.push(`- ${code(clause.id)}: ${host.notApplicable[clause.id] ?? "**no reason recorded: say why in hosts/hosts.ts (notApplicable)**"}`);
+    }
+  }
   lines.push("");
   return lines.join("\n");
 }
 
 /** Runs one host through the CLI and commits its report.json as reports/<id>.json; returns the CLI's exit code. */
-function runHost(host: RealHost, runs: number, seed: number): number {
+function runHost(host: RealHost, runs: number, seed: number, timeout?: string): number {
   const out = mkdtempSync(join(tmpdir(), `mcp-collide-${host.id}-`));
   try {
     process.stdout.write(`\n== ${host.id}: ${host.argv.join(" ")}\n`);
-    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), "--out", out, "--", ...host.argv], {
+    const patience = timeout ? ["--timeout", timeout] : [];
+    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, "--", ...host.argv], {
       cwd: root, stdio: ["ignore", "inherit", "inherit"],
     });
     const status = result.status ?? 2;
@@ -135,7 +143,8 @@ function readmeSection(): string {
   });
   if (matrix.status !== 0) throw new Error(`mcp-collide matrix failed: ${matrix.stderr}`);
   const reports = present.map((host) => ({ host, report: readCommitted(host.id) }));
-  const packages = [...new Set(realHosts.flatMap((host) => host.packages))];
+  const packages = [...new Set(realHosts.flatMap((host) => host.packages.map((name) => `${name}\u0000${host.installedIn ?? ""}`)))]
+    .map((entry) => entry.split("\u0000") as [string, string]);
   const lines = [
     START,
     "## Real hosts",
@@ -147,7 +156,7 @@ function readmeSection(): string {
     "from the committed JSON). `hosts/reports.test.ts` replays every committed failure by value and fails",
     "when a host no longer fails as its report says.",
     "",
-    "Installed versions: " + packages.map((name) => `${code(name)} ${installed(name)}`).join(", ") + ".",
+    "Installed versions: " + packages.map(([name, dir]) => `${code(name)} ${installed(name, dir)}${dir ? ` (${dir})` : ""}`).join(", ") + ".",
     "",
     "| report | host | seed | runs | verdicts |",
     "|---|---|---:|---:|---|",
@@ -183,7 +192,7 @@ export function writeReadme(): void {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" } },
+    options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" }, timeout: { type: "string" } },
   });
   const only = values.only?.split(",").map((id) => id.trim()).filter(Boolean);
   const unknown = (only ?? []).filter((id) => !realHosts.some((host) => host.id === id));
@@ -196,7 +205,7 @@ async function main(): Promise<number> {
     const runs = values.runs ? Number(values.runs) : reportRun.runs;
     const seed = values.seed ? Number(values.seed) : reportRun.seed;
     for (const host of realHosts.filter((h) => !only || only.includes(h.id))) {
-      const status = runHost(host, runs, seed);
+      const status = runHost(host, runs, seed, values.timeout);
       if (status === 2) worst = 2;
     }
   }
@@ -206,8 +215,11 @@ async function main(): Promise<number> {
   writeReadme();
   for (const host of realHosts) {
     if (!existsSync(join(reportsDir, `${host.id}.json`))) continue;
-    const missing = readCommitted(host.id).clauses.filter((c) => needsEvidence(c.status) && !host.evidence[c.id]).map((c) => c.id);
+    const clauses = readCommitted(host.id).clauses;
+    const missing = clauses.filter((c) => needsEvidence(c.status) && !host.evidence[c.id]).map((c) => c.id);
     if (missing.length > 0) process.stderr.write(`${host.id}: no evidence recorded for ${missing.join(", ")} (hosts/hosts.ts)\n`);
+    const unexplained = clauses.filter((c) => c.status === "not-applicable" && !host.notApplicable[c.id]).map((c) => c.id);
+    if (unexplained.length > 0) process.stderr.write(`${host.id}: no reason recorded for not-applicable ${unexplained.join(", ")} (hosts/hosts.ts)\n`);
   }
   process.stdout.write(`\nreports: ${reportsDir}\n`);
   return worst;

@@ -1,0 +1,72 @@
+/**
+ * Real hosts run offline. Each JavaScript adapter runs a short `mcp-collide run` (harness, fake servers and
+ * adapter together) inside a loopback-only network namespace (`unshare -n`, lo up), with
+ * hosts/record-network.mjs preloaded into the adapter: any attempt to reach an address other than
+ * 127.0.0.1 (telemetry, a model registry, an update check) is refused and recorded, and the test fails on
+ * the first record. A control shows the recorder catches what it must. Needs root for `unshare -n`: skipped
+ * with a message where it is not available, failed where .ci/run requires it.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { packageRoot } from "../harness/index.ts";
+import { realHosts } from "./hosts.ts";
+import { libraryHostInstalled } from "./test-support.ts";
+
+const recorder = join(packageRoot, "hosts/record-network.mjs");
+const cli = join(packageRoot, "harness/bin/mcp-collide.js");
+
+/** True when this machine can make a loopback-only network namespace. */
+function canIsolate(): boolean {
+  const probe = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { encoding: "utf8" });
+  if (probe.status === 0) return true;
+  if (process.env.MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS === "1") throw new Error(`unshare -n is required here and failed: ${probe.stderr || probe.error}`);
+  process.stderr.write("skipping the offline tests: unshare -n (root) is not available here\n");
+  return false;
+}
+
+/** Runs `argv` in a fresh loopback-only network namespace with the recorder logging to a file; returns both. */
+function isolated(argv: string[], env: Record<string, string> = {}): { status: number | null; output: string; attempts: string[] } {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-collide-offline-"));
+  const log = join(dir, "network.jsonl");
+  try {
+    const result = spawnSync("unshare", ["-n", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", ...argv], {
+      cwd: packageRoot, encoding: "utf8", env: { ...process.env, ...env, MCP_COLLIDE_NETWORK_LOG: log }, timeout: 300_000,
+    });
+    const attempts = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+    return { status: result.status, output: `${result.stdout}\n${result.stderr}`, attempts };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const isolation = canIsolate();
+const javascriptHosts = realHosts.filter((host) => host.argv[0] === "node" && host.argv.includes("tsx"))
+  // One mode per adapter file: a flag changes names, not whether the host phones home.
+  .filter((host, index, all) => all.findIndex((other) => other.argv.find((a) => a.endsWith("adapter.ts")) === host.argv.find((a) => a.endsWith("adapter.ts"))) === index);
+
+describe.skipIf(!isolation)("real hosts offline", () => {
+  it("the recorder refuses and records a connection to another address (control)", () => {
+    const probe = `fetch("http://registry.example.invalid/").then(() => process.exit(3), () => process.exit(0))`;
+    const seen = isolated([process.execPath, "--import", recorder, "-e", probe]);
+    expect(seen.status, seen.output).toBe(0);
+    expect(seen.attempts.map((line) => JSON.parse(line).host)).toContain("registry.example.invalid");
+  });
+
+  for (const host of javascriptHosts) {
+    const absent = host.installedIn !== undefined && !libraryHostInstalled(host.installedIn.replace(/^hosts\//, ""), host.packages[0]!);
+    (absent ? it.skip : it.concurrent)(`${host.id}: a run reaches nothing but 127.0.0.1`, () => {
+      const [node, ...rest] = host.argv;
+      const argv = [process.execPath, cli, "run", "--runs", "1", "--seed", "3", "--timeout", "120000",
+        "--clause", "order/config-permutation", "--clause", "drift/refresh-tracks-list",
+        "--out", join(tmpdir(), `mcp-collide-offline-${host.id}-${process.pid}`), "--", node!, "--import", recorder, ...rest];
+      const seen = isolated(argv);
+      rmSync(join(tmpdir(), `mcp-collide-offline-${host.id}-${process.pid}`), { recursive: true, force: true });
+      expect(seen.attempts, `${host.id} tried to leave 127.0.0.1`).toEqual([]);
+      // 0 or 1: the clauses ran (a verdict either way); 2 would mean the adapter broke, offline or not.
+      expect([0, 1], seen.output.slice(-3000)).toContain(seen.status);
+    }, 300_000);
+  }
+});
