@@ -41,6 +41,15 @@ const noRequestSchemas = (host: string, source: string) => ({
   "options/unknown-key": `${host} takes no per-tool request schema, so there is no key to be unknown (${source}).`,
 });
 
+/**
+ * Lines for clauses a committed report shows NOT-APPLICABLE only because it was generated before the
+ * adapter declared the capability (issue 16). reports.test.ts fails on a line whose clause the report
+ * judges, so each disappears at the next `npm run reports`, which judges the clause.
+ */
+const predates = (...clauses: string[]) => Object.fromEntries(clauses.map((id) => [id,
+  "Not judged in this committed report, which predates the adapter's local tools, refresh and filters (hosts/*/adapter.ts declares them now); the next `npm run reports` judges it."]));
+const lifecycle = ["guard/every-shape", "guard/local-occupant", "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing"];
+
 /** Seed and runs of the committed reports (the CLI's default run count). */
 export const reportRun = { seed: 2026, runs: 25 } as const;
 
@@ -52,6 +61,7 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
     notApplicable: {
+      ...predates(...lifecycle),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -76,6 +86,7 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
     notApplicable: {
+      ...predates(...lifecycle),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -104,6 +115,7 @@ export const realHosts: RealHost[] = [
     packages: ["@ai-sdk/mcp", "ai"],
     wiring: "One `createMCPClient` per server (stdio: `Experimental_StdioMCPTransport`; http: `{ type: \"http\" }`), `await client.tools()` each, `{ ...toolSetOne, ...toolSetTwo }` in configuration order; tools and calls through `generateText` with a mock model from `ai/test`.",
     notApplicable: {
+      ...predates(...lifecycle),
       ...noPins("@ai-sdk/mcp", "`createMCPClient` options have none, dist/index.mjs"),
       "options/keyed-by-wire": "`client.tools({ schemas })` takes a schema per MCP tool name, but then loads only the tools it names (`toolsFromDefinitions` skips every other tool, dist/index.mjs): a schema for one tool would hide the server's others, so it is an allow list with types, not a per-tool option beside the whole list.",
       "options/unknown-key": "As options/keyed-by-wire: a `schemas` key names a tool to load, not an option for a loaded one; a key the server lacks is silently skipped because nothing is loaded for it.",
@@ -127,6 +139,7 @@ export const realHosts: RealHost[] = [
     packages: ["@openai/agents-core"],
     wiring: "`MCPServerStdio` / `MCPServerStreamableHttp` with `name` = configuration key, `connectMcpServers`, `new Agent({ mcpServers })`; tools and calls through the SDK's `Runner` with a scripted `Model`.",
     notApplicable: {
+      ...predates(...lifecycle, "surface/allow-deny"),
       ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
       ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
       "drift/list-changed": "No handler for `notifications/tools/list_changed`: the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false) and `invalidateToolsCache()` is the only re-list call.",
@@ -149,6 +162,7 @@ export const realHosts: RealHost[] = [
     packages: ["@openai/agents-core"],
     wiring: "As `openai-agents`, with `mcpConfig: { includeServerInToolNames: true }` (names `mcp_<server>__<tool>`, sanitised, 64 max with a sha1 suffix).",
     notApplicable: {
+      ...predates(...lifecycle, "surface/allow-deny"),
       ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
       ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
       "drift/list-changed": "No handler for `notifications/tools/list_changed`: the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false) and `invalidateToolsCache()` is the only re-list call.",
@@ -169,6 +183,7 @@ export const realHosts: RealHost[] = [
     packages: ["@mastra/mcp", "@mastra/core"],
     wiring: "`new MCPClient({ servers })` keyed by configuration key, `new Agent({ tools: await mcp.getTools() })`; tools and calls through `agent.generate()` with a scripted AI SDK v5 model.",
     notApplicable: {
+      ...predates(...lifecycle),
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
       "drift/list-changed": "@mastra/mcp registers no handler for `notifications/tools/list_changed` (the only list_changed code is its server side, dist/index.js): tools change only when `getTools()` / `getToolsets()` is called again.",
@@ -195,6 +210,7 @@ export const realHosts: RealHost[] = [
     packages: ["@mastra/mcp", "@mastra/core"],
     wiring: "As `mastra-tools`, but `agent.generate(prompt, { toolsets: await mcp.getToolsets() })`, which the Agent flattens by bare tool name.",
     notApplicable: {
+      ...predates(...lifecycle),
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
       "drift/list-changed": "@mastra/mcp registers no handler for `notifications/tools/list_changed` (the only list_changed code is its server side, dist/index.js): tools change only when `getTools()` / `getToolsets()` is called again.",
@@ -214,6 +230,36 @@ export const realHosts: RealHost[] = [
       "diag/errors-name-server": "`Agent.formatTools` throws `Two or more tools resolve to the same name \"a_b\"` for `a.b` and `a/b`, naming no server.",
     },
   },
+  {
+    id: "python-host",
+    title: "The Python standard-library host (ADR-0112 policy), in hosts/python-host",
+    argv: ["python3", "hosts/python-host/adapter.py"],
+    packages: ["python3"],
+    wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
+    notApplicable: {
+      "guard/every-shape": "The Python host registers MCP tools only: mcp_host.py has no local-tool registration (adapter.py declares no registerLocal shapes).",
+      "guard/local-occupant": "The Python host has no local tools: mcp_host.py builds its list from the configured servers only.",
+      "drift/refresh-tracks-list": "The Python host lists each server once, at open (mcp_host.py): it has no refresh.",
+      "drift/unreachable-prunes-nothing": "The Python host has no refresh (mcp_host.py lists each server once, at open).",
+      "drift/list-changed": "The Python host ignores server notifications (mcp_host.py reads only the responses it asked for).",
+      "drift/pin-holds-changes": "The Python host has no pins (mcp_host.py).",
+      "options/keyed-by-wire": "The Python host takes no per-tool request schemas (mcp_host.py).",
+      "options/unknown-key": "The Python host takes no per-tool request schemas (mcp_host.py).",
+      "surface/allow-deny": "The Python host has no allow or deny lists (mcp_host.py).",
+    },
+    evidence: {},
+    notes: [
+      "Every clause that applies passes, as the reference host's do: the protocol needs nothing from TypeScript. The host loads servers in parallel threads and registers them in configuration order.",
+    ],
+  },
+];
+
+/**
+ * Hosts whose adapters are done but whose reports are not committed yet: every verdict that is not a pass
+ * must be checked by hand before its report goes in (then the host moves to {@link realHosts}).
+ * `npm run reports -- --only ID` runs one; hosts/offline.test.ts and the adapter tests already cover them.
+ */
+export const pendingHosts: RealHost[] = [
   {
     id: "mcp-use",
     title: "mcp-use MCPAgent over an MCPClient",
@@ -260,27 +306,5 @@ export const realHosts: RealHost[] = [
       "names/profile": "Genkit claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {},
-  },
-  {
-    id: "python-host",
-    title: "The Python standard-library host (ADR-0112 policy), in hosts/python-host",
-    argv: ["python3", "hosts/python-host/adapter.py"],
-    packages: ["python3"],
-    wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
-    notApplicable: {
-      "guard/every-shape": "The Python host registers MCP tools only: mcp_host.py has no local-tool registration (adapter.py declares no registerLocal shapes).",
-      "guard/local-occupant": "The Python host has no local tools: mcp_host.py builds its list from the configured servers only.",
-      "drift/refresh-tracks-list": "The Python host lists each server once, at open (mcp_host.py): it has no refresh.",
-      "drift/unreachable-prunes-nothing": "The Python host has no refresh (mcp_host.py lists each server once, at open).",
-      "drift/list-changed": "The Python host ignores server notifications (mcp_host.py reads only the responses it asked for).",
-      "drift/pin-holds-changes": "The Python host has no pins (mcp_host.py).",
-      "options/keyed-by-wire": "The Python host takes no per-tool request schemas (mcp_host.py).",
-      "options/unknown-key": "The Python host takes no per-tool request schemas (mcp_host.py).",
-      "surface/allow-deny": "The Python host has no allow or deny lists (mcp_host.py).",
-    },
-    evidence: {},
-    notes: [
-      "Every clause that applies passes, as the reference host's do: the protocol needs nothing from TypeScript. The host loads servers in parallel threads and registers them in configuration order.",
-    ],
   },
 ];

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageRoot } from "../harness/index.ts";
-import { realHosts } from "./hosts.ts";
+import { pendingHosts, realHosts } from "./hosts.ts";
 import { libraryHostInstalled } from "./test-support.ts";
 
 const recorder = join(packageRoot, "hosts/record-network.mjs");
@@ -43,7 +43,7 @@ function isolated(argv: string[], env: Record<string, string> = {}): { status: n
 }
 
 const isolation = canIsolate();
-const javascriptHosts = realHosts.filter((host) => host.argv[0] === "node" && host.argv.includes("tsx"))
+const javascriptHosts = [...realHosts, ...pendingHosts].filter((host) => host.argv[0] === "node" && host.argv.includes("tsx"))
   // One mode per adapter file: a flag changes names, not whether the host phones home.
   .filter((host, index, all) => all.findIndex((other) => other.argv.find((a) => a.endsWith("adapter.ts")) === host.argv.find((a) => a.endsWith("adapter.ts"))) === index);
 

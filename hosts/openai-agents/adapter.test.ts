@@ -3,7 +3,8 @@
  * own Runner. The checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, long, names, observe, world } from "../test-support.ts";
+import type { LifecycleWorld } from "../../harness/index.ts";
+import { adapter, deliveries, long, names, observe, scripted, world } from "../test-support.ts";
 
 describe("OpenAI Agents SDK (JS)", () => {
   it("default: raw names, a duplicate across servers fails the whole agent, names are sanitised but not shortened", async () => {
@@ -42,4 +43,51 @@ describe("OpenAI Agents SDK (JS)", () => {
     expect(names(seen.alone)).toEqual(["mcp_a_b__c"]);
     expect(names(seen.together)).toEqual([expect.stringMatching(/^mcp_a_b__c_[0-9a-f]{8}$/), expect.stringMatching(/^mcp_a_b__c_[0-9a-f]{8}$/)]);
   }, 60_000);
+
+  it("a function tool named like an MCP tool silently takes its place, whenever it is added", async () => {
+    const seen = await scripted(adapter("openai-agents"), {
+      atOpen: {
+        world: world(["alpha", ["search"]]),
+        script: async (live) => {
+          const session = await live.open({ localTools: [{ name: "search", shape: "object" }] });
+          const names = (await session.tools()).map((tool) => tool.name);
+          const call = await session.call("search");
+          return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
+        },
+      },
+      later: {
+        world: world(["alpha", ["search"]]),
+        script: async (live) => {
+          const session = await live.open();
+          const result = await session.registerLocal("search", "object");
+          const names = (await session.tools()).map((tool) => tool.name);
+          const call = await session.call("search");
+          return { result, names, reached: call.deliveries.map((d) => d.server) };
+        },
+      },
+    });
+    // getAllTools() is [...mcpTools, ...functionTools]; the model is offered one "search" and the run calls the local one.
+    expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: [] });
+    expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });
+  }, 120_000);
+
+  it("toolFilter from allow/deny: an empty allow list filters nothing, an allow entry the server lacks is not reported", async () => {
+    const twoTools = () => world(["alpha", ["search", "query"]]);
+    const shown = (config: Record<string, { allow?: string[]; deny?: string[] }>) => async (live: LifecycleWorld) => {
+      const session = await live.open({ config });
+      return { names: (await session.tools()).map((tool) => tool.name), errors: session.opened.outcome.errors };
+    };
+    const seen = await scripted(adapter("openai-agents"), {
+      allowed: { world: twoTools(), script: shown({ alpha: { allow: ["search"] } }) },
+      denied: { world: twoTools(), script: shown({ alpha: { deny: ["search"] } }) },
+      none: { world: twoTools(), script: shown({ alpha: { allow: [] } }) },
+      ghost: { world: twoTools(), script: shown({ alpha: { allow: ["search", "missing"] } }) },
+    });
+    expect(seen.allowed).toEqual({ names: ["search"], errors: [] });
+    expect(seen.denied).toEqual({ names: ["query"], errors: [] });
+    // createMCPToolStaticFilter({ allowed: [] }) gives allowedToolNames [], and the filter applies an allow
+    // list only `if (allowedToolNames.length > 0 ...)` (mcp.mjs): allowing nothing allows everything.
+    expect(seen.none).toEqual({ names: ["search", "query"], errors: [] });
+    expect(seen.ghost).toEqual({ names: ["search"], errors: [] });
+  }, 120_000);
 });
