@@ -24,9 +24,15 @@ const allowed: Record<Folder, (target: string) => boolean> = {
 };
 
 function sources(folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.(ts|js|cjs|mjs)$/.test(file) && !file.includes("node_modules"))
-    .map((file) => join(folder, file));
+  // Walked by hand so a host's own node_modules (hosts/<host>/node_modules, a gigabyte) is never listed.
+  const found: string[] = [];
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    if (entry.name === "node_modules") continue;
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) found.push(...sources(path));
+    else if (/\.(ts|js|cjs|mjs)$/.test(entry.name)) found.push(path);
+  }
+  return found;
 }
 
 /** Every module specifier in a file: static imports and re-exports, dynamic import() and require(). */
