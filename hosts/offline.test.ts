@@ -33,7 +33,7 @@ function isolated(argv: string[], env: Record<string, string> = {}): { status: n
   const log = join(dir, "network.jsonl");
   try {
     const result = spawnSync("unshare", ["-n", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", ...argv], {
-      cwd: packageRoot, encoding: "utf8", env: { ...process.env, ...env, MCP_COLLIDE_NETWORK_LOG: log }, timeout: 300_000,
+      cwd: packageRoot, encoding: "utf8", env: { ...process.env, ...env, MCP_COLLIDE_NETWORK_LOG: log }, timeout: 540_000,
     });
     const attempts = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
     return { status: result.status, output: `${result.stdout}\n${result.stderr}`, attempts };
@@ -57,16 +57,18 @@ describe.skipIf(!isolation)("real hosts offline", () => {
 
   for (const host of javascriptHosts) {
     const absent = host.installedIn !== undefined && !libraryHostInstalled(host.installedIn.replace(/^hosts\//, ""), host.packages[0]!);
-    (absent ? it.skip : it.concurrent)(`${host.id}: a run reaches nothing but 127.0.0.1`, () => {
+    // One host at a time, one worker, one clause (open, list, call): a host phones home at start or on its
+    // first agent run, and a run per adapter is what this test can afford in npm test.
+    (absent ? it.skip : it)(`${host.id}: a run reaches nothing but 127.0.0.1`, () => {
       const [node, ...rest] = host.argv;
-      const argv = [process.execPath, cli, "run", "--runs", "1", "--seed", "3", "--timeout", "120000",
-        "--clause", "order/config-permutation", "--clause", "drift/refresh-tracks-list",
+      const argv = [process.execPath, cli, "run", "--runs", "1", "--seed", "3", "--timeout", "120000", "--workers", "1",
+        "--clause", "order/config-permutation",
         "--out", join(tmpdir(), `mcp-collide-offline-${host.id}-${process.pid}`), "--", node!, "--import", recorder, ...rest];
       const seen = isolated(argv);
       rmSync(join(tmpdir(), `mcp-collide-offline-${host.id}-${process.pid}`), { recursive: true, force: true });
       expect(seen.attempts, `${host.id} tried to leave 127.0.0.1`).toEqual([]);
       // 0 or 1: the clauses ran (a verdict either way); 2 would mean the adapter broke, offline or not.
       expect([0, 1], seen.output.slice(-3000)).toContain(seen.status);
-    }, 300_000);
+    }, 600_000);
   }
 });

@@ -19,6 +19,7 @@ import {
   type InitializeResult,
   type OpenResult,
   type ToolsResult,
+  type VisibleTool,
 } from "../harness/index.ts";
 
 /**
@@ -111,3 +112,19 @@ export async function serveRealHost(host: HostAdapter): Promise<never> {
   await host.shutdown();
   process.exit(0);
 }
+
+/**
+ * One agent run's script for a scripted model that the host's agent calls: the tool call its first turn
+ * makes (none: it answers at once), how many turns it has taken, the tools it was offered and the tool
+ * results handed back to it. The adapter puts a fresh one on its session before each run.
+ */
+export interface RunScript {
+  call?: { name: string; arguments: Record<string, unknown> };
+  turn: number;
+  offered: VisibleTool[];
+  returned: unknown[];
+}
+
+/** A fresh {@link RunScript}. */
+export const runScript = (call?: RunScript["call"]): RunScript => ({ call, turn: 0, offered: [], returned: [] });
+

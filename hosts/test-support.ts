@@ -16,6 +16,7 @@ import {
   WorldSchema,
   withLifecycleWorld,
   type LifecycleWorld,
+  type LocalShape,
   type ObserveOptions,
   type SessionObservation,
   type World,
@@ -99,6 +100,35 @@ export async function scripted<P extends Record<string, { world: World; script: 
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
   }
   return seen;
+}
+
+/**
+ * The two ways a local tool meets a server's tool of its name, on world `alpha: search`: defined at open
+ * (`localTools`) and registered later (`registerLocal`); each reports the names shown afterwards and where
+ * a call of `name` was delivered (no delivery: the local tool ran).
+ */
+export function localToolProbes(argv: readonly string[], name: string, shape: LocalShape) {
+  return scripted(argv, {
+    atOpen: {
+      world: world(["alpha", ["search"]]),
+      script: async (live) => {
+        const session = await live.open({ localTools: [{ name, shape }] });
+        const names = (await session.tools()).map((tool) => tool.name);
+        const call = await session.call(name);
+        return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
+      },
+    },
+    later: {
+      world: world(["alpha", ["search"]]),
+      script: async (live) => {
+        const session = await live.open();
+        const result = await session.registerLocal(name, shape);
+        const names = (await session.tools()).map((tool) => tool.name);
+        const call = await session.call(name);
+        return { result, names, reached: call.deliveries.map((d) => d.server) };
+      },
+    },
+  });
 }
 
 /** The shown names, in list order. */

@@ -29,22 +29,15 @@ import "../offline-env.ts";
 import { createMcpHost, type GenkitMcpHost } from "@genkit-ai/mcp";
 import { genkit, z, type Genkit, type ToolAction } from "genkit";
 import type {
-  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription } from "../local-tool.ts";
-import { basicInitialize, consoleToStderr, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import { basicInitialize, consoleToStderr, runScript, type RunScript, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 consoleToStderr();
 
-/** One run's script: the call the model's first turn makes (none: it answers), and what it saw. */
-interface Script {
-  call?: { name: string; arguments: Record<string, unknown> };
-  turn: number;
-  offered: VisibleTool[];
-  returned: unknown[];
-}
-
-const script = (call?: Script["call"]): Script => ({ call, turn: 0, offered: [], returned: [] });
+type Script = RunScript;
+const script = runScript;
 
 /** What `tools` of generate() takes: a tool object or the name of a tool defined on the instance. */
 type ToolArgument = ToolAction | string;

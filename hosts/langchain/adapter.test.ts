@@ -3,7 +3,7 @@
  * HAP/1. These are the checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, long, names, observe, scripted, world } from "../test-support.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
 
 describe("LangChain MultiServerMCPClient", () => {
   it("default: concatenates lists (a duplicate shown twice, called at the first), drops an empty name silently, passes names through", async () => {
@@ -32,27 +32,7 @@ describe("LangChain MultiServerMCPClient", () => {
   }, 60_000);
 
   it("local tools share the ToolNode array unchecked: one defined first wins the name, one added later loses it", async () => {
-    const seen = await scripted(adapter("langchain"), {
-      atOpen: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open({ localTools: [{ name: "search", shape: "object" }] });
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-      later: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open();
-          const result = await session.registerLocal("search", "object");
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { result, names, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-    });
+    const seen = await localToolProbes(adapter("langchain"), "search", "object");
     // [...localTools, ...getTools()] then [...tools, added]: ToolNode runs the first tool of the name.
     expect(seen.atOpen).toEqual({ names: ["search", "search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search", "search"], reached: ["alpha"] });

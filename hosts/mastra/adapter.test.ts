@@ -3,7 +3,7 @@
  * through getToolsets(). The checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, names, observe, scripted, world } from "../test-support.ts";
+import { adapter, deliveries, localToolProbes, names, observe, world } from "../test-support.ts";
 
 describe("Mastra MCPClient + Agent", () => {
   it("getTools(): `${server}_${tool}` keys, so a_b+c meets a+b_c; empty and __proto__ names vanish", async () => {
@@ -41,27 +41,7 @@ describe("Mastra MCPClient + Agent", () => {
   }, 90_000);
 
   it("a local tool in the Agent tools record: getTools() spread after it replaces it, one added after replaces the MCP tool", async () => {
-    const seen = await scripted(adapter("mastra"), {
-      atOpen: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open({ localTools: [{ name: "alpha_search", shape: "dict" }] });
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("alpha_search");
-          return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-      later: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open();
-          const result = await session.registerLocal("alpha_search", "dict");
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("alpha_search");
-          return { result, names, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-    });
+    const seen = await localToolProbes(adapter("mastra"), "alpha_search", "dict");
     // { ...localTools, ...await mcp.getTools() } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["alpha_search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: [] });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LifecycleWorld } from "../../harness/index.ts";
-import { adapter, deliveries, long, names, observe, scripted, world } from "../test-support.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, scripted, world } from "../test-support.ts";
 
 describe("OpenAI Agents SDK (JS)", () => {
   it("default: raw names, a duplicate across servers fails the whole agent, names are sanitised but not shortened", async () => {
@@ -45,27 +45,7 @@ describe("OpenAI Agents SDK (JS)", () => {
   }, 60_000);
 
   it("a function tool named like an MCP tool silently takes its place, whenever it is added", async () => {
-    const seen = await scripted(adapter("openai-agents"), {
-      atOpen: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open({ localTools: [{ name: "search", shape: "object" }] });
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-      later: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open();
-          const result = await session.registerLocal("search", "object");
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { result, names, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-    });
+    const seen = await localToolProbes(adapter("openai-agents"), "search", "object");
     // getAllTools() is [...mcpTools, ...functionTools]; the model is offered one "search" and the run calls the local one.
     expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });

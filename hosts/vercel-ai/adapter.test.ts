@@ -3,7 +3,7 @@
  * with object spread as the docs show. The checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, long, names, observe, scripted, world } from "../test-support.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
 
 describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
   it("a later server's tool silently replaces an earlier one's; names reach the model unchecked", async () => {
@@ -22,27 +22,7 @@ describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
   }, 60_000);
 
   it("a local tool in the record spread: the MCP set overrides one spread before it, one spread after overrides the MCP tool", async () => {
-    const seen = await scripted(adapter("vercel-ai"), {
-      atOpen: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open({ localTools: [{ name: "search", shape: "dict" }] });
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { names, errors: session.opened.outcome.errors, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-      later: {
-        world: world(["alpha", ["search"]]),
-        script: async (live) => {
-          const session = await live.open();
-          const result = await session.registerLocal("search", "dict");
-          const names = (await session.tools()).map((tool) => tool.name);
-          const call = await session.call("search");
-          return { result, names, reached: call.deliveries.map((d) => d.server) };
-        },
-      },
-    });
+    const seen = await localToolProbes(adapter("vercel-ai"), "search", "dict");
     // { ...localTools, ...toolSet } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });

@@ -27,10 +27,10 @@ import { Agent, createTool, MCPConfiguration } from "@voltagent/core";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
 import type {
-  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription } from "../local-tool.ts";
-import { basicInitialize, consoleToStderr, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import { basicInitialize, consoleToStderr, runScript, type RunScript, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
 
 consoleToStderr();
 
@@ -58,15 +58,8 @@ const usage: Generated["usage"] = {
   outputTokens: { total: 0, text: 0, reasoning: 0 },
 };
 
-/** One run's script: the call the model's first turn makes (none: it answers), and what it saw. */
-interface Script {
-  call?: { name: string; arguments: Record<string, unknown> };
-  turn: number;
-  offered: VisibleTool[];
-  returned: unknown[];
-}
-
-const script = (call?: Script["call"]): Script => ({ call, turn: 0, offered: [], returned: [] });
+type Script = RunScript;
+const script = runScript;
 
 /**
  * The Agent's model: an AI SDK mock that follows the session's current script (first turn calls, later
