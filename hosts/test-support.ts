@@ -61,7 +61,7 @@ export async function observe<K extends string>(
       return { ok: true };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot }), seed: 1, runs: 1, transport });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: START_PATIENCE_MS }), seed: 1, runs: 1, transport });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
@@ -94,7 +94,7 @@ export async function scripted<P extends Record<string, { world: World; script: 
       return { ok: true };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot }), seed: 1, runs: 1, transport });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: START_PATIENCE_MS }), seed: 1, runs: 1, transport });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
@@ -130,6 +130,13 @@ export function localToolProbes(argv: readonly string[], name: string, shape: Lo
     },
   });
 }
+
+/**
+ * How long a real host's adapter may take to answer: these frameworks load hundreds of modules before
+ * `initialize` (Genkit about 5 s of CPU), several times longer on a machine under load, and a slow start is
+ * not what these tests judge (a hang still fails them).
+ */
+const START_PATIENCE_MS = 120_000;
 
 /** The shown names, in list order. */
 export const names = (observation: SessionObservation) => observation.tools.map((tool) => tool.name);
