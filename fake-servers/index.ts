@@ -35,3 +35,7 @@ export type {
   TransportSpecByKind,
 } from "./fake-server-host.ts";
 export { AnswerGate } from "./answer-gate.ts";
+export {
+  ModelProvider, FrontEndSchema, ModelReplySchema, ProviderRecordSchema, ProviderToolResultSchema, ProviderToolSchema, parseSse, valueForSchema,
+} from "./model-provider/index.ts";
+export type { HeldTurn, FrontEnd, ModelReply, ProviderRecord, ProviderTool, ProviderToolResult, TurnContent, SseEvent } from "./model-provider/index.ts";

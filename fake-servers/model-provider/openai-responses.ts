@@ -1,0 +1,83 @@
+/**
+ * OpenAI Responses front end (`POST /v1/responses`, as Codex streams it). Codex sends each MCP server as a
+ * `namespace` tool holding plain function tools and routes only a `function_call` carrying `namespace` and
+ * `name`; results come back as `function_call_output` items.
+ */
+import { z } from "zod";
+import type { SseEvent } from "./sse.ts";
+import type { ModelReply, ProviderTool, ProviderToolResult, TurnContent } from "./provider-types.ts";
+
+const FunctionTool = z.object({ type: z.literal("function"), name: z.string(), description: z.string().optional(), parameters: z.unknown().optional() }).loose();
+const Tool = z.union([
+  FunctionTool,
+  z.object({ type: z.literal("namespace"), name: z.string(), tools: z.array(z.unknown()).default([]) }).loose(),
+  z.object({ type: z.string() }).loose(),
+]);
+/** The part of a Responses request the provider reads. */
+export const ResponsesRequestSchema = z.object({
+  model: z.string().default("gpt"),
+  stream: z.boolean().optional(),
+  instructions: z.string().optional(),
+  input: z.union([z.string(), z.array(z.object({ type: z.string().optional() }).loose())]).default([]),
+  tools: z.array(Tool).default([]),
+}).loose();
+/** A Responses request as the provider reads it. */
+export type ResponsesRequest = z.infer<typeof ResponsesRequestSchema>;
+
+function functionsOf(tools: readonly unknown[], namespace?: string): ProviderTool[] {
+  return tools.flatMap((raw): ProviderTool[] => {
+    const tool = Tool.safeParse(raw);
+    if (!tool.success) return [];
+    const value = tool.data as { type: string; name?: string; description?: string; parameters?: unknown; tools?: unknown[] };
+    if (value.type === "function" && typeof value.name === "string") {
+      return [{ name: value.name, ...(namespace === undefined ? {} : { namespace }), description: value.description, inputSchema: value.parameters }];
+    }
+    if (value.type === "namespace" && typeof value.name === "string" && namespace === undefined) return functionsOf(value.tools ?? [], value.name);
+    return [];
+  });
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(textOf).join("\n");
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    if (typeof record.text === "string") return record.text;
+    if ("content" in record) return textOf(record.content);
+    if ("output" in record) return textOf(record.output);
+  }
+  return "";
+}
+
+/** Tools (namespaced ones flattened into (namespace, name) pairs), tool results and text of a request. */
+export function readResponses(request: ResponsesRequest): TurnContent {
+  const items = typeof request.input === "string" ? [] : request.input;
+  const toolResults: ProviderToolResult[] = items.filter((item) => item.type === "function_call_output").map((item) => {
+    const output = (item as { output?: unknown }).output;
+    const text = typeof output === "string" ? output : JSON.stringify(output);
+    return { id: typeof item.call_id === "string" ? item.call_id : undefined, isError: (item as { success?: unknown }).success === false, text };
+  });
+  return {
+    tools: functionsOf(request.tools),
+    toolResults,
+    text: [request.instructions ?? "", typeof request.input === "string" ? request.input : items.map(textOf).join("\n")].join("\n"),
+  };
+}
+
+/** The streamed answer: one `message` item, or one `function_call` item (with its namespace). */
+export function responsesStream(reply: ModelReply, model: string, responseId: string): SseEvent[] {
+  const item = reply.type === "text"
+    ? { type: "message", id: `msg_${responseId}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] }
+    : {
+      type: "function_call", id: `fc_${reply.id}`, call_id: reply.id, name: reply.name,
+      ...(reply.namespace === undefined ? {} : { namespace: reply.namespace }), arguments: JSON.stringify(reply.arguments), status: "completed",
+    };
+  const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
+  const response = { id: responseId, object: "response", created_at: 0, status: "completed", model, output: [item], usage };
+  return [
+    ["response.created", { type: "response.created", response: { ...response, status: "in_progress", output: [] } }],
+    ["response.output_item.added", { type: "response.output_item.added", output_index: 0, item }],
+    ["response.output_item.done", { type: "response.output_item.done", output_index: 0, item }],
+    ["response.completed", { type: "response.completed", response }],
+  ];
+}
