@@ -7,6 +7,7 @@ export * from "./protocol/open-params.ts";
 export * from "./protocol/open-result.ts";
 export * from "./protocol/tools-result.ts";
 export * from "./protocol/call-result.ts";
+export * from "./protocol/shutdown-result.ts";
 export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName } from "./protocol/visible-name.ts";
 export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";
 export { serveHap } from "./adapter/serve-hap.ts";

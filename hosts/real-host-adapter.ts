@@ -18,6 +18,7 @@ import {
   type HostOpenParams,
   type InitializeResult,
   type OpenResult,
+  type ShutdownResult,
   type ToolsResult,
   type VisibleTool,
 } from "../harness/index.ts";
@@ -101,7 +102,7 @@ export abstract class RealHostAdapter<S> implements HostAdapter {
     if (open !== undefined) await this.release(open).catch(() => undefined);
   }
 
-  async shutdown(): Promise<void> {
+  async shutdown(): Promise<void | ShutdownResult> {
     await Promise.all([...this.#sessions.keys()].map((id) => this.close(id)));
   }
 }

@@ -10,6 +10,8 @@ import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
+import type { Diagnostic } from "../protocol/open-result.ts";
+import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { AdapterError } from "./adapter-error.ts";
 import { killGroup, trackGroup, untrackGroup } from "./process-groups.ts";
@@ -185,11 +187,15 @@ export class HapClient implements HostAdapter {
     await this.request("session/close", { session }, z.object({}).loose());
   }
 
-  /** Asks the adapter to shut down, then makes sure its whole process group is gone. */
-  async shutdown(graceMs = 3000): Promise<void> {
+  /**
+   * Asks the adapter to shut down, then makes sure its whole process group is gone. Returns the diagnostics
+   * its `shutdown` answer carried (none from an adapter that broke).
+   */
+  async shutdown(graceMs = 3000): Promise<{ diagnostics: Diagnostic[] }> {
+    let diagnostics: Diagnostic[] = [];
     if (!this.isBroken) {
       try {
-        await this.request("shutdown", {}, z.object({}).loose(), graceMs);
+        diagnostics = (await this.request("shutdown", {}, ShutdownResultSchema, graceMs)).diagnostics;
         this.process.stdin?.end();
       } catch {
         // Already reported through `broken`; shutting down anyway.
@@ -199,5 +205,6 @@ export class HapClient implements HostAdapter {
     await this.exit;
     clearTimeout(timer);
     this.killGroup();
+    return { diagnostics };
   }
 }

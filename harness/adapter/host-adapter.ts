@@ -3,6 +3,7 @@ import type { CallResult, PinResult, RegisterLocalResult } from "../protocol/cal
 import type { InitializeResult, LocalShape } from "../protocol/initialize-result.ts";
 import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";
 import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
+import type { ShutdownResult } from "../protocol/shutdown-result.ts";
 import type { ToolsResult } from "../protocol/tools-result.ts";
 
 /** How a host reaches a server: over the wire (HAP/1) or, in-process only, in memory. */
@@ -32,5 +33,6 @@ export interface HostAdapter {
   registerLocal?(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult>;
   pin?(session: string): Promise<PinResult>;
   close(session: string): Promise<void>;
-  shutdown(): Promise<void>;
+  /** Closes everything; may return run-wide diagnostics for the report (see ShutdownResultSchema). */
+  shutdown(): Promise<void | ShutdownResult>;
 }

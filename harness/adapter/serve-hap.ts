@@ -55,10 +55,7 @@ const handlers: Record<string, Handler> = {
     await host.close(SessionParams.parse(p).session);
     return {};
   },
-  shutdown: async (host) => {
-    await host.shutdown();
-    return {};
-  },
+  shutdown: async (host) => (await host.shutdown()) ?? {},
 };
 
 /**

@@ -34,6 +34,11 @@ export const InitializeResultSchema = z.object({
   host: z.object({ name: z.string().min(1), version: z.string() }),
   transports: z.array(HostTransportSchema).min(1),
   capabilities: CapabilitiesSchema.default(CapabilitiesSchema.parse({})),
+  /**
+   * An extension of HAP/1: what the adapter set up around its host that a reader of the report should know
+   * (e.g. an agent CLI's variant and the network isolation in force), copied to the report as `hostEnvironment`.
+   */
+  environment: z.record(z.string(), z.string()).optional(),
 });
 /** Result of HAP/1 `initialize`. */
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;

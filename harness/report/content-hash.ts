@@ -10,10 +10,13 @@ import type { Report } from "./report-model.ts";
 /**
  * The part of a report that is hashed: the whole report except `startedAt`, `durationMs`,
  * `clauses[].durationMs` (when and how fast), `hostCommand` and `baseline.file` (this machine's paths),
- * and `contentSha256` itself. Fields that are absent stay absent (never `null`).
+ * `diagnostics` and `observationCache` (they vary with timing and workers), and `contentSha256` itself. Fields that are absent stay absent (never `null`).
  */
 export function hashedContent(report: Report): unknown {
-  const { startedAt: _startedAt, durationMs: _durationMs, contentSha256: _hash, hostCommand: _command, baseline, clauses, ...rest } = report;
+  const {
+    startedAt: _startedAt, durationMs: _durationMs, contentSha256: _hash, hostCommand: _command, diagnostics: _diagnostics,
+    observationCache: _cache, baseline, clauses, ...rest
+  } = report;
   const content: Record<string, unknown> = {
     ...rest,
     clauses: clauses.map(({ durationMs: _clauseDuration, ...clause }) => clause),
@@ -28,7 +31,7 @@ export function hashedContent(report: Report): unknown {
 /**
  * SHA-256 (lowercase hex) of the canonical JSON of {@link hashedContent}: object keys sorted at every depth,
  * no whitespace, UTF-8. To check a report by hand:
- * `jq -cS 'del(.startedAt,.durationMs,.contentSha256,.hostCommand,.baseline.file)|.clauses[]|=del(.durationMs)' report.json | tr -d '\n' | sha256sum`
+ * `jq -cS 'del(.startedAt,.durationMs,.contentSha256,.hostCommand,.baseline.file,.diagnostics,.observationCache)|.clauses[]|=del(.durationMs)' report.json | tr -d '\n' | sha256sum`
  * (jq's number formatting may differ from JavaScript's for non-integers; the harness's own check is
  * {@link contentSha256}).
  */

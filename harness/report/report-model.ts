@@ -106,12 +106,15 @@ export const ReportSchema = z
     exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
     strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),
     baseline: BaselineSummarySchema.optional(),
+    hostEnvironment: z.record(z.string(), z.string()).optional().describe("What the adapter set up around its host (initialize's environment): e.g. an agent CLI's variant and the network isolation in force."),
+    diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (not hashed: it varies with timing)."),
+    observationCache: z.object({ observed: z.number().int(), served: z.number().int() }).optional().describe("With --cache-observations: sessions really observed, and observations served again from the cache (never twice within one case; not hashed: it varies with --workers)."),
     contentSha256: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional()
       .describe(
-        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, hostCommand, baseline.file and contentSha256 itself.",
+        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, hostCommand, baseline.file, diagnostics, observationCache and contentSha256 itself.",
       ),
   })
   .meta({ title: "mcp-collide report", description: "One run of the mcp-collide clause catalogue against one MCP host." });

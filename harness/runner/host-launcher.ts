@@ -1,5 +1,6 @@
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { HapClient, type HapClientOptions } from "../adapter/hap-client.ts";
+import type { Diagnostic } from "../protocol/open-result.ts";
 
 /** A running host under test. */
 export interface HostHandle {
@@ -7,7 +8,8 @@ export interface HostHandle {
   /** True once the host can no longer be trusted to answer (crashed, hung, garbage). */
   broken(): boolean;
   stderrTail(): string;
-  stop(): Promise<void>;
+  /** Stops the host; resolves to the run-wide diagnostics its shutdown reported, if any. */
+  stop(): Promise<Diagnostic[] | void>;
 }
 
 /** Starts hosts under test: once per run, and again after one broke. */
@@ -30,7 +32,7 @@ export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["-
         adapter: client,
         broken: () => client.isBroken,
         stderrTail: () => client.stderrTail(),
-        stop: () => client.shutdown(),
+        stop: async () => (await client.shutdown()).diagnostics,
       };
     },
   };
@@ -43,7 +45,7 @@ export function inProcessLauncher(create: () => HostAdapter): HostLauncher {
     reproArgs: [],
     async launch() {
       const adapter = create();
-      return { adapter, broken: () => false, stderrTail: () => "", stop: () => adapter.shutdown() };
+      return { adapter, broken: () => false, stderrTail: () => "", stop: async () => (await adapter.shutdown())?.diagnostics };
     },
   };
 }

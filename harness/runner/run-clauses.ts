@@ -9,10 +9,12 @@ import { startFakeServerHost, type FakeServerHost } from "../../fake-servers/ind
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
+import type { Diagnostic } from "../protocol/open-result.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
+import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
 import { runClause } from "./run-clause.ts";
@@ -35,6 +37,11 @@ export interface RunOptions {
   workers?: number;
   /** Bound for clauses that wait for a host to notice a change by itself (default 2000 ms). */
   listChangedTimeoutMs?: number;
+  /**
+   * Serve a world observed earlier in the run from a cache instead of opening it again (never twice within
+   * one case; see ObservationCache). For hosts whose sessions cost seconds, such as agent CLIs.
+   */
+  cacheObservations?: boolean;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -62,11 +69,13 @@ interface RunContext {
   profile: NamingProfile | undefined;
   providerProfile: NamingProfile;
   servers: FakeServerHost;
+  cache: ObservationCache | undefined;
 }
 
 /** One worker: its own host process, relaunched when it breaks, running clauses from the shared queue. */
 async function work(context: RunContext, first: HostHandle | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle | undefined> {
-  const { options, host, transport, servers } = context;
+  const { options, host, transport, servers, cache } = context;
+  let servedInCase = cache?.newCase() ?? new Set<string>();
   const current: { handle: HostHandle | undefined } = { handle: first };
   const recover = async () => {
     if (current.handle && !current.handle.broken()) return;
@@ -80,7 +89,10 @@ async function work(context: RunContext, first: HostHandle | undefined, queue: C
     get adapter() { return current.handle!.adapter; },
     host, capabilities: host.capabilities, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
-    observe: (world, observeOptions) => observeSession(current.handle!.adapter, servers, transport, world, observeOptions),
+    observe: (world, observeOptions) => {
+      const fresh = () => observeSession(current.handle!.adapter, servers, transport, world, observeOptions);
+      return cache ? cache.observe(world, observeOptions, servedInCase, fresh) : fresh();
+    },
   };
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
     options.onClauseStart?.(clause);
@@ -90,7 +102,9 @@ async function work(context: RunContext, first: HostHandle | undefined, queue: C
     } else {
       try {
         await recover();
-        report = await runClause(clause, env, {
+        // With a cache, each case starts its own record of what it was served (see ObservationCache).
+        const cased: Clause = cache ? { ...clause, check: (e, value) => { servedInCase = cache.newCase(); return clause.check(e, value); } } : clause;
+        report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle?.stderrTail() ?? "",
         });
@@ -115,6 +129,8 @@ export async function runClauses(options: RunOptions): Promise<Report> {
   const handles: HostHandle[] = [];
   let host: InitializeResult | undefined;
   const reports = new Map<string, ClauseReport>();
+  const diagnostics: Diagnostic[] = [];
+  const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   try {
     let first: HostHandle | undefined;
@@ -132,7 +148,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       const chosen = options.profile ? namingProfile(options.profile) : undefined;
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
       const context: RunContext = {
-        options, host, transport, servers,
+        options, host, transport, servers, cache,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
       };
       const queue = [...options.clauses];
@@ -143,7 +159,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       for (const handle of finals) if (handle) handles.push(handle);
     }
   } finally {
-    await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)));
+    for (const said of await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)))) diagnostics.push(...(said ?? []));
     await servers.close();
   }
   const ordered = options.clauses.map((clause) => reports.get(clause.id)!);
@@ -163,6 +179,9 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     clauses: ordered,
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
+    ...(host?.environment ? { hostEnvironment: host.environment } : {}),
+    ...(diagnostics.length > 0 ? { diagnostics } : {}),
+    ...(cache ? { observationCache: { ...cache.counts } } : {}),
   };
 }
 

@@ -1,0 +1,126 @@
+/**
+ * The HAP/1 adapter shared by every agent CLI: one CLI process per session (agent-session.ts), one fake
+ * provider per adapter process, isolation checked at start. The CLI's built-in tools are told apart from
+ * its MCP tools by a baseline: one session with no servers at all, whose tools (by namespace, name and
+ * description) are the CLI's own; whatever else a turn offers came from the configured servers.
+ *
+ * An agent CLI has no API that says what it registered per server, so `registered` is [] for every key;
+ * `errors` are what the CLI itself told its user about loading servers (its own output); diagnostics are
+ * its stderr. The adapter declares no capability beyond the six basic methods: none of these CLIs can be
+ * asked to refresh, pin, filter or take local tools from outside. Shutdown reports every outbound attempt
+ * the isolation recorded, as diagnostics.
+ */
+import { spawnSync } from "node:child_process";
+import { ModelProvider } from "../../fake-servers/index.ts";
+import {
+  CapabilitiesSchema, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
+  type ServerConfig, type ToolsResult, type VisibleTool,
+} from "../../harness/index.ts";
+import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
+import type { AgentCli } from "./agent-cli.ts";
+import { AgentSession } from "./agent-session.ts";
+import type { OutboundAttempt } from "./isolation/netns-sandbox.ts";
+
+/** How the adapter was started. */
+export interface AgentHostOptions {
+  bin: string;
+  /** The pinned package version, when `bin` is the pinned CLI. */
+  pinned?: string;
+  isolation: "netns" | "none";
+  startTimeoutMs?: number;
+  turnTimeoutMs?: number;
+}
+
+const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool.description ?? null]);
+
+/** A HAP/1 host backed by one agent CLI. */
+export class AgentHost extends RealHostAdapter<AgentSession> {
+  private provider: Promise<ModelProvider> | undefined;
+  private builtins: Promise<Set<string>> | undefined;
+  private readonly outbound: OutboundAttempt[] = [];
+  private version: string | undefined;
+
+  constructor(private readonly cli: AgentCli, private readonly options: AgentHostOptions) {
+    super();
+  }
+
+  async initialize(): Promise<InitializeResult> {
+    this.version ??= this.cliVersion();
+    return {
+      protocolVersion: "1",
+      host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
+      transports: ["stdio", "http"],
+      capabilities: CapabilitiesSchema.parse({}),
+      environment: {
+        variant: `${this.cli.variant}: ${this.cli.describe}`,
+        isolation: this.options.isolation === "netns"
+          ? "netns: each CLI process in its own network namespace with loopback only (unshare -n -m); provider and fake servers bridged in over Unix sockets; HTTPS_PROXY/HTTP_PROXY at a refusing recorder, DNS at a refusing recorder (private resolv.conf)"
+          : "none: --no-isolation was given; the CLI ran in the machine's network namespace (dummy keys, telemetry switches off, provider on 127.0.0.1)",
+      },
+    };
+  }
+
+  /** `<package> <version>` of the pinned CLI, or what `bin --version` prints for another one. */
+  private cliVersion(): string {
+    const printed = spawnSync(this.options.bin, ["--version"], { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: "/nonexistent" } });
+    const said = `${printed.stdout ?? ""}`.trim().split("\n").at(-1) ?? "";
+    return this.options.pinned ? `${this.cli.packageName} ${this.options.pinned} (${said || "no --version output"})` : said || `unknown (${this.options.bin})`;
+  }
+
+  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[]): Promise<AgentSession> {
+    this.provider ??= ModelProvider.start();
+    return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
+      bin: this.options.bin, isolation: this.options.isolation, visible,
+      startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
+    }));
+  }
+
+  /** The CLI's own tools, from one session with no servers (once per adapter process). */
+  private baseline(): Promise<Set<string>> {
+    this.builtins ??= (async () => {
+      const seen = new Set<string>();
+      const session = await this.start([], (tools) => {
+        for (const tool of tools) seen.add(builtinKey(tool));
+        return tools;
+      });
+      await this.release(session);
+      return seen;
+    })();
+    return this.builtins;
+  }
+
+  async open(params: HostOpenParams): Promise<OpenResult> {
+    const builtins = await this.baseline();
+    const servers = params.servers.map((server) => {
+      if (server.transport.type === "memory") throw new Error("transport memory is not one this adapter declared");
+      return { ...server, transport: server.transport };
+    });
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !builtins.has(builtinKey(tool))));
+    const id = this.remember(session);
+    const { errors, diagnostics } = session.report(servers.map((server) => server.key));
+    return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };
+  }
+
+  async tools(session: string): Promise<ToolsResult> {
+    return { tools: this.session(session).surface };
+  }
+
+  async call(session: string, name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult> {
+    return this.session(session).call(name, args, namespace);
+  }
+
+  protected async release(session: AgentSession): Promise<void> {
+    await session.close();
+    this.outbound.push(...session.outbound());
+  }
+
+  async shutdown(): Promise<{ diagnostics: Diagnostic[] }> {
+    await super.shutdown();
+    await (await this.provider)?.close();
+    const diagnostics = this.outbound.map((attempt) => ({
+      level: "warning",
+      message: attempt.kind === "dns" ? `outbound attempt (DNS query, refused): ${attempt.name}` : `outbound attempt (proxy, refused): ${attempt.method ?? "?"} ${attempt.target ?? "?"}`,
+    }));
+    return { diagnostics };
+  }
+}

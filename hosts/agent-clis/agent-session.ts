@@ -1,0 +1,185 @@
+/**
+ * One HAP/1 session of an agent CLI = one CLI process, started with a prompt in a fresh home and (by
+ * default) in its own loopback-only network namespace. The fake provider holds the CLI's model turn open:
+ * the surface is read from the tools that turn offers; each call answers the held turn with one tool call
+ * and waits for the CLI's next turn, which carries the tool's result; close answers with final text and
+ * waits for the CLI to exit (then kills its process group whatever it does).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
+import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
+import type { AgentCli } from "./agent-cli.ts";
+import { NetnsSandbox, portsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+
+/** How sessions are run. */
+export interface SessionOptions {
+  bin: string;
+  isolation: "netns" | "none";
+  /** Longest wait for the CLI's first model turn (it starts, loads its servers), in ms. */
+  startTimeoutMs: number;
+  /** Longest wait for the turn that follows a tool call, in ms. */
+  turnTimeoutMs: number;
+  /** Keeps the tools that are not the CLI's own built-ins (see AgentHost's baseline). */
+  visible(tools: VisibleTool[]): VisibleTool[];
+}
+
+/** A bounded text buffer: the first `limit` characters of a stream (a CLI's init line comes first). */
+class Head {
+  text = "";
+  constructor(private readonly limit: number) {}
+  push(chunk: string): void {
+    if (this.text.length < this.limit) this.text += chunk.slice(0, this.limit - this.text.length);
+  }
+}
+
+const PROMPT = "mcp-collide: answer each tool call the harness scripts; this is a conformance test, not a task.";
+
+/** One running CLI process and the turn it holds open. */
+export class AgentSession {
+  private held: HeldTurn | undefined;
+  private exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private readonly exit: Promise<void>;
+  private readonly stdout = new Head(256 * 1024);
+  private readonly stderr = new Head(64 * 1024);
+  private calls = 0;
+  private recorded: OutboundAttempt[] | undefined;
+  /** The MCP tools the CLI offered its model, read at open. */
+  surface: VisibleTool[] = [];
+
+  private constructor(
+    private readonly cli: AgentCli,
+    private readonly provider: ModelProvider,
+    private readonly options: SessionOptions,
+    private readonly client: string,
+    private readonly child: ChildProcess,
+    private readonly scratch: string,
+    private readonly sandbox: NetnsSandbox | undefined,
+  ) {
+    child.stdout?.on("data", (chunk: Buffer) => this.stdout.push(chunk.toString("utf8")));
+    child.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
+    this.exit = new Promise((resolve) => child.on("exit", (code, signal) => { this.exited = { code, signal }; resolve(); }));
+  }
+
+  /** Starts the CLI on `servers` and waits for its first model turn; throws (with its stderr) when it never asks. */
+  static async start(cli: AgentCli, provider: ModelProvider, servers: readonly ServerConfig[], options: SessionOptions): Promise<AgentSession> {
+    const scratch = mkdtempSync(join(tmpdir(), `mcp-collide-${cli.id}-`));
+    const home = join(scratch, "home");
+    const cwd = join(scratch, "work");
+    mkdirSync(home, { mode: 0o700 });
+    mkdirSync(cwd, { mode: 0o700 });
+    const client = randomBytes(8).toString("hex");
+    const apiKey = `mcp-collide-dummy-${client}`;
+    provider.expect(client, apiKey);
+    let sandbox: NetnsSandbox | undefined;
+    try {
+      const launch = cli.launch({ home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin });
+      const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...launch.env };
+      let argv = launch.argv;
+      if (options.isolation === "netns") {
+        const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
+        const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
+        sandbox = await NetnsSandbox.create(portsOf(urls, words));
+        argv = sandbox.wrap(argv);
+        Object.assign(env, sandbox.proxyEnv());
+      }
+      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      child.on("error", () => undefined);
+      const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox);
+      try {
+        session.held = await session.nextTurn(options.startTimeoutMs, "its first model turn");
+        session.surface = options.visible(cli.surface(session.held));
+        const warm = cli.warmUp?.(session.held, session.surface);
+        if (warm) {
+          session.held.answer(warm);
+          session.held = await session.nextTurn(options.turnTimeoutMs, "the turn after loading tool schemas");
+          session.surface = options.visible(cli.surface(session.held));
+        }
+      } catch (error) {
+        await session.close();
+        throw error;
+      }
+      return session;
+    } catch (error) {
+      provider.forget(client);
+      await sandbox?.close();
+      rmSync(scratch, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** The CLI's next model turn, or an error naming what it did instead (exited, or went quiet). */
+  private async nextTurn(timeoutMs: number, what: string): Promise<HeldTurn> {
+    const turn = this.provider.nextTurn(this.client, timeoutMs);
+    const exit = this.exit.then(() => {
+      throw new Error(`${this.cli.id} exited (${this.exited?.signal ?? `code ${this.exited?.code}`}) before sending ${what}; stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`);
+    });
+    try {
+      return await Promise.race([turn, exit]);
+    } catch (error) {
+      turn.catch(() => undefined);
+      throw error instanceof Error && /no model turn/.test(error.message)
+        ? new Error(`${this.cli.id} sent no model turn within ${timeoutMs} ms (waiting for ${what}); stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`)
+        : error;
+    }
+  }
+
+  /** Errors the CLI told its user about (its own output), and its stderr as diagnostics. */
+  report(keys: readonly string[]): { errors: HostError[]; diagnostics: Diagnostic[] } {
+    const errors = this.cli.errorsOf({ stdout: this.stdout.text, stderr: this.stderr.text }, keys);
+    const diagnostics = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message }));
+    return { errors, diagnostics };
+  }
+
+  /** The model calls `name` (in `namespace`): the CLI's answer, or what went wrong, as a result. */
+  async call(name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult> {
+    if (!this.held || this.exited) return { ok: false, error: { message: `${this.cli.id} is no longer running: ${this.stderr.text.slice(-500)}` } };
+    const id = `toolu_mcpcollide${++this.calls}${randomBytes(4).toString("hex")}`;
+    const replies: ModelReply[] = this.cli.callReplies(namespace === undefined ? { name } : { name, namespace }, args, id);
+    try {
+      for (const reply of replies) {
+        this.held.answer(reply);
+        this.held = undefined;
+        this.held = await this.nextTurn(this.options.turnTimeoutMs, `the turn after a call of ${JSON.stringify(name)}`);
+      }
+    } catch (error) {
+      return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
+    }
+    const result = this.cli.resultOf(this.held!.content.toolResults, id, name);
+    if (!result) return { ok: false, error: { message: `${this.cli.id} sent its model no result for the call of ${JSON.stringify(name)}` } };
+    return result.isError ? { ok: false, error: { message: result.text } } : { ok: true, content: [{ type: "text", text: result.text }] };
+  }
+
+  /** What the CLI tried to reach outside its namespace. */
+  outbound(): OutboundAttempt[] {
+    return this.recorded ?? this.sandbox?.outbound() ?? [];
+  }
+
+  /** Final text, then the CLI's exit (its process group killed after a grace period); everything removed. Idempotent. */
+  async close(graceMs = 10_000): Promise<void> {
+    this.held?.answer({ type: "text", text: "done" });
+    this.held = undefined;
+    if (!this.exited) {
+      const timer = setTimeout(() => this.kill("SIGKILL"), graceMs);
+      await this.exit;
+      clearTimeout(timer);
+    }
+    this.kill("SIGKILL"); // anything the CLI left behind in its group (MCP server processes, helpers)
+    this.provider.forget(this.client);
+    this.recorded ??= this.sandbox?.outbound() ?? [];
+    await this.sandbox?.close();
+    rmSync(this.scratch, { recursive: true, force: true });
+  }
+
+  private kill(signal: NodeJS.Signals): void {
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, signal);
+    } catch {
+      // the group is gone already
+    }
+  }
+}

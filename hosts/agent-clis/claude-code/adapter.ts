@@ -1,0 +1,9 @@
+/**
+ * HAP/1 adapter for Claude Code, black box: `node --import tsx hosts/agent-clis/claude-code/adapter.ts
+ * [--variant default|tools-in-list] [--bin PATH] [--no-isolation]` (or `mcp-collide run --agent claude-code`).
+ * What it configures: claude-code.ts; how a session runs: ../agent-session.ts.
+ */
+import { serveAgentCli } from "../cli-options.ts";
+import { claudeCode } from "./claude-code.ts";
+
+await serveAgentCli({ default: () => claudeCode("default"), "tools-in-list": () => claudeCode("tools-in-list") });

@@ -1,0 +1,45 @@
+/**
+ * The command line every agent CLI adapter takes, and the serving tail they share:
+ *   node --import tsx hosts/agent-clis/<cli>/adapter.ts [--variant NAME] [--bin PATH] [--no-isolation]
+ * `--bin` judges another installed CLI (default: the pinned one under hosts/agent-clis/node_modules/.bin,
+ * else the CLI on PATH); `--no-isolation` runs without a network namespace where none can be made, and
+ * must be given explicitly: without it, an adapter that cannot isolate refuses to start.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { serveRealHost } from "../real-host-adapter.ts";
+import type { AgentCli } from "./agent-cli.ts";
+import { AgentHost } from "./agent-host.ts";
+import { netnsUnavailable } from "./isolation/netns-sandbox.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The pinned CLI's binary and version, when `npm run agents:install` installed it. */
+export function pinnedCli(cli: Pick<AgentCli, "packageName" | "binName">): { bin: string; version: string } | undefined {
+  const bin = join(here, "node_modules", ".bin", cli.binName);
+  const manifest = join(here, "node_modules", ...cli.packageName.split("/"), "package.json");
+  if (!existsSync(bin) || !existsSync(manifest)) return undefined;
+  return { bin, version: JSON.parse(readFileSync(manifest, "utf8")).version };
+}
+
+/** Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with the CLI of the chosen variant. */
+export async function serveAgentCli(variants: Record<string, () => AgentCli>, argv = process.argv.slice(2)): Promise<never> {
+  const { values } = parseArgs({ args: argv, options: { variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" } } });
+  const variant = values.variant ?? "default";
+  const make = variants[variant];
+  if (!make) {
+    process.stderr.write(`unknown variant ${JSON.stringify(variant)}; known: ${Object.keys(variants).join(", ")}\n`);
+    process.exit(2);
+  }
+  const cli = make();
+  const pinned = values.bin ? undefined : pinnedCli(cli);
+  const bin = values.bin ?? pinned?.bin ?? cli.binName;
+  const unavailable = values["no-isolation"] ? undefined : netnsUnavailable();
+  if (unavailable) {
+    process.stderr.write(`${cli.id}: refusing to run without network isolation (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it in this network namespace anyway\n`);
+    process.exit(2);
+  }
+  return serveRealHost(new AgentHost(cli, { bin, pinned: pinned?.version, isolation: values["no-isolation"] ? "none" : "netns" }));
+}
