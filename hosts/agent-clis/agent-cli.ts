@@ -54,6 +54,11 @@ export interface AgentCli {
   resultOf(results: readonly ProviderToolResult[], id: string, name: string): ProviderToolResult | undefined;
   /** Errors the CLI reported to its user about loading servers (its own output, parsed). */
   errorsOf(output: { stdout: string; stderr: string }, keys: readonly string[]): HostError[];
+  /**
+   * Tools the CLI adds itself only when some server is configured (so the no-server baseline lacks them),
+   * told apart from a server's tool of the same name by the identity marker every fake tool carries.
+   */
+  ownTools?: readonly string[];
   /** Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads every deferred schema). */
   warmUp?(turn: HeldTurn, surface: VisibleTool[]): ModelReply | undefined;
 }

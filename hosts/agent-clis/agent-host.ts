@@ -13,7 +13,7 @@
 import { spawnSync } from "node:child_process";
 import { ModelProvider } from "../../fake-servers/index.ts";
 import {
-  CapabilitiesSchema, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
+  CapabilitiesSchema, identityOf, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
   type ServerConfig, type ToolsResult, type VisibleTool,
 } from "../../harness/index.ts";
 import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
@@ -95,7 +95,9 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       if (server.transport.type === "memory") throw new Error("transport memory is not one this adapter declared");
       return { ...server, transport: server.transport };
     });
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !builtins.has(builtinKey(tool))));
+    const own = new Set(this.cli.ownTools ?? []);
+    const mine = (tool: VisibleTool) => builtins.has(builtinKey(tool)) || (tool.namespace === undefined && own.has(tool.name) && !identityOf(tool.description));
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)));
     const id = this.remember(session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
     return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };
