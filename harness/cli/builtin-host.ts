@@ -16,6 +16,32 @@ export function tsxNodeArgv(): string[] {
   return [process.execPath, "--import", pathToFileURL(loader).href];
 }
 
+/** The agent CLIs with a built-in adapter under hosts/agent-clis/ (`mcp-collide run --agent ID`). */
+export const agentClis = ["claude-code", "codex", "gemini-cli"] as const;
+/** An agent CLI with a built-in adapter. */
+export type AgentCliId = (typeof agentClis)[number];
+
+/** How `--agent` is to run its CLI. */
+export interface AgentChoice {
+  bin?: string;
+  variant?: string;
+  noIsolation?: boolean;
+}
+
+/**
+ * The adapter command of a built-in agent CLI adapter (hosts/agent-clis/<id>/adapter.ts), started as a
+ * command like the built-in hosts, so the harness never imports hosts/.
+ */
+export function agentArgv(id: AgentCliId, choice: AgentChoice = {}): string[] {
+  const main = fileURLToPath(new URL(`hosts/agent-clis/${id}/adapter.ts`, root));
+  return [
+    ...tsxNodeArgv(), main,
+    ...(choice.variant ? ["--variant", choice.variant] : []),
+    ...(choice.bin ? ["--bin", choice.bin] : []),
+    ...(choice.noIsolation ? ["--no-isolation"] : []),
+  ];
+}
+
 /** The command line of a built-in host: `reference`, or a one-bug host id. */
 export function builtinHostArgv(name: string): string[] {
   const main = fileURLToPath(new URL("reference/main.ts", root));

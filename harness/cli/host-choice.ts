@@ -4,7 +4,7 @@
  * that wrote it did.
  */
 import { hapLauncher, type HostLauncher } from "../runner/host-launcher.ts";
-import { builtinHostArgv } from "./builtin-host.ts";
+import { agentArgv, type AgentChoice, type AgentCliId, builtinHostArgv } from "./builtin-host.ts";
 
 /** The host a command runs against, and how to name it in messages. */
 export interface HostChoice {
@@ -15,8 +15,19 @@ export interface HostChoice {
   builtin?: string;
 }
 
-/** Picks the host from `--host NAME` or a `-- argv` (neither: the reference host). */
-export function chooseHost(options: { host?: string; hostArgv: readonly string[]; timeout: number }): HostChoice {
+/** Picks the host from `--host NAME`, `--agent ID` or a `-- argv` (none: the reference host). */
+export function chooseHost(options: { host?: string; agent?: AgentCliId; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number }): HostChoice {
+  if (options.agent) {
+    const choice = options.agentChoice ?? {};
+    const flags = [
+      "--agent", options.agent,
+      ...(choice.variant ? ["--agent-variant", choice.variant] : []),
+      ...(choice.bin ? ["--agent-bin", choice.bin] : []),
+      ...(choice.noIsolation ? ["--agent-no-isolation"] : []),
+    ];
+    const launcher = hapLauncher({ argv: agentArgv(options.agent, choice), requestTimeoutMs: options.timeout }, flags);
+    return { launcher, label: `${options.agent}${choice.variant ? ` (${choice.variant})` : ""}` };
+  }
   const builtin = options.hostArgv.length === 0 ? (options.host ?? "reference") : undefined;
   const argv = builtin ? builtinHostArgv(builtin) : [...options.hostArgv];
   const launcher = hapLauncher(

@@ -70,7 +70,10 @@ async function run(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const host = chooseHost(options);
+  const host = chooseHost({
+    ...options,
+    agentChoice: { bin: options.agentBin, variant: options.agentVariant, noIsolation: options.agentNoIsolation },
+  });
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
   const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []));
   process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${host.label}\n`);
@@ -79,7 +82,7 @@ async function run(argv: string[]): Promise<number> {
     raw = await runClauses({
       clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
-      workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout,
+      workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout, cacheObservations: options.cacheObservations,
       onClauseStart: (clause) => reporter.start(clause),
       onClauseEnd: (result) => reporter.end(result),
     });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { availableParallelism } from "node:os";
+import { chooseHost } from "./host-choice.ts";
 import { parseRunOptions } from "./run-options.ts";
 
 describe("parseRunOptions", () => {
@@ -17,5 +19,24 @@ describe("parseRunOptions", () => {
   it("refuses an empty baseline path and a flag without its value", () => {
     expect(() => parseRunOptions(["--baseline", ""])).toThrow();
     expect(() => parseRunOptions(["--baseline"])).toThrow();
+  });
+
+  it("--agent picks a built-in agent CLI adapter, with slower defaults and the observation cache on", () => {
+    const plain = parseRunOptions([]);
+    expect(plain).toMatchObject({ timeout: 30_000, caseTimeout: 120_000, workers: availableParallelism(), cacheObservations: false });
+    const agent = parseRunOptions(["--agent", "codex", "--agent-variant", "required", "--agent-bin", "/opt/codex", "--agent-no-isolation"]);
+    expect(agent).toMatchObject({ agent: "codex", agentVariant: "required", agentBin: "/opt/codex", agentNoIsolation: true, timeout: 300_000, workers: 2 * availableParallelism(), cacheObservations: true });
+    expect(parseRunOptions(["--agent", "gemini-cli", "--workers", "1"])).toMatchObject({ workers: 1 });
+    const host = chooseHost({ ...agent, agentChoice: { bin: "/opt/codex", variant: "required", noIsolation: true } });
+    expect(host.launcher.command.at(-6)).toMatch(/hosts\/agent-clis\/codex\/adapter\.ts$/);
+    expect(host.launcher.command.slice(-5)).toEqual(["--variant", "required", "--bin", "/opt/codex", "--no-isolation"]);
+    expect(host.launcher.reproArgs).toEqual(["--agent", "codex", "--agent-variant", "required", "--agent-bin", "/opt/codex", "--agent-no-isolation"]);
+  });
+
+  it("refuses two hosts at once, an unknown agent, and agent flags without --agent", () => {
+    expect(() => parseRunOptions(["--agent", "codex", "--host", "last-wins"])).toThrow(/one of/);
+    expect(() => parseRunOptions(["--agent", "codex", "--", "node", "x.js"])).toThrow(/one of/);
+    expect(() => parseRunOptions(["--agent", "cursor"])).toThrow();
+    expect(() => parseRunOptions(["--agent-variant", "required"])).toThrow(/need --agent/);
   });
 });

@@ -7,6 +7,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { agentClis } from "./builtin-host.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Parsed and checked options of `mcp-collide run`. */
@@ -19,19 +20,35 @@ export const RunCliOptionsSchema = z.object({
   out: z.string().default("mcp-collide-report"),
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
   host: z.string().optional(),
+  agent: z.enum(agentClis).optional(),
+  agentBin: z.string().min(1).optional(),
+  agentVariant: z.string().min(1).optional(),
+  agentNoIsolation: z.boolean().default(false),
+  cacheObservations: z.boolean().optional(),
   strict: z.boolean().default(false),
   baseline: z.string().min(1).optional(),
   writeBaseline: z.string().min(1).optional(),
-  timeout: z.coerce.number().int().min(100).default(30_000),
-  caseTimeout: z.coerce.number().int().min(100).default(120_000),
-  workers: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+  timeout: z.coerce.number().int().min(100).optional(),
+  caseTimeout: z.coerce.number().int().min(100).optional(),
+  workers: z.coerce.number().int().min(1).max(64).optional(),
   shard: z.string().regex(/^\d+\/\d+$/, "i/n, such as 2/4").optional(),
   listChangedTimeout: z.coerce.number().int().min(10).default(2_000),
   help: z.boolean().default(false),
   hostArgv: z.array(z.string()).default([]),
 });
-/** Parsed options of `mcp-collide run`. */
-export type RunCliOptions = z.infer<typeof RunCliOptionsSchema>;
+/** Parsed options of `mcp-collide run`, with the defaults that depend on the host filled in. */
+export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "timeout" | "caseTimeout" | "workers" | "cacheObservations"> & {
+  timeout: number;
+  caseTimeout: number;
+  workers: number;
+  cacheObservations: boolean;
+};
+
+/**
+ * Defaults for an agent CLI (`--agent`), whose sessions cost seconds (a CLI process each) and mostly wait:
+ * longer bounds, twice as many workers as cores, and the observation cache on.
+ */
+const agentDefaults = { timeout: 300_000, caseTimeout: 1_800_000, workersPerCore: 2, cacheObservations: true };
 
 /** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
 export function parseRunOptions(argv: readonly string[]): RunCliOptions {
@@ -47,14 +64,28 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
+      agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
+      "cache-observations": { type: "boolean" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
-  const { "case-timeout": caseTimeout, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout, ...rest } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, hostArgv });
+  const {
+    "case-timeout": caseTimeout, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
+    "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, ...rest
+  } = values;
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  if (parsed.data.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
-  return parsed.data;
+  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, hostArgv.length > 0].filter(Boolean).length;
+  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID or a host command after --");
+  if (!parsed.data.agent && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID");
+  const agent = parsed.data.agent !== undefined;
+  return {
+    ...parsed.data,
+    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : 30_000),
+    caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
+    workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
+    cacheObservations: parsed.data.cacheObservations ?? agent,
+  };
 }
 
 /** `mcp-collide run --help`. */
@@ -80,6 +111,21 @@ Options:
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
+  --agent ID          an agent CLI, judged black box through a fake model provider: claude-code, codex,
+                      gemini-cli (the pinned CLIs: npm run agents:install). Each session is one CLI
+                      process in its own loopback-only network namespace. Changes the defaults:
+                      --timeout 300000, --case-timeout 1800000, --workers 2 x cores, --cache-observations
+  --agent-bin PATH    judge this installed CLI instead of the pinned one (the report records its version)
+  --agent-variant V   a named configuration: claude-code: default (deferred tool search), tools-in-list
+                      (ENABLE_TOOL_SEARCH=false); codex: default, required (required = true per server);
+                      gemini-cli: default
+  --agent-no-isolation
+                      run the CLI without a network namespace (the adapter refuses to otherwise, where
+                      namespaces are unavailable); the report says which isolation was in force
+  --cache-observations
+                      observe each distinct world once per run and serve it again from a cache (never
+                      twice within one case, so a clause comparing two opens of one world still compares
+                      two real sessions); on by default with --agent
   --strict            SHOULD clauses gate the exit code too
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
                       gate; a listed clause that now passes is a stale entry and fails the run
@@ -87,7 +133,7 @@ Options:
   --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
   --workers N         host processes running clauses at once (default: the number of cores); the report
-                      is the one a serial run gives
+                      is the one a serial run gives (observation-cache counts aside)
   --shard i/n         run only every n-th clause starting at the i-th (1-based), for CI matrices;
                       combine the shards' report.json files with: mcp-collide merge
   --list-changed-timeout MS
