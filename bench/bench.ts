@@ -6,7 +6,9 @@
  *   the same worlds need (target <= 2);
  * - the wall time of the default run on the reference (25 cases per clause, as many workers as cores, as
  *   `mcp-collide run` does): in-process, over HAP/1 with http and with stdio;
- * - per-case cost as worlds grow (servers x tools), which must grow no worse than linearly in tools.
+ * - per-case cost as worlds grow (servers x tools), which must grow no worse than linearly in tools;
+ * - agent CLI sessions per minute, one adapter and 2 x cores at once (agent-sessions.ts; skipped for a CLI
+ *   that `npm run agents:install` did not install).
  */
 import { spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
@@ -19,6 +21,7 @@ import {
 } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "../suites/index.ts";
+import { agentBench } from "./agent-sessions.ts";
 import { median, sideBySide, timeOnce } from "./measure.ts";
 import { sdkFloor } from "./sdk-floor.ts";
 
@@ -119,6 +122,7 @@ try {
 } finally {
   await servers.close();
 }
+results.agentSessions = await agentBench({ quick, log });
 if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
 
 function round(value: number, digits = 2): number {
