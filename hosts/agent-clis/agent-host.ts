@@ -11,6 +11,9 @@
  * the isolation recorded, as diagnostics.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ModelProvider } from "../../fake-servers/index.ts";
 import {
   CapabilitiesSchema, identityOf, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
@@ -31,6 +34,24 @@ export interface AgentHostOptions {
   turnTimeoutMs?: number;
 }
 
+const SCRATCH_PREFIX = "mcp-collide-agents-";
+
+/**
+ * Removes the scratch directories of adapters that are no longer running: an adapter the harness killed
+ * (SIGKILL to its process group, on a hang or a stopped run) had no chance to remove its own.
+ */
+function sweepScratch(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^mcp-collide-agents-(\d+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool.description ?? null]);
 
 /** A HAP/1 host backed by one agent CLI. */
@@ -39,9 +60,13 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private builtins: Promise<Set<string>> | undefined;
   private readonly outbound: OutboundAttempt[] = [];
   private version: string | undefined;
+  /** Every session's files live under this one directory, removed at shutdown. */
+  private readonly scratch: string;
 
   constructor(private readonly cli: AgentCli, private readonly options: AgentHostOptions) {
     super();
+    sweepScratch();
+    this.scratch = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   }
 
   async initialize(): Promise<InitializeResult> {
@@ -70,7 +95,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[]): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch,
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }));
   }
@@ -119,10 +144,14 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   async shutdown(): Promise<{ diagnostics: Diagnostic[] }> {
     await super.shutdown();
     await (await this.provider)?.close();
-    const diagnostics = this.outbound.map((attempt) => ({
-      level: "warning",
-      message: attempt.kind === "dns" ? `outbound attempt (DNS query, refused): ${attempt.name}` : `outbound attempt (proxy, refused): ${attempt.method ?? "?"} ${attempt.target ?? "?"}`,
-    }));
+    rmSync(this.scratch, { recursive: true, force: true });
+    // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
+    const counts = new Map<string, number>();
+    for (const attempt of this.outbound) {
+      const what = attempt.kind === "dns" ? `DNS query for ${attempt.name} (refused by the stub)` : `${attempt.method ?? "?"} ${attempt.target ?? "?"} through the proxy (refused)`;
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    }
+    const diagnostics = [...counts].map(([what, count]) => ({ level: "warning", message: `outbound attempt x${count}: ${what}` }));
     return { diagnostics };
   }
 }

@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
 import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
@@ -23,6 +22,8 @@ export interface SessionOptions {
   startTimeoutMs: number;
   /** Longest wait for the turn that follows a tool call, in ms. */
   turnTimeoutMs: number;
+  /** Where the session's home, working directory and bridges go (the adapter's scratch directory). */
+  scratch: string;
   /** Keeps the tools that are not the CLI's own built-ins (see AgentHost's baseline). */
   visible(tools: VisibleTool[]): VisibleTool[];
 }
@@ -66,7 +67,7 @@ export class AgentSession {
 
   /** Starts the CLI on `servers` and waits for its first model turn; throws (with its stderr) when it never asks. */
   static async start(cli: AgentCli, provider: ModelProvider, servers: readonly ServerConfig[], options: SessionOptions): Promise<AgentSession> {
-    const scratch = mkdtempSync(join(tmpdir(), `mcp-collide-${cli.id}-`));
+    const scratch = mkdtempSync(join(options.scratch, "session-"));
     const home = join(scratch, "home");
     const cwd = join(scratch, "work");
     mkdirSync(home, { mode: 0o700 });
@@ -82,11 +83,13 @@ export class AgentSession {
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words));
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch);
         argv = sandbox.wrap(argv);
         Object.assign(env, sandbox.proxyEnv());
       }
-      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      // Isolated, the CLI lives in a PID namespace that dies with `unshare`, which stays in the adapter's
+      // group; unisolated, it gets a group of its own so close can kill what it spawned.
+      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: options.isolation === "none", stdio: ["ignore", "pipe", "pipe"] });
       child.on("error", () => undefined);
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox);
       try {
@@ -177,7 +180,8 @@ export class AgentSession {
   private kill(signal: NodeJS.Signals): void {
     if (this.child.pid === undefined) return;
     try {
-      process.kill(-this.child.pid, signal);
+      if (this.options.isolation === "netns") this.child.kill(signal);
+      else process.kill(-this.child.pid, signal);
     } catch {
       // the group is gone already
     }

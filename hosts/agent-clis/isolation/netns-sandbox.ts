@@ -29,7 +29,7 @@ export type OutboundAttempt = z.infer<typeof OutboundAttemptSchema>;
 
 /** Undefined when `unshare -n -m` works here, else why not. */
 export function netnsUnavailable(): string | undefined {
-  const probe = spawnSync("unshare", ["-n", "-m", "--propagation", "private", "ip", "link", "set", "lo", "up"], { encoding: "utf8", timeout: 10_000 });
+  const probe = spawnSync("unshare", ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"], { encoding: "utf8", timeout: 10_000 });
   if (probe.error) return `unshare could not run: ${probe.error.message}`;
   if (probe.status !== 0) return `unshare -n -m failed (exit ${probe.status}): ${probe.stderr.trim()}`;
   return undefined;
@@ -55,9 +55,9 @@ export class NetnsSandbox {
 
   private constructor(readonly dir: string, private readonly ports: number[], private readonly servers: Server[]) {}
 
-  /** Opens the outside half of a bridge for each port (Unix socket → 127.0.0.1:<port>). */
-  static async create(ports: readonly number[]): Promise<NetnsSandbox> {
-    const dir = mkdtempSync(join(tmpdir(), "mcp-collide-netns-"));
+  /** Opens the outside half of a bridge for each port (Unix socket → 127.0.0.1:<port>), its files under `parent`. */
+  static async create(ports: readonly number[], parent = tmpdir()): Promise<NetnsSandbox> {
+    const dir = mkdtempSync(join(parent, "netns-"));
     writeFileSync(join(dir, "resolv.conf"), "nameserver 127.0.0.1\noptions attempts:1 timeout:1\n");
     writeFileSync(join(dir, "outbound.jsonl"), "");
     const servers: Server[] = [];
@@ -86,9 +86,13 @@ export class NetnsSandbox {
     }
   }
 
-  /** `argv` run inside the namespace. */
+  /**
+   * `argv` run inside the namespace. A PID namespace too (`-p -f --kill-child`): killing the `unshare`
+   * process kills every process of the session, however the CLI detached its children, and `unshare` stays
+   * in its starter's process group, so a harness that kills the adapter's group kills the CLI with it.
+   */
   wrap(argv: readonly string[]): string[] {
-    return ["unshare", "-n", "-m", "--propagation", "private", process.execPath, INSIDE, this.dir, this.ports.join(","), String(PROXY_PORT), "--", ...argv];
+    return ["unshare", "-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", process.execPath, INSIDE, this.dir, this.ports.join(","), String(PROXY_PORT), "--", ...argv];
   }
 
   /** The environment that points a CLI's HTTP clients at the recording proxy (loopback excepted). */
