@@ -5,6 +5,8 @@
  * what the code does) or by the adapter tests. `npm run reports` runs them; reports.test.ts replays them.
  */
 
+import { agentCliHosts } from "./agent-clis/agent-hosts.ts";
+
 /** One real host in one configuration. */
 export interface RealHost {
   /** File stem of its committed report: reports/<id>.json and reports/<id>.md. */
@@ -28,6 +30,12 @@ export interface RealHost {
   installedIn?: string;
   /** Verdicts that pass but deserve a word (a pass that rests on one code path, say). */
   notes?: string[];
+  /** How `npm run reports` names the host to `mcp-collide run` (default: `-- <argv>`), e.g. `--agent codex`. */
+  runArgs?: string[];
+  /** Cases per clause of its committed report, where not {@link reportRun}'s. */
+  runs?: number;
+  /** Why the host cannot run on this machine (a CLI not installed), else undefined: its tests skip or, where required, fail. */
+  unavailable?(): string | undefined;
 }
 
 const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${adapter}/adapter.ts`, ...flags];
@@ -252,6 +260,8 @@ export const realHosts: RealHost[] = [
       "Every clause that applies passes, as the reference host's do: the protocol needs nothing from TypeScript. The host loads servers in parallel threads and registers them in configuration order.",
     ],
   },
+  // Agent CLIs, judged black box through the fake model provider: hosts/agent-clis/agent-hosts.ts.
+  ...agentCliHosts,
 ];
 
 /**

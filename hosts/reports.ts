@@ -70,8 +70,9 @@ function installed(name: string, dir = ""): string {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8" });
     return (result.stdout || result.stderr || "missing").trim().replace(/^Python /, "");
   }
-  const file = join(root, dir, "node_modules", name, "package.json");
-  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")).version : "not installed";
+  // Agent CLIs are installed apart (npm run agents:install), under hosts/agent-clis/.
+  const file = [join(root, dir, "node_modules", name, "package.json"), join(root, "hosts/agent-clis/node_modules", name, "package.json")].find(existsSync);
+  return file ? JSON.parse(readFileSync(file, "utf8")).version : "not installed";
 }
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
@@ -114,7 +115,7 @@ function runHost(host: RealHost, runs: number, seed: number, timeout?: string): 
   try {
     process.stdout.write(`\n== ${host.id}: ${host.argv.join(" ")}\n`);
     const patience = timeout ? ["--timeout", timeout] : [];
-    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, "--", ...host.argv], {
+    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, ...(host.runArgs ?? ["--", ...host.argv])], {
       cwd: root, stdio: ["ignore", "inherit", "inherit"],
     });
     const status = result.status ?? 2;
@@ -155,7 +156,7 @@ function readmeSection(): string {
     "Compliance reports for MCP hosts people use, each driven through a HAP/1 adapter in",
     "[`hosts/`](../hosts/) that maps the host's own API onto the protocol (how, and why",
     "each verdict is right, below). Regenerate with `npm run reports` (a full run per host: the CLI's default",
-    `${reportRun.runs} cases per clause, seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
+    `${reportRun.runs} cases per clause (10 for an agent CLI, whose sessions cost seconds), seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
     "from the committed JSON). `hosts/reports.test.ts` replays every committed failure by value and fails",
     "when a host no longer fails as its report says.",
     "",
@@ -209,7 +210,12 @@ async function main(): Promise<number> {
     const seed = values.seed ? Number(values.seed) : reportRun.seed;
     // Without --only, the committed hosts; a pending host runs when named.
     for (const host of runnable.filter((h) => (only ? only.includes(h.id) : realHosts.includes(h)))) {
-      const status = runHost(host, runs, seed, values.timeout);
+      const why = host.unavailable?.();
+      if (why) {
+        process.stderr.write(`${host.id}: skipped, ${why}; its committed report is kept\n`);
+        continue;
+      }
+      const status = runHost(host, values.runs ? runs : (host.runs ?? runs), seed, values.timeout);
       if (status === 2) worst = 2;
     }
   }

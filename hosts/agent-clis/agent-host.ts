@@ -92,12 +92,12 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     return this.options.pinned ? `${this.cli.packageName} ${this.options.pinned} (${said || "no --version output"})` : said || `unknown (${this.options.bin})`;
   }
 
-  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[]): Promise<AgentSession> {
+  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
       bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch,
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
-    }));
+    }, refusalIsResult));
   }
 
   /** The CLI's own tools, from one session with no servers (once per adapter process). */
@@ -122,7 +122,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     });
     const own = new Set(this.cli.ownTools ?? []);
     const mine = (tool: VisibleTool) => builtins.has(builtinKey(tool)) || (tool.namespace === undefined && own.has(tool.name) && !identityOf(tool.description));
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)));
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true);
     const id = this.remember(session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
     return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };

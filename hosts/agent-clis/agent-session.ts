@@ -50,6 +50,8 @@ export class AgentSession {
   private recorded: OutboundAttempt[] | undefined;
   /** The MCP tools the CLI offered its model, read at open. */
   surface: VisibleTool[] = [];
+  /** Why the CLI exited before asking its model anything, when it refused the configuration. */
+  refusal: string | undefined;
 
   private constructor(
     private readonly cli: AgentCli,
@@ -65,8 +67,12 @@ export class AgentSession {
     this.exit = new Promise((resolve) => child.on("exit", (code, signal) => { this.exited = { code, signal }; resolve(); }));
   }
 
-  /** Starts the CLI on `servers` and waits for its first model turn; throws (with its stderr) when it never asks. */
-  static async start(cli: AgentCli, provider: ModelProvider, servers: readonly ServerConfig[], options: SessionOptions): Promise<AgentSession> {
+  /**
+   * Starts the CLI on `servers` and waits for its first model turn; throws (with its stderr) when it never
+   * asks, unless `refusalIsResult`: then a CLI that exited before asking (it refused this configuration: a
+   * CLI that started with no servers at all has shown it can start here) is a session with no surface.
+   */
+  static async start(cli: AgentCli, provider: ModelProvider, servers: readonly ServerConfig[], options: SessionOptions, refusalIsResult = false): Promise<AgentSession> {
     const scratch = mkdtempSync(join(options.scratch, "session-"));
     const home = join(scratch, "home");
     const cwd = join(scratch, "work");
@@ -102,8 +108,10 @@ export class AgentSession {
           session.surface = options.visible(cli.surface(session.held));
         }
       } catch (error) {
+        const exitedByItself = session.exited !== undefined;
         await session.close();
-        throw error;
+        if (!refusalIsResult || !exitedByItself) throw error;
+        session.refusal = error instanceof Error ? error.message : String(error);
       }
       return session;
     } catch (error) {
@@ -132,7 +140,9 @@ export class AgentSession {
 
   /** Errors the CLI told its user about (its own output), and its stderr as diagnostics. */
   report(keys: readonly string[]): { errors: HostError[]; diagnostics: Diagnostic[] } {
-    const errors = this.cli.errorsOf({ stdout: this.stdout.text, stderr: this.stderr.text }, keys);
+    const told = this.cli.errorsOf({ stdout: this.stdout.text, stderr: this.stderr.text }, keys);
+    // A refusal is an error of the whole open, in the CLI's own words where it said which servers.
+    const errors = this.refusal && told.length === 0 ? [{ message: this.refusal }] : told;
     const diagnostics = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message }));
     return { errors, diagnostics };
   }

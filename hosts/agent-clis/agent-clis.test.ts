@@ -1,0 +1,72 @@
+/**
+ * The three agent CLIs end to end, each through its real pinned binary, its adapter and the fake provider,
+ * in its network namespace: the surface each shows for one colliding world, where each call lands, and a
+ * CLI that cannot start earning ERROR with its stderr. Tests needing a CLI skip with the reason on a plain
+ * `npm test` and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (agent-test-support.ts).
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { defineClause, hapLauncher, packageRoot, runClauses } from "../../harness/index.ts";
+import { deliveries, names, observe, world } from "../test-support.ts";
+import { agentAdapter, agentsRequired, missingCli } from "./agent-test-support.ts";
+
+const duplicate = world(["alpha", ["search", "a.b"]], ["beta", ["search"]]);
+
+for (const id of ["claude-code", "codex", "gemini-cli"] as const) {
+  const missing = missingCli(id);
+  describe.skipIf(missing !== undefined && !agentsRequired)(`${id}, black box${missing ? ` (skipped: ${missing})` : ""}`, () => {
+    it("is installed where CI requires it", () => expect(missing).toBeUndefined());
+
+    it("shows both servers' tools, each call reaching its own server; a name it does not show reaches none", async () => {
+      const seen = (await observe(agentAdapter(id), { dup: { world: duplicate, options: { unknownNames: ["no_such_tool"] } } })).dup;
+      const shown = seen.tools.map((tool) => [tool.namespace ?? "", tool.name, tool.identity?.server, tool.identity?.tool]);
+      expect(shown).toHaveLength(3);
+      for (const [namespace, name, server, tool] of shown) {
+        const call = seen.probes.find((probe) => probe.name === name && (probe.namespace ?? "") === namespace)!;
+        expect(call.deliveries.map((record) => `${record.server}/${record.tool}`), `${namespace}/${name}`).toEqual([`${server}/${tool}`]);
+      }
+      expect(seen.unknown.map((call) => [call.result.ok, call.deliveries.length])).toEqual([[false, 0]]);
+      // The names each CLI gives (the committed reports judge them; these pin what the evidence cites).
+      const expected = {
+        "claude-code": ["mcp__alpha__a_b", "mcp__alpha__search", "mcp__beta__search"],
+        codex: ["a_b", "search", "search"],
+        "gemini-cli": ["mcp_alpha_search", "mcp_alpha_a.b", "mcp_beta_search"],
+      }[id];
+      expect(names(seen)).toEqual(expected);
+      if (id === "codex") expect(seen.tools.map((tool) => tool.namespace)).toEqual(["mcp__alpha", "mcp__alpha", "mcp__beta"]);
+      if (id !== "codex") expect(deliveries(seen, expected[1]!)).toEqual(["alpha/search"]);
+    }, 300_000);
+  });
+}
+
+describe("an agent CLI that cannot start", () => {
+  it("earns ERROR with its stderr, never a verdict", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-collide-broken-cli-"));
+    try {
+      const bin = join(dir, "cli");
+      writeFileSync(bin, "#!/bin/sh\necho 'cannot reach api.example.invalid: network unreachable' >&2\nexit 3\n");
+      chmodSync(bin, 0o755);
+      const clause = defineClause({
+        id: "probe/open", level: "MUST", summary: "open", sources: [], requires: [],
+        arbitrary: () => fc.constant(duplicate), worlds: (value) => [value],
+        async check(env, value) {
+          await env.observe(value);
+          return { ok: true };
+        },
+      });
+      const report = await runClauses({
+        clauses: [clause], seed: 1, runs: 1, transport: "http",
+        launcher: hapLauncher({ argv: agentAdapter("codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: 60_000 }),
+      });
+      expect(report.clauses[0]).toMatchObject({ status: "error" });
+      expect(report.clauses[0]!.reason).toContain("codex exited (code 3) before sending its first model turn");
+      expect(report.clauses[0]!.reason).toContain("cannot reach api.example.invalid");
+      expect(report.exitCode).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
