@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ModelProvider } from "../../fake-servers/index.ts";
+import { ModelProvider, type ProviderRecord } from "../../fake-servers/index.ts";
 import {
   CapabilitiesSchema, identityOf, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
   type ServerConfig, type ToolsResult, type VisibleTool,
@@ -126,6 +126,11 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     const id = this.remember(session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
     return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };
+  }
+
+  /** Every request the CLI processes of this adapter sent the fake provider (for evidence.ts, in-process). */
+  async providerRecords(): Promise<ProviderRecord[]> {
+    return this.provider ? [...(await this.provider).records] : [];
   }
 
   async tools(session: string): Promise<ToolsResult> {

@@ -1,0 +1,72 @@
+/**
+ * Evidence for every committed agent CLI verdict that is not a pass: the clause's check replayed by value on
+ * the report's own counterexample, through the pinned CLI (an in-process AgentHost, so the provider's
+ * records can be read), writing reports/agent-clis/<id>.evidence.json: per clause the world(s) by value, the
+ * verdict now, what each model turn offered (the raw `tools` entries that carry a fake tool's identity
+ * marker, and Claude Code's deferred listing), and every message the fake servers recorded.
+ *   node --import tsx hosts/agent-clis/evidence.ts [--only id,id]
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import fc from "fast-check";
+import type { MessageRecord } from "../../fake-servers/index.ts";
+import { inProcessLauncher, loadSuites, packageRoot, replayCase } from "../../harness/index.ts";
+import { readCommitted, needsEvidence } from "../reports.ts";
+import { agentCliHosts } from "./agent-hosts.ts";
+import { AgentHost } from "./agent-host.ts";
+import { claudeCode, deferredNames } from "./claude-code/claude-code.ts";
+import { codex } from "./codex/codex.ts";
+import { geminiCli } from "./gemini-cli/gemini-cli.ts";
+import { pinnedCli } from "./cli-options.ts";
+import type { AgentCli } from "./agent-cli.ts";
+
+const clis: Record<string, () => AgentCli> = {
+  "claude-code": () => claudeCode("default"),
+  "claude-code-tools-in-list": () => claudeCode("tools-in-list"),
+  codex: () => codex("default"),
+  "codex-required": () => codex("required"),
+  "gemini-cli": () => geminiCli(),
+};
+
+/** The parts of a model request that show what the CLI offered its model for the fake servers' tools. */
+function offered(body: unknown): unknown {
+  const tools = (body as { tools?: unknown[] } | null)?.tools ?? [];
+  const marked = tools.filter((tool) => JSON.stringify(tool).includes("\u27e6id="));
+  const deferred = deferredNames(JSON.stringify(body ?? "").replace(/\\n/g, "\n")).filter((name) => !/^[A-Z]/.test(name));
+  return { tools: marked, ...(deferred.length > 0 ? { deferredListing: deferred } : {}) };
+}
+
+const { values } = parseArgs({ options: { only: { type: "string" } } });
+const only = values.only?.split(",");
+const clauses = await loadSuites(join(packageRoot, "suites"));
+mkdirSync(join(packageRoot, "reports/agent-clis"), { recursive: true });
+for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.id))) {
+  const cli = clis[entry.id]!();
+  const pinned = pinnedCli(cli);
+  if (!pinned) throw new Error(`${entry.id}: not installed (npm run agents:install)`);
+  const committed = readCommitted(entry.id);
+  const out: Record<string, unknown> = {};
+  for (const verdict of committed.clauses.filter((clause) => needsEvidence(clause.status) && clause.counterexample?.value !== undefined)) {
+    const clause = clauses.find((candidate) => candidate.id === verdict.id)!;
+    const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns" });
+    const records: MessageRecord[] = [];
+    const result = await replayCase({
+      clause: { ...clause, arbitrary: () => fc.constant(verdict.counterexample!.value) },
+      launcher: inProcessLauncher(() => host), value: verdict.counterexample!.value, transport: "http", caseTimeoutMs: 900_000,
+      log: (event) => { if (event.kind === "records") records.push(...event.records); },
+    });
+    const turns = (await host.providerRecords()).filter((record) => record.kind === "turn");
+    out[verdict.id] = {
+      committed: verdict.status,
+      now: result.verdict,
+      observedNow: result.outcome && !result.outcome.ok ? result.outcome.observed : result.reason,
+      worlds: result.worlds,
+      modelTurns: turns.map((record) => ({ seq: record.seq, url: record.url, offered: offered(record.body) })),
+      serverRecords: records.map(({ server, method, tool, arguments: args, connection }) => ({ server, method, tool, arguments: args, connection })),
+    };
+    process.stdout.write(`${entry.id} ${verdict.id}: committed ${verdict.status}, now ${result.verdict}\n`);
+  }
+  writeFileSync(join(packageRoot, "reports/agent-clis", `${entry.id}.evidence.json`), `${JSON.stringify(out, null, 1)}\n`);
+}
+process.exit(0);
