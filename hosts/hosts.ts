@@ -34,6 +34,12 @@ export interface RealHost {
   runArgs?: string[];
   /** Cases per clause of its committed report, where not {@link reportRun}'s. */
   runs?: number;
+  /**
+   * Committed failures that depend on timing (an agent CLI on a loaded machine) and did not come back when
+   * replayed by value: clause id → what was seen. The replay test leaves them out, by name; the evidence
+   * stays in {@link evidence}.
+   */
+  timingDependent?: Record<string, string>;
   /** Why the host cannot run on this machine (a CLI not installed), else undefined: its tests skip or, where required, fail. */
   unavailable?(): string | undefined;
 }

@@ -14,6 +14,19 @@ describe("renderMarkdown", () => {
     expect(markdown).not.toMatch(/### .*guard\/every-shape/);
   });
 
+  it("shows the host environment, the observation cache and the shutdown diagnostics when the run has them", () => {
+    expect(markdown).not.toContain("## Host environment");
+    const agent = renderMarkdown(sampleReport({
+      hostEnvironment: { isolation: "netns: loopback only" },
+      observationCache: { observed: 12, served: 5 },
+      diagnostics: [{ level: "warning", message: "outbound attempt x3: CONNECT <evil>:443" }],
+    }));
+    expect(agent).toContain("## Host environment\n\n- `isolation`: netns: loopback only");
+    expect(agent).toContain("Observation cache: 12 session(s) observed, 5 served again from the cache.");
+    expect(agent).toContain("## Diagnostics\n\n- warning: outbound attempt x3: CONNECT");
+    expect(agent).not.toContain("<evil>");
+  });
+
   it("draws the smallest world as a table with colliding names in bold", () => {
     expect(markdown).toContain("| `alpha` | alpha 1.0.0 | **`search`**, `fetch` |");
     expect(markdown).toContain("Colliding names (bold):");

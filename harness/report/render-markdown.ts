@@ -118,6 +118,18 @@ export function renderMarkdown(report: Report): string {
     lines.push("## Failures", "");
     for (const clause of detailed) lines.push(...failure(clause));
   }
-  lines.push(...legend(report));
+  lines.push(...legend(report), ...hostNotes(report));
   return `${lines.join("\n").trimEnd()}\n`;
+}
+
+/** What the adapter set up around its host (e.g. an agent CLI's isolation) and what it reported at shutdown. */
+function hostNotes(report: Report): string[] {
+  const lines: string[] = [];
+  const environment = Object.entries(report.hostEnvironment ?? {});
+  if (environment.length > 0) lines.push("## Host environment", "", ...environment.map(([key, value]) => `- ${markdownCode(key)}: ${markdownText(value)}`), "");
+  if (report.observationCache) lines.push(`Observation cache: ${report.observationCache.observed} session(s) observed, ${report.observationCache.served} served again from the cache.`, "");
+  if (report.diagnostics && report.diagnostics.length > 0) {
+    lines.push("## Diagnostics", "", ...report.diagnostics.map((entry) => `- ${markdownText(entry.level)}: ${markdownText(clip(entry.message, CLIP))}`), "");
+  }
+  return lines;
 }

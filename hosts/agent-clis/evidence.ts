@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import fc from "fast-check";
 import type { MessageRecord } from "../../fake-servers/index.ts";
 import { inProcessLauncher, loadSuites, packageRoot, replayCase } from "../../harness/index.ts";
-import { readCommitted, needsEvidence } from "../reports.ts";
+import { readCommitted } from "../reports.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { AgentHost } from "./agent-host.ts";
 import { claudeCode, deferredNames } from "./claude-code/claude-code.ts";
@@ -47,7 +47,7 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
   if (!pinned) throw new Error(`${entry.id}: not installed (npm run agents:install)`);
   const committed = readCommitted(entry.id);
   const out: Record<string, unknown> = {};
-  for (const verdict of committed.clauses.filter((clause) => needsEvidence(clause.status) && clause.counterexample?.value !== undefined)) {
+  for (const verdict of committed.clauses.filter((clause) => (clause.status === "fail" || clause.status === "warn") && clause.counterexample?.value !== undefined)) {
     const clause = clauses.find((candidate) => candidate.id === verdict.id)!;
     const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns" });
     const records: MessageRecord[] = [];
