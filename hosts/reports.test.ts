@@ -41,6 +41,8 @@ describe("committed real-host reports", () => {
       expect(missing, `${host.id}: add evidence to hosts/hosts.ts`).toEqual([]);
       const stale = Object.keys(host.evidence).filter((id) => !report.clauses.some((clause) => clause.id === id && needsEvidence(clause.status)));
       expect(stale, `${host.id}: evidence for verdicts the report no longer has`).toEqual([]);
+      const timing = Object.keys(host.timingDependent ?? {}).filter((id) => !report.clauses.some((clause) => clause.id === id && (clause.status === "fail" || clause.status === "warn")));
+      expect(timing, `${host.id}: timing-dependent entries for verdicts that are not failures`).toEqual([]);
     }
   });
 

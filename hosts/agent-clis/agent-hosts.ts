@@ -36,11 +36,12 @@ export const agentCliHosts: RealHost[] = [
     timingDependent: {
       "order/config-permutation": "a call reached no server in one order; passed when replayed",
       "wire/passthrough": "the call of a name two keys share reached no server; passed when replayed",
+      "names/deterministic": "two keys sharing one sanitised name were routed differently by two opens; passed when replayed",
     },
     evidence: {
       ...claudeCommon,
       "wire/passthrough": "Keys `store.refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund`, offered once; the call of it reached no server at all (the servers recorded no `tools/call`); replayed by value on a less loaded moment the call reached one of the two, so the verdict depends on timing (timingDependent). This clause was rerun alone at the same seed and spliced into the report (the first run's adapter lost a file when the worktree was rebased under it, an ERROR that was not the CLI's).",
-      "names/deterministic": "Keys `store.refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund`; Claude Code offers that name once, and which server it reaches changes between two opens of the same configuration (first `store.refunds`, then `store_refunds`): whichever server connects last takes the name (evidence: the server records of the two opens).",
+      "names/deterministic": "Keys `store.refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund`; Claude Code offers that name once, and which server it reaches changes between two opens of the same configuration (first `store.refunds`, then `store_refunds`): whichever server connects last takes the name (evidence: the server records of the two opens). Replayed by value on a less loaded moment both opens agreed, so the verdict depends on connection timing (timingDependent).",
     },
   },
   {
@@ -49,8 +50,14 @@ export const agentCliHosts: RealHost[] = [
     ...agent("claude-code", "tools-in-list"),
     packages: ["@anthropic-ai/claude-code"],
     wiring: "As `claude-code`, with `ENABLE_TOOL_SEARCH=false`: every MCP tool is in the request's `tools[]` from the first turn.",
-    timingDependent: { "order/config-permutation": "a call reached no server in one order; passed when replayed" },
-    evidence: { ...claudeCommon },
+    timingDependent: {
+      "order/config-permutation": "a call reached no server in one order; passed when replayed",
+      "names/deterministic": "a call reached no server in one of two opens; passed when replayed",
+    },
+    evidence: {
+      ...claudeCommon,
+      "names/deterministic": "In the first of two opens of one configuration the call of `mcp__a__tool_x...` reached no server (route `?`), in the second it reached `a`: the same pattern as order/config-permutation, which passed when replayed by value, so it is counted as depending on timing on a loaded machine (timingDependent).",
+    },
   },
   {
     id: "codex",
