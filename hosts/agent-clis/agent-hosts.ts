@@ -18,7 +18,7 @@ const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => 
 
 /** What both Claude Code variants do alike (the name filter sits before the deferral). */
 const claudeCommon: Record<string, string> = {
-  "surface/no-silent-loss": "Claude Code builds `mcp__<server>__<tool>` and drops, with no error and no log line, a tool whose built name is over the Anthropic limit (128): `alpha`'s 129-character tool gives a 141-character name, and the model turn offers nothing for `alpha` (evidence: the turn's tools/deferred listing hold no `alpha` tool, while the server's records show `tools/list` answered); the stream-json init event lists `alpha` as connected.",
+  "surface/no-silent-loss": "Claude Code builds `mcp__<server>__<tool>` and drops, with no error and no log line, a tool whose built name is over the Anthropic limit (128): `alpha`'s 128-character tool gives a 140-character name, and the model turn offers nothing for `alpha` (evidence: the turn's tools/deferred listing hold no `alpha` tool, while the server's records show `tools/list` answered); the stream-json init event lists `alpha` as connected.",
   "surface/shortfall-names-missing": "Same filter: both 128-character tools of `alpha` (names 140 long once prefixed) are left out of the model turn and nothing (init event, stderr) names `alpha` or them.",
   "surface/all-or-nothing": "The over-long tool is dropped and `alpha`'s other tool `c` is offered: the server is partly registered.",
   "names/provider-valid": "The built name is checked against Anthropic's 128 limit, not the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, what OpenAI and Bedrock Converse accept): `mcp__alpha__` + a 53-character tool (65) is offered. Under `--profile anthropic-128` this clause passes.",
