@@ -1,0 +1,35 @@
+/**
+ * The opt-in observation cache (`--cache-observations`, on with `--agent`): a world observed once in a run
+ * is served again to later cases, but never twice within one case, so a clause that opens one world twice
+ * on purpose still compares two real sessions.
+ */
+import { describe, expect, it } from "vitest";
+import { inProcessLauncher, runClauses, type Clause } from "../harness/index.ts";
+import { createHost } from "../reference/index.ts";
+import { clauses } from "./index.ts";
+
+const clause = (id: string) => clauses.find((candidate) => candidate.id === id)!;
+
+describe("observation cache", () => {
+  it("never makes names/deterministic vacuous: a host whose labels change per open still fails it", async () => {
+    const report = await runClauses({
+      clauses: [clause("names/deterministic")], launcher: inProcessLauncher(() => createHost("random-label")),
+      transport: "memory", seed: 7, runs: 5, cacheObservations: true,
+    });
+    expect(report.clauses[0]!.status).toBe("fail");
+    expect(report.observationCache!.served).toBeGreaterThan(0);
+  });
+
+  it("serves a world a later case asks for again, and counts it", async () => {
+    const injective = clause("names/injective");
+    const again: Clause = { ...injective, id: "names/injective-again" };
+    const report = await runClauses({
+      clauses: [injective, again], launcher: inProcessLauncher(() => createHost()), transport: "memory", seed: 3, runs: 5, workers: 1, cacheObservations: true,
+    });
+    expect(report.clauses.map((entry) => entry.status)).toEqual(["pass", "pass"]);
+    const { observed, served } = report.observationCache!;
+    expect(served).toBeGreaterThanOrEqual(observed - 1);
+    const plain = await runClauses({ clauses: [injective], launcher: inProcessLauncher(() => createHost()), transport: "memory", seed: 3, runs: 5 });
+    expect(plain.observationCache).toBeUndefined();
+  });
+});
