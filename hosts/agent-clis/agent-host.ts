@@ -67,6 +67,9 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     super();
     sweepScratch();
     this.scratch = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
+    // However the adapter ends short of SIGKILL (the harness closing stdin, an exception), its files go.
+    const scratch = this.scratch;
+    process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
   }
 
   async initialize(): Promise<InitializeResult> {
@@ -148,8 +151,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
 
   async shutdown(): Promise<{ diagnostics: Diagnostic[] }> {
     await super.shutdown();
-    await (await this.provider)?.close();
     rmSync(this.scratch, { recursive: true, force: true });
+    await (await this.provider)?.close();
     // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
     const counts = new Map<string, number>();
     for (const attempt of this.outbound) {
