@@ -88,11 +88,14 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     };
   }
 
-  /** `<package> <version>` of the pinned CLI, or what `bin --version` prints for another one. */
+  /**
+   * `<package> <version>` of the pinned CLI (read from its package.json: starting Gemini CLI just to ask
+   * takes seconds), or what `bin --version` prints for a CLI the user pointed at.
+   */
   private cliVersion(): string {
+    if (this.options.pinned) return `${this.cli.packageName} ${this.options.pinned}`;
     const printed = spawnSync(this.options.bin, ["--version"], { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: "/nonexistent" } });
-    const said = `${printed.stdout ?? ""}`.trim().split("\n").at(-1) ?? "";
-    return this.options.pinned ? `${this.cli.packageName} ${this.options.pinned} (${said || "no --version output"})` : said || `unknown (${this.options.bin})`;
+    return `${printed.stdout ?? ""}`.trim().split("\n").at(-1) || `unknown (${this.options.bin})`;
   }
 
   private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
