@@ -46,6 +46,7 @@ export async function observe<K extends string>(
   argv: readonly string[],
   probes: Record<K, Probe>,
   transport: "stdio" | "http" = "http",
+  requestTimeoutMs?: number,
 ): Promise<Record<K, SessionObservation>> {
   const seen = {} as Record<K, SessionObservation>;
   const clauses = (Object.entries(probes) as Array<[K, Probe]>).map(([name, probe]) => defineClause({
@@ -61,7 +62,7 @@ export async function observe<K extends string>(
       return { ok: true };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: START_PATIENCE_MS }), seed: 1, runs: 1, transport });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));

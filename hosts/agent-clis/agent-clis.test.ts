@@ -21,7 +21,8 @@ for (const id of ["claude-code", "codex", "gemini-cli"] as const) {
     it("is installed where CI requires it", () => expect(missing).toBeUndefined());
 
     it("shows both servers' tools, each call reaching its own server; a name it does not show reaches none", async () => {
-      const seen = (await observe(agentAdapter(id), { dup: { world: duplicate, options: { unknownNames: ["no_such_tool"] } } })).dup;
+      // An open is a no-server baseline plus a CLI start: seconds each (Gemini CLI's most), more on a loaded machine.
+      const seen = (await observe(agentAdapter(id), { dup: { world: duplicate, options: { unknownNames: ["no_such_tool"] } } }, "http", 240_000)).dup;
       const shown = seen.tools.map((tool) => [tool.namespace ?? "", tool.name, tool.identity?.server, tool.identity?.tool]);
       expect(shown).toHaveLength(3);
       for (const [namespace, name, server, tool] of shown) {
