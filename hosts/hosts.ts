@@ -243,6 +243,9 @@ export const realHosts: RealHost[] = [
       "wire/at-most-once": "As in mastra-tools: `isSessionError` matches `fetch failed` and the tool call is sent again after `forceReconnect()`.",
       "diag/errors-name-server": "`Agent.formatTools` throws `Two or more tools resolve to the same name \"a_b\"` for `a.b` and `a/b`, naming no server.",
     },
+    timingDependent: {
+      "order/arrival-timing": "The shrunk case has every delay 0: which of alpha and beta answers `tools/list` last (and so owns `request`) is a race between two servers answering at once, not a scripted order. A CI replay on a fresh clone (2 cores) passed it once, so the verdict stands on the full run's evidence and is left out of the replay test (timingDependent).",
+    },
   },
   {
     id: "python-host",
