@@ -11,6 +11,7 @@ export * from "./protocol/shutdown-result.ts";
 export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName } from "./protocol/visible-name.ts";
 export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";
 export { serveHap } from "./adapter/serve-hap.ts";
+export { consoleToStderr, serveAdapter } from "./adapter/serve-adapter.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
 export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter/adapter-error.ts";
 export { WorldSchema, type World } from "./world/world.ts";

@@ -8,11 +8,11 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { format } from "node:util";
 import {
   CapabilitiesSchema,
   type Capabilities,
-  serveHap,
+  consoleToStderr,
+  serveAdapter,
   type CallResult,
   type HostAdapter,
   type HostOpenParams,
@@ -50,15 +50,12 @@ export function basicInitialize(host: InitializeResult["host"], capabilities: Pa
 }
 
 /**
- * Points every console method at stderr. stdout carries HAP/1 only, and several hosts log with
- * `console.log` / `console.info` (Mastra's and VoltAgent's loggers, mcp-use's): stderr is the adapter's
- * log, whose tail the harness keeps.
+ * Points every console method that writes to stdout at stderr (the kit's, which serveRealHost applies too).
+ * stdout carries HAP/1 only, and several hosts log with `console.log` / `console.info` (Mastra's and
+ * VoltAgent's loggers, mcp-use's); an adapter calls it before its host's modules load, so even what they
+ * print at import goes to stderr, whose tail the harness keeps.
  */
-export function consoleToStderr(): void {
-  for (const method of ["log", "info", "debug", "warn", "trace"] as const) {
-    console[method] = (...args: unknown[]) => process.stderr.write(`${format(...args)}\n`);
-  }
-}
+export { consoleToStderr };
 
 /** One empty registration list per configured server, in configuration order. */
 export function emptyRegistered(params: HostOpenParams): Record<string, string[]> {
@@ -107,11 +104,9 @@ export abstract class RealHostAdapter<S> implements HostAdapter {
   }
 }
 
-/** Serves HAP/1 on stdio until the harness closes stdin, then shuts the host down and exits. */
-export async function serveRealHost(host: HostAdapter): Promise<never> {
-  await serveHap(host);
-  await host.shutdown();
-  process.exit(0);
+/** Serves HAP/1 on stdio until the harness closes stdin, then shuts the host down and exits (the kit's serveAdapter). */
+export function serveRealHost(host: HostAdapter): Promise<never> {
+  return serveAdapter(host);
 }
 
 /**

@@ -5,7 +5,7 @@
  * Exit 0 after `shutdown` or when stdin ends, 2 on a bad command line. stdout carries HAP/1 only.
  */
 import { parseArgs } from "node:util";
-import { serveHap } from "../harness/index.ts";
+import { serveAdapter } from "../harness/index.ts";
 import { createHost } from "./create-host.ts";
 import { oneBugHosts } from "./one-bug-hosts.ts";
 
@@ -27,9 +27,5 @@ if (options.list) {
 }
 if (options.bug !== undefined && !Object.hasOwn(oneBugHosts, options.bug)) usage(`unknown --bug ${JSON.stringify(options.bug)}`);
 
-const host = createHost(options.bug);
-await serveHap(host);
-// Closing here too covers stdin ending without a shutdown: no server process outlives the adapter.
-await host.shutdown();
-// Exit explicitly: an HTTP client's keep-alive socket must not hold the adapter open after shutdown.
-process.exit(0);
+// Serves until shutdown or the end of stdin, shuts the host down either way, and exits (see serveAdapter).
+await serveAdapter(createHost(options.bug));

@@ -1,4 +1,5 @@
-import type { MemoryTransportSpec, WireTransportSpec } from "../../fake-servers/index.ts";
+import type { MemoryTransportSpec } from "../../fake-servers/memory-transport-spec.ts";
+import type { WireTransportSpec } from "../../fake-servers/transport-spec.ts";
 import type { CallResult, PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
 import type { InitializeResult, LocalShape } from "../protocol/initialize-result.ts";
 import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";

@@ -42,3 +42,17 @@ export const InitializeResultSchema = z.object({
 });
 /** Result of HAP/1 `initialize`. */
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
+
+/** What an adapter passes to {@link initializeResult}: capabilities it does not name are false (or empty). */
+export interface InitializeOptions {
+  /** The server transports the host can load (default: stdio and http). */
+  transports?: HostTransport[];
+  capabilities?: z.input<typeof CapabilitiesSchema>;
+}
+
+/** The answer to `initialize` for `host`, checked, with every capability not given set to false (or empty). */
+export function initializeResult(host: InitializeResult["host"], options: InitializeOptions = {}): InitializeResult {
+  return InitializeResultSchema.parse({
+    protocolVersion: "1", host, transports: options.transports ?? ["stdio", "http"], capabilities: options.capabilities ?? {},
+  });
+}

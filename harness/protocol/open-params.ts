@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { JsonSchemaDocumentSchema, WireTransportSpecSchema } from "../../fake-servers/index.ts";
+// The two schemas by file, not through fake-servers/index.ts: an adapter that loads this (through the
+// package entry point) must not pay for the fake servers and the MCP SDK behind that index.
+import { JsonSchemaDocumentSchema } from "../../fake-servers/tool-definition.ts";
+import { WireTransportSpecSchema } from "../../fake-servers/transport-spec.ts";
 import { LocalShapeSchema } from "./initialize-result.ts";
 
 /** One configured server as HAP/1 `session/open` carries it; array order is configuration order. */

@@ -1,11 +1,11 @@
 /**
- * The clause registry: catalogue ids in catalogue order (../shared/design/clauses.md, version 1), and the
- * loader that finds clause definitions in `*.suite.ts` files at run time, the way a test runner finds tests.
- * Ids are public and stable forever; a changed meaning gets a new id.
+ * The clause registry: catalogue ids in catalogue order (the catalogue is docs/clauses.md, generated from
+ * the clauses themselves), and the loader that finds clause definitions in `*.suite.ts` files at run time,
+ * the way a test runner finds tests. Ids are public and stable forever; a changed meaning gets a new id.
  */
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Clause } from "./clause.ts";
 
 /** Every clause id of catalogue version 1, in catalogue order. */
@@ -56,4 +56,9 @@ export async function loadSuites(directory: string): Promise<Clause[]> {
     }
   }
   return inCatalogueOrder([...found.values()]);
+}
+
+/** The built-in clauses: every `*.suite.ts` shipped in the package's suites/ folder, in catalogue order. */
+export function builtinClauses(): Promise<Clause[]> {
+  return loadSuites(fileURLToPath(new URL("../../suites/", import.meta.url)));
 }

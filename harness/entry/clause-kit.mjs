@@ -1,0 +1,25 @@
+// `import { defineClause } from "mcp-collide/clauses"` in plain Node (ESM): the clause kit,
+// harness/clause-kit.ts. Types: types/harness/clause-kit.d.ts (built when the package is packed).
+// harness/entry/entry.test.ts holds this list of names equal to the kit's exports.
+import { loadKit } from "./load-kit.mjs";
+
+const kit = await loadKit("../clause-kit.ts");
+
+export const {
+  AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema,
+  ClauseReportSchema, ClauseStatusSchema, CounterexampleSchema, DiagnosticSchema, DriftStepSchema, HapClient,
+  HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
+  LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
+  RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema,
+  ServerConfigSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
+  WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
+  catalogueIds, catalogueVersion, collidingWorld, configOrder, crossShrink, defineClause, describeTool,
+  driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, errorNamesServer, errorsNaming,
+  exitCodeOf, failedWhole, hapLauncher, harnessVersion, hostileSchema, hostileSchemaKinds, hostileSchemaOf,
+  hostileTool, identityGame, identityOf, inCatalogueOrder, inProcessLauncher, isAdapterError, latency,
+  lifecycleWorld, loadSuites, longNameWorld, modelOutcome, namingProfile, namingProfiles, observeSession,
+  ordering, permutation, reorder, resolveDriftChange, routeOf, runClauses, separatorClashWorld, serveAdapter,
+  serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames,
+  situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
+  totalsOf, withLifecycleWorld, world, writeReportFiles,
+} = kit;
