@@ -1,0 +1,340 @@
+"""mcp-collide's HAP/1 kit for Python adapters: one module, standard library only (Python 3.8+).
+
+An adapter is a program the harness starts (``mcp-collide run -- python3 my_adapter.py``) that speaks HAP/1
+on its stdin and stdout and drives a host through the host's own API. This module is the protocol half: the
+JSON-RPC loop (one message per line), the shapes of every message as TypedDicts, and small constructors.
+You write the host half as a subclass of :class:`Adapter` and call :func:`serve`. The protocol is described
+in the mcp-collide package's docs/hap-1.md; ``mcp-collide check-adapter -- python3 my_adapter.py`` checks an
+adapter in seconds.
+
+The rules the loop keeps for you:
+
+- stdout carries HAP/1 and nothing else. While :func:`serve` runs, file descriptor 1 is pointed at stderr
+  and the protocol writes to a private copy of the original stdout, so a ``print()`` in your host, or a
+  child process it starts without redirecting its output, cannot corrupt the protocol.
+- What the host does (refuses a server, rejects a call) is a result: return it. An exception from your
+  methods is answered as a JSON-RPC error, which the harness scores as the adapter breaking (ERROR), never
+  as a verdict about the host. Params the harness sent but your adapter cannot read raise :class:`BadParams`.
+- After ``shutdown``, or when the harness closes stdin, :meth:`Adapter.shutdown` runs and :func:`serve`
+  returns 0: no server process may outlive the adapter.
+
+Copy this file next to your adapter (``mcp-collide init --lang python`` does) or put its folder on
+``sys.path``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+from typing import Any, Callable, Dict, List, Optional, TextIO, TypedDict
+
+PROTOCOL_VERSION = "1"
+"""The HAP version this kit speaks."""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The messages (docs/hap-1.md). Optional fields are in the `total=False` halves.
+
+
+class HostInfo(TypedDict):
+    """Who the host is, as a report names it."""
+
+    name: str
+    version: str
+
+
+class Capabilities(TypedDict, total=False):
+    """What the adapter can drive beyond the six basic methods; an absent capability is false."""
+
+    refresh: bool
+    listChanged: bool
+    localTools: bool
+    registerLocal: List[str]
+    requestSchemas: bool
+    pins: bool
+    allowDeny: bool
+    profile: str
+
+
+class InitializeResult(TypedDict):
+    """The answer to ``initialize``."""
+
+    protocolVersion: str
+    host: HostInfo
+    transports: List[str]
+    capabilities: Capabilities
+
+
+class Transport(TypedDict, total=False):
+    """How the host reaches one server: ``{"type": "stdio", "command", "args", "env"}`` or ``{"type": "http", "url"}``."""
+
+    type: str
+    command: str
+    args: List[str]
+    env: Dict[str, str]
+    url: str
+
+
+class _ServerConfigRequired(TypedDict):
+    key: str
+    transport: Transport
+
+
+class ServerConfig(_ServerConfigRequired, total=False):
+    """One configured server, in configuration order; ``key`` is the operator's configuration key."""
+
+    requestSchemas: Dict[str, Dict[str, Any]]
+    pin: Any
+    allow: List[str]
+    deny: List[str]
+
+
+class LocalTool(TypedDict):
+    """A local tool registered before any server loads; ``shape`` is object, name, callable or dict."""
+
+    name: str
+    shape: str
+
+
+class _HostErrorRequired(TypedDict):
+    message: str
+
+
+class HostError(_HostErrorRequired, total=False):
+    """An error the host gave its caller; ``server`` only where the host itself said which server."""
+
+    server: str
+
+
+class Diagnostic(TypedDict):
+    """Something the host logged while doing what was asked."""
+
+    level: str
+    message: str
+
+
+class Outcome(TypedDict):
+    """What loading came to, per the host's own API: every configured key, and every error."""
+
+    registered: Dict[str, List[str]]
+    errors: List[HostError]
+
+
+class OpenResult(TypedDict):
+    """The answer to ``session/open``."""
+
+    session: str
+    outcome: Outcome
+    diagnostics: List[Diagnostic]
+
+
+class RefreshResult(TypedDict):
+    """The answer to ``session/refresh``."""
+
+    outcome: Outcome
+    diagnostics: List[Diagnostic]
+
+
+class _VisibleToolRequired(TypedDict):
+    name: str
+
+
+class VisibleTool(_VisibleToolRequired, total=False):
+    """One tool exactly as the host would hand it to a model (keep the description as the server sent it)."""
+
+    description: str
+    inputSchema: Dict[str, Any]
+
+
+CallResult = Dict[str, Any]
+"""``{"ok": True, "content": [...]}`` or ``{"ok": False, "error": {"message": ...}}``: see :func:`ok`, :func:`refused`."""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Constructors
+
+
+def initialize_result(name: str, version: str, transports: Any = ("stdio", "http"), **capabilities: Any) -> InitializeResult:
+    """The answer to ``initialize``: who the host is, which server transports it loads, what else it can do."""
+    return {"protocolVersion": PROTOCOL_VERSION, "host": {"name": name, "version": version},
+            "transports": list(transports), "capabilities": dict(capabilities)}  # type: ignore[typeddict-item]
+
+
+def host_error(message: str, server: Optional[str] = None) -> HostError:
+    """An error the host gave its caller; pass ``server`` only when the host itself said which server."""
+    error: HostError = {"message": message}
+    if server is not None:
+        error["server"] = server
+    return error
+
+
+def open_result(session: str, registered: Dict[str, List[str]], errors: Any = (), diagnostics: Any = ()) -> OpenResult:
+    """The answer to ``session/open``. ``registered`` must hold every configured key (``[]`` when none)."""
+    return {"session": session, "outcome": {"registered": registered, "errors": list(errors)}, "diagnostics": list(diagnostics)}
+
+
+def ok(content: Any) -> CallResult:
+    """A call the host answered: ``content`` is the MCP content list it returned."""
+    return {"ok": True, "content": list(content)}
+
+
+def refused(message: str) -> CallResult:
+    """A call the host refused or that failed: a result, never an exception."""
+    return {"ok": False, "error": {"message": message}}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The adapter contract
+
+
+class BadParams(Exception):
+    """The harness sent params the adapter cannot use: answered as a JSON-RPC error (-32602)."""
+
+
+class Adapter:
+    """Subclass and implement the six basic methods; implement ``refresh``, ``register_local`` and ``pin``
+    only when ``initialize`` declares the matching capability (``refresh``, ``registerLocal``, ``pins``)."""
+
+    def initialize(self) -> InitializeResult:
+        raise NotImplementedError
+
+    def open(self, servers: List[ServerConfig], local_tools: List[LocalTool]) -> OpenResult:
+        raise NotImplementedError
+
+    def tools(self, session: str) -> List[VisibleTool]:
+        raise NotImplementedError
+
+    def call(self, session: str, name: str, arguments: Dict[str, Any]) -> CallResult:
+        raise NotImplementedError
+
+    def close(self, session: str) -> None:
+        raise NotImplementedError
+
+    def shutdown(self) -> None:
+        raise NotImplementedError
+
+    refresh: Optional[Callable[[str, Optional[str]], RefreshResult]] = None
+    register_local: Optional[Callable[[str, str, str], Dict[str, Any]]] = None
+    pin: Optional[Callable[[str], Dict[str, Any]]] = None
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The loop
+
+
+def _text(params: Dict[str, Any], name: str) -> str:
+    value = params.get(name)
+    if not isinstance(value, str):
+        raise BadParams(f"params.{name} must be a string")
+    return value
+
+
+def _servers(params: Dict[str, Any]) -> List[ServerConfig]:
+    servers = params.get("servers")
+    if not isinstance(servers, list):
+        raise BadParams("params.servers must be an array")
+    for server in servers:
+        if not isinstance(server, dict) or not isinstance(server.get("key"), str) or not isinstance(server.get("transport"), dict):
+            raise BadParams("each server needs a string key and a transport object")
+    return servers
+
+
+class _NotImplemented(Exception):
+    """An optional method the adapter does not implement (the harness calls it only when declared)."""
+
+
+def _optional(adapter: Adapter, method: str, attribute: str) -> Callable[..., Any]:
+    function = getattr(adapter, attribute, None)
+    if function is None:
+        raise _NotImplemented(f"this adapter does not implement {method}")
+    return function
+
+
+def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
+    def call(params: Dict[str, Any]) -> Any:
+        arguments = params.get("arguments", {})
+        if not isinstance(arguments, dict):
+            raise BadParams("params.arguments must be an object")
+        return adapter.call(_text(params, "session"), _text(params, "name"), arguments)
+
+    def refresh(params: Dict[str, Any]) -> Any:
+        server = params.get("server")
+        if server is not None and not isinstance(server, str):
+            raise BadParams("params.server must be a string when present")
+        return _optional(adapter, "session/refresh", "refresh")(_text(params, "session"), server)
+
+    def close(params: Dict[str, Any]) -> Any:
+        adapter.close(_text(params, "session"))
+        return {}
+
+    def shutdown(_params: Dict[str, Any]) -> Any:
+        adapter.shutdown()
+        return {}
+
+    return {
+        "initialize": lambda params: adapter.initialize(),
+        "session/open": lambda params: adapter.open(_servers(params), list(params.get("localTools") or [])),
+        "session/tools": lambda params: {"tools": adapter.tools(_text(params, "session"))},
+        "session/call": call,
+        "session/refresh": refresh,
+        "session/registerLocal": lambda params: _optional(adapter, "session/registerLocal", "register_local")(
+            _text(params, "session"), _text(params, "name"), _text(params, "shape")),
+        "session/pin": lambda params: {"pins": _optional(adapter, "session/pin", "pin")(_text(params, "session"))},
+        "session/close": close,
+        "shutdown": shutdown,
+    }
+
+
+def _protocol_stream() -> TextIO:
+    """A private copy of the real stdout for HAP/1; fd 1 (print, child processes) now goes to stderr."""
+    sys.stdout.flush()
+    protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
+    os.dup2(2, 1)
+    return protocol
+
+
+def serve(adapter: Adapter, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
+    """Serves ``adapter`` over HAP/1 until ``shutdown`` is answered or stdin ends; returns the exit code (0).
+
+    With no streams given, uses the process's stdin and stdout, and keeps stdout for the protocol alone.
+    """
+    source = stdin if stdin is not None else sys.stdin
+    sink = stdout if stdout is not None else _protocol_stream()
+    handlers = _handlers(adapter)
+
+    def reply(message: Dict[str, Any]) -> None:
+        sink.write(json.dumps(message, ensure_ascii=False) + "\n")
+        sink.flush()
+
+    for line in source:
+        if not line.strip():
+            continue
+        request_id: Any = None
+        try:
+            request = json.loads(line)
+            if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or not isinstance(request.get("method"), str):
+                reply({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "not a JSON-RPC 2.0 request"}})
+                continue
+            request_id = request.get("id")
+            handler = handlers.get(request["method"])
+            if handler is None:
+                reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": f"unknown method {request['method']}"}})
+                continue
+            params = request.get("params") or {}
+            if not isinstance(params, dict):
+                raise BadParams("params must be an object")
+            reply({"jsonrpc": "2.0", "id": request_id, "result": handler(params)})
+            if request["method"] == "shutdown":
+                return 0
+        except BadParams as error:
+            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": str(error)}})
+        except _NotImplemented as error:
+            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": str(error)}})
+        except Exception as error:  # noqa: BLE001 - the adapter broke: say so, keep serving
+            traceback.print_exc(file=sys.stderr)
+            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32603, "message": f"{type(error).__name__}: {error}"}})
+    # stdin ended without shutdown: close every server so no process outlives the adapter.
+    adapter.shutdown()
+    return 0
