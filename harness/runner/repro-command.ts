@@ -9,7 +9,8 @@ export interface ReproParts {
   hostArgs: readonly string[];
 }
 
-function quote(arg: string): string {
+/** `arg` as one shell word: as it is when it needs no quoting, else in single quotes. */
+export function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -20,5 +21,5 @@ export function reproCommand(parts: ReproParts): string {
   args.push("--transport", parts.transport);
   if (parts.profile) args.push("--profile", parts.profile);
   args.push(...parts.hostArgs);
-  return args.map(quote).join(" ");
+  return args.map(shellQuote).join(" ");
 }

@@ -1,0 +1,94 @@
+/**
+ * `mcp-collide init`: writes each language's skeleton (the Python one with its kit beside it), names the
+ * file in the commands it prints and in the file itself, refuses to overwrite without --force, and every
+ * skeleton is a working adapter as written: check-adapter finds no mistake in it. The project the
+ * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
+ * package would; the packed-tarball test does the same from a real install.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkAdapter } from "../check-adapter/check-adapter.ts";
+import { packageRoot } from "./builtin-host.ts";
+import { initMain } from "./init-main.ts";
+
+const hasPython = spawnSync("python3", ["--version"]).status === 0;
+let project: string;
+let cwd: string;
+
+/** Runs init in `project`, capturing what it prints. */
+async function init(...argv: string[]): Promise<{ code: number; out: string }> {
+  const [write, writeError] = [process.stdout.write.bind(process.stdout), process.stderr.write.bind(process.stderr)];
+  let out = "";
+  process.stdout.write = ((chunk: string) => ((out += chunk), true)) as typeof process.stdout.write;
+  process.stderr.write = (() => true) as typeof process.stderr.write;
+  try {
+    return { code: await initMain(argv), out };
+  } finally {
+    [process.stdout.write, process.stderr.write] = [write, writeError];
+  }
+}
+
+describe("mcp-collide init", () => {
+  beforeAll(() => {
+    cwd = process.cwd();
+    project = mkdtempSync(join(tmpdir(), "mcp-collide-init-"));
+    // A CommonJS project (npm init -y), where a .ts adapter is compiled to require() calls.
+    writeFileSync(join(project, "package.json"), '{ "name": "host", "version": "1.0.0" }\n');
+    mkdirSync(join(project, "node_modules", "@modelcontextprotocol"), { recursive: true });
+    symlinkSync(packageRoot, join(project, "node_modules", "mcp-collide"));
+    symlinkSync(join(packageRoot, "node_modules", "@modelcontextprotocol", "sdk"), join(project, "node_modules", "@modelcontextprotocol", "sdk"));
+    process.chdir(project);
+  });
+  afterAll(() => {
+    process.chdir(cwd);
+    rmSync(project, { recursive: true, force: true });
+  });
+
+  it("writes the JavaScript skeleton and prints the commands that check and run it", async () => {
+    const { code, out } = await init();
+    expect(code).toBe(0);
+    expect(out).toContain("npx mcp-collide check-adapter -- node mcp-collide-adapter.mjs");
+    expect(out).toContain("npx mcp-collide run -- node mcp-collide-adapter.mjs");
+    const written = readFileSync(join(project, "mcp-collide-adapter.mjs"), "utf8");
+    expect(written).toContain("npx mcp-collide run -- node mcp-collide-adapter.mjs");
+    expect(written).not.toContain("__FILE__");
+    expect(written.match(/WIRE/g)?.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("refuses to overwrite without --force, and rejects bad usage", async () => {
+    expect((await init()).code).toBe(2);
+    expect((await init("--force")).code).toBe(0);
+    expect((await init("--lang", "cobol")).code).toBe(2);
+    expect((await init("a", "b")).code).toBe(2);
+  });
+
+  it("writes the TypeScript skeleton, run through mcp-collide/register", async () => {
+    const { code, out } = await init("--lang", "ts", "adapters");
+    expect(code).toBe(0);
+    expect(out).toContain("npx mcp-collide run -- node --import mcp-collide/register adapters/mcp-collide-adapter.ts");
+  });
+
+  it.skipIf(!hasPython)("writes the Python skeleton with the Python kit beside it", async () => {
+    const { code, out } = await init("--lang", "python", "py");
+    expect(code).toBe(0);
+    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap.py");
+    expect(readFileSync(join(project, "py", "mcp_collide_hap.py"), "utf8")).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap.py"), "utf8"));
+  });
+
+  const skeletons: Array<[string, string[], boolean]> = [
+    ["JavaScript", ["node", "mcp-collide-adapter.mjs"], true],
+    ["TypeScript (in a CommonJS project)", ["node", "--import", "mcp-collide/register", "adapters/mcp-collide-adapter.ts"], true],
+    ["Python", ["python3", "py/mcp_collide_adapter.py"], hasPython],
+  ];
+  for (const [language, argv, runs] of skeletons) {
+    it.skipIf(!runs)(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, async () => {
+      const result = await checkAdapter(argv, { timeoutMs: 30_000 });
+      const wrong = result.findings.filter((finding) => finding.level !== "ok");
+      expect(wrong, result.stderrTail).toEqual([]);
+      expect(result.host?.name).toBe("placeholder-host");
+    }, 90_000);
+  }
+});
