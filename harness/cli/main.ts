@@ -17,7 +17,9 @@ import { mergeMain } from "./merge-main.ts";
 import { harnessVersion } from "../version.ts";
 import { builtinHostArgv, packageRoot } from "./builtin-host.ts";
 import { ConsoleReporter } from "./console-reporter.ts";
+import { checkAdapterMain } from "./check-adapter-main.ts";
 import { chooseHost } from "./host-choice.ts";
+import { initMain } from "./init-main.ts";
 import { matrixMain } from "./matrix-main.ts";
 import { reproMain } from "./repro-main.ts";
 import { parseRunOptions, runHelp, type RunCliOptions } from "./run-options.ts";
@@ -31,6 +33,8 @@ Usage:
   mcp-collide merge SHARD.json... [--out DIR]               one report from the report.json of each --shard
   mcp-collide schema [--out FILE]                            the JSON Schema of report.json
   mcp-collide hosts                                          list the built-in hosts (reference and one-bug hosts)
+  mcp-collide init [--lang js|ts|python] [DIR]               write a runnable adapter skeleton (see: init --help)
+  mcp-collide check-adapter [options] -- adapter-command ... check an adapter's HAP/1 in seconds (see: check-adapter --help)
   mcp-collide --version | --help
 `;
 
@@ -130,6 +134,8 @@ export async function main(argv: string[]): Promise<number> {
   if (command === "merge") return mergeMain(rest);
   if (command === "schema") return schema(rest);
   if (command === "hosts") return hosts();
+  if (command === "init") return initMain(rest);
+  if (command === "check-adapter") return checkAdapterMain(rest);
   if (command === "--version" || command === "-v") {
     process.stdout.write(`${harnessVersion}\n`);
     return 0;

@@ -1,0 +1,84 @@
+/**
+ * check-adapter end to end: correct adapters (the JavaScript skeleton `mcp-collide init` writes, and the
+ * Python host) pass with no mistake; a correct adapter behind a relay that spoils one message per mode
+ * fails with a message that names that mistake, and nothing the adapters started outlives the check.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { packageRoot } from "../cli/builtin-host.ts";
+import { checkAdapterMain } from "../cli/check-adapter-main.ts";
+import { checkAdapter, type CheckResult } from "./check-adapter.ts";
+
+const skeleton = [process.execPath, join(packageRoot, "harness/kit/templates/mcp-collide-adapter.mjs")];
+// The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the skeleton.
+const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const correct = hasPython ? ["python3", join(packageRoot, "hosts/python-host/adapter.py")] : skeleton;
+const relay = join(packageRoot, "harness/check-adapter/test-support/mistaken-adapter.mjs");
+
+/** Each mode of the relay, and the mistake check-adapter must name for it. */
+const expected: Record<string, RegExp> = {
+  "bad-shape": /^initialize: result\.capabilities\.refresh: .*boolean.*\(got "yes"\)$/,
+  "stdout-log": /^session\/open: stdout line \d+ is not HAP\/1 \(it is not JSON\): Loading tools from 3 servers\.\.\.: stdout carries HAP\/1 only/,
+  "registered-missing-key": /^session\/open: outcome\.registered has no entry for "gamma"/,
+  "registered-foreign-key": /^session\/open: outcome\.registered has "alpha-server", which is not a configured key/,
+  "registered-unshown": /^session\/open: outcome\.registered\["gamma"\] lists "mcp__gamma__ghost", which session\/tools does not show/,
+  "whole-open-registered": /^session\/open: the open failed as a whole .* a refused open registers nothing, so every key maps to \[\]$/,
+  "error-server-label": /^session\/open \(a server that cannot be reached\): outcome\.errors\[\d+\]\.server is "offline-server", which is not a configured key/,
+  "rpc-error-refusal": /^session\/call: answered a JSON-RPC error .* a call the host refuses, or that fails, is the result \{"ok": false/,
+  "wrong-id": /^session\/tools: the answer is not a JSON-RPC answer to this request \(it answers id \d+, but the request's id is \d+\)/,
+  "call-not-through-host": /^session\/call: "mcp__alpha__search" was answered ok, but no server received a tools\/call/,
+  hang: /^initialize: no answer within 1500 ms: answer every request with one line on stdout and flush it/,
+  "no-exit": /^shutdown: answered, but the process had not exited 3000 ms later/,
+  "exit-code": /^shutdown: the process exited with code 3 after shutdown: exit 0$/,
+};
+
+const mistakesOf = (result: CheckResult) => result.findings.filter((f) => f.level === "mistake").map((f) => `${f.step}: ${f.message}`);
+
+describe("mcp-collide check-adapter", () => {
+  const results = new Map<string, CheckResult>();
+  beforeAll(async () => {
+    // Two at a time: each check is mostly waiting on child processes.
+    const queue = ["skeleton", ...Object.keys(expected)];
+    await Promise.all([0, 1].map(async () => {
+      for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
+        const argv = mode === "skeleton" ? skeleton : [process.execPath, relay, mode, ...correct];
+        results.set(mode, await checkAdapter(argv, { timeoutMs: mode === "hang" ? 1500 : 20_000 }));
+      }
+    }));
+  }, 240_000);
+
+  it("passes a correct adapter: every step ok, no mistake, no note", () => {
+    const result = results.get("skeleton")!;
+    expect(mistakesOf(result)).toEqual([]);
+    expect(result.host).toEqual({ name: "placeholder-host", version: "0.0.0" });
+    expect(result.findings.filter((f) => f.level === "ok").map((f) => f.step)).toEqual([
+      "initialize", "session/open", "session/call", "session/call", "session/close", "session/open (a server that cannot be reached)", "shutdown",
+    ]);
+  });
+
+  for (const [mode, message] of Object.entries(expected)) {
+    it(`names the mistake: ${mode}`, () => {
+      const found = mistakesOf(results.get(mode)!);
+      expect(found.length, found.join("\n")).toBeGreaterThan(0);
+      expect(found.some((line) => message.test(line)), found.join("\n")).toBe(true);
+    });
+  }
+
+  it("notes, but does not fail, an adapter that drops descriptions", async () => {
+    const result = await checkAdapter([process.execPath, relay, "drop-descriptions", ...correct], { timeoutMs: 20_000 });
+    expect(mistakesOf(result)).toEqual([]);
+    expect(result.findings.some((f) => f.level === "note" && /drops or rewrites the description of "mcp__alpha__search"/.test(f.message))).toBe(true);
+  }, 60_000);
+
+  it("leaves no adapter process behind", () => {
+    const left = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((line) => line.includes(relay));
+    expect(left).toEqual([]);
+  });
+
+  it("exits 1 on a mistake and 2 on bad usage, through the command line", async () => {
+    expect(await checkAdapterMain(["--timeout", "20000", "--", process.execPath, relay, "registered-missing-key", ...correct])).toBe(1);
+    expect(await checkAdapterMain([])).toBe(2);
+    expect(await checkAdapterMain(["--transport", "carrier-pigeon", "--", "node"])).toBe(2);
+  }, 60_000);
+});

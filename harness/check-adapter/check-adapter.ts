@@ -1,0 +1,243 @@
+/**
+ * `mcp-collide check-adapter`: drives an adapter through every HAP/1 method it declares, on two tiny
+ * worlds of real fake servers, and says precisely what it gets wrong, in seconds rather than a whole run.
+ * World one: alpha (search, fetch), beta (search), gamma (no tools): a duplicate, an empty server, calls to
+ * route. World two: alpha and a server that cannot be reached: an error to report and attribute. Every
+ * answer is read against the schema, every stdout line must be an answer, `registered` must agree with the
+ * tool list and the configuration, calls must reach a server, refusals must be results, and after
+ * `shutdown` the process must exit 0.
+ */
+import { z } from "zod";
+import { ServerScriptSchema, startFakeServerHost, type FakeServerHost, type ServerScriptInput } from "../../fake-servers/index.ts";
+import { CallResultSchema, PinResultSchema, RegisterLocalResultSchema } from "../protocol/call-result.ts";
+import { InitializeResultSchema, type InitializeResult } from "../protocol/initialize-result.ts";
+import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
+import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import { describeTool, identityOf } from "../world/tool-identity.ts";
+import { outcomeFindings, readShape, surfaceFindings, type Finding } from "./findings.ts";
+import { LineDriver, type Exchange } from "./line-driver.ts";
+
+/** How to run the check. */
+export interface CheckOptions {
+  /** Longest wait for one answer, in ms. */
+  timeoutMs: number;
+  /** The server transport to hand the host; default http when it declares http, else stdio. */
+  transport?: "stdio" | "http";
+}
+
+/** What the check found, and the adapter's stderr tail for context. */
+export interface CheckResult {
+  findings: Finding[];
+  host?: InitializeResult["host"];
+  stderrTail: string;
+}
+
+const server = (key: string, tools: string[], extra: Partial<ServerScriptInput> = {}): ServerScriptInput => ({
+  key, serverInfo: { name: `${key}-server`, version: "1.0.0" }, tools: tools.map((name) => ({ name, description: describeTool(key, name) })), ...extra,
+});
+const plainWorld = [server("alpha", ["search", "fetch"]), server("beta", ["search"]), server("gamma", [])];
+const unreachableWorld = [server("alpha", ["search"]), server("offline", ["lookup"], { unreachable: true })];
+/** A name no world's host can show. */
+const UNKNOWN_NAME = "mcp_collide_check_no_such_tool";
+/** How long an adapter may take to exit after answering shutdown. */
+const EXIT_GRACE_MS = 3000;
+
+/** What a JSON-RPC error answer should have been instead, per method. */
+const instead: Record<string, string> = {
+  "session/open": "a server the host refuses is an entry in outcome.errors; an open the host refuses as a whole is an error naming no server, with every key registered []",
+  "session/call": "a call the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
+  "session/registerLocal": "a registration the host refuses is the result {\"ok\": false, \"error\": {\"message\": ...}}",
+};
+
+/** Runs the check against the adapter started by `argv`. */
+export async function checkAdapter(argv: readonly string[], options: CheckOptions): Promise<CheckResult> {
+  const findings: Finding[] = [];
+  const driver = new LineDriver(argv, options.timeoutMs);
+  let servers: FakeServerHost | undefined;
+  let host: InitializeResult["host"] | undefined;
+
+  const add = (finding: Finding) => findings.push(finding);
+  /** Sends one request; returns its result read by `schema`, or undefined after reporting what went wrong. */
+  async function ask<T>(method: string, params: unknown, schema: z.ZodType<T>): Promise<T | undefined> {
+    const exchange = await driver.request(method, params);
+    for (const stray of driver.takeStrays()) {
+      add({ level: "mistake", step: method, message: `stdout line ${stray.line} is not HAP/1 (${stray.why}): ${stray.text}: stdout carries HAP/1 only, one answer line per request; send logs to stderr` });
+    }
+    if (exchange.kind !== "result") {
+      add({ level: "mistake", step: method, message: failure(method, exchange, options.timeoutMs) });
+      return undefined;
+    }
+    const { data, findings: shape } = readShape(method, "result", schema, exchange.result);
+    shape.forEach(add);
+    return data;
+  }
+
+  try {
+    const init = await ask("initialize", { protocolVersion: "1" }, InitializeResultSchema);
+    if (!init) return { findings, stderrTail: driver.stderrTail() };
+    host = init.host;
+    const declared = Object.entries(init.capabilities).filter(([, value]) => value === true || (Array.isArray(value) && value.length > 0) || typeof value === "string");
+    add({ level: "ok", step: "initialize", message: `${init.host.name} ${init.host.version}; transports ${init.transports.join(", ")}; capabilities ${declared.map(([name]) => name).join(", ") || "none beyond the six basic methods"}` });
+    const transport = chooseTransport(init, options.transport, add);
+    if (!transport) return { findings, host, stderrTail: driver.stderrTail() };
+    servers = await startFakeServerHost();
+    const context: SessionContext = { ask, add, servers, transport, init };
+    await plainSession(context);
+    if (!driver.exited) await unreachableSession(context);
+    if (!driver.exited) await shutdown(driver, ask, add);
+  } finally {
+    await driver.stop();
+    await servers?.close();
+  }
+  return { findings, host, stderrTail: driver.stderrTail() };
+}
+
+function failure(method: string, exchange: Exclude<Exchange, { kind: "result" }>, timeoutMs: number): string {
+  switch (exchange.kind) {
+    case "timeout":
+      return `no answer within ${timeoutMs} ms: answer every request with one line on stdout and flush it (a buffered stdout holds answers back: Python needs sys.stdout.flush())${method === "initialize" ? "; an adapter slow to start needs a larger --timeout" : ""}`;
+    case "exit":
+      return `the adapter ${exchange.how} before answering (its stderr is below)`;
+    case "malformed":
+      return `the answer is not a JSON-RPC answer to this request (${exchange.why}): ${exchange.text}`;
+    case "error": {
+      const { code, message } = exchange.error;
+      return `answered a JSON-RPC error (${JSON.stringify(code)}: ${JSON.stringify(message)}): that means the adapter broke, and a run scores it ERROR${instead[method] ? `; ${instead[method]}` : ""}`;
+    }
+  }
+}
+
+function chooseTransport(init: InitializeResult, wanted: "stdio" | "http" | undefined, add: (finding: Finding) => void): "stdio" | "http" | undefined {
+  const wire = init.transports.filter((kind): kind is "stdio" | "http" => kind !== "memory");
+  if (wire.length === 0) {
+    add({ level: "mistake", step: "initialize", message: `result.transports is ${JSON.stringify(init.transports)}: an adapter process loads servers over "stdio", "http" or both` });
+    return undefined;
+  }
+  if (wanted && !wire.includes(wanted)) add({ level: "note", step: "initialize", message: `the adapter does not declare ${wanted}; checking with ${wire[0]}` });
+  return wanted && wire.includes(wanted) ? wanted : wire.includes("http") ? "http" : "stdio";
+}
+
+interface SessionContext {
+  ask<T>(method: string, params: unknown, schema: z.ZodType<T>): Promise<T | undefined>;
+  add(finding: Finding): void;
+  servers: FakeServerHost;
+  transport: "stdio" | "http";
+  init: InitializeResult;
+}
+
+const AnyObject = z.object({}).loose();
+
+/** The first world: open, list, call every shown name and one that is not, exercise declared capabilities, close. */
+async function plainSession({ ask, add, servers, transport, init }: SessionContext): Promise<void> {
+  const world = await servers.startWorld(plainWorld.map((script) => ServerScriptSchema.parse(script)), transport);
+  const keys = world.endpoints.map((endpoint) => endpoint.key);
+  try {
+    const open = await ask("session/open", { servers: world.endpoints.map(({ key, transport }) => ({ key, transport })) }, OpenResultSchema);
+    if (!open) return;
+    outcomeFindings("session/open", open.outcome, keys).forEach(add);
+    const listed = await ask("session/tools", { session: open.session }, ToolsResultSchema);
+    if (listed) {
+      const surface = surfaceFindings("session/open", open.outcome, listed.tools);
+      surface.forEach(add);
+      if (listed.tools.length === 0 && open.outcome.errors.length === 0) {
+        add({ level: "mistake", step: "session/tools", message: "no tool shown and no error reported for servers advertising three tools: does session/open configure the host with params.servers, and session/tools read the host's list?" });
+      }
+      const registered = Object.entries(open.outcome.registered).map(([key, names]) => `${key}: ${names.length}`).join(", ");
+      add({ level: "ok", step: "session/open", message: `session ${JSON.stringify(open.session)} over ${transport}; registered ${registered}; ${open.outcome.errors.length} error(s); ${listed.tools.length} tool(s) shown` });
+      await callShown(ask, add, open.session, listed.tools, world.records);
+    }
+    const unknown = await ask("session/call", { session: open.session, name: UNKNOWN_NAME, arguments: {} }, CallResultSchema);
+    if (unknown?.ok === true) add({ level: "note", step: "session/call", message: `a call of ${JSON.stringify(UNKNOWN_NAME)}, a name the host does not show, was answered ok: the host's doing (a run judges it as wire/unknown-name)` });
+    else if (unknown) add({ level: "ok", step: "session/call", message: "a name the host does not show is refused as a result" });
+    await declaredCapabilities(ask, add, init, open.session, keys);
+    const closed = await ask("session/close", { session: open.session }, AnyObject);
+    if (closed) add({ level: "ok", step: "session/close", message: "answered" });
+  } finally {
+    await world.close();
+  }
+}
+
+async function callShown(
+  ask: SessionContext["ask"], add: SessionContext["add"], session: string,
+  tools: ReadonlyArray<{ name: string; description?: string }>, records: ReadonlyArray<{ method: string; server: string; tool?: string }>,
+): Promise<void> {
+  let delivered = 0;
+  const first = tools.filter((tool, index) => tools.findIndex((other) => other.name === tool.name) === index);
+  for (const tool of first.slice(0, 5)) {
+    const before = records.length;
+    const result = await ask("session/call", { session, name: tool.name, arguments: { probe: `check-${tool.name}` } }, CallResultSchema);
+    if (!result) continue;
+    const calls = records.slice(before).filter((record) => record.method === "tools/call");
+    const origin = identityOf(tool.description);
+    if (calls.length === 0 && result.ok) {
+      add({ level: "mistake", step: "session/call", message: `${JSON.stringify(tool.name)} was answered ok, but no server received a tools/call: session/call must call the tool through the host` });
+    } else if (calls.length === 0) {
+      add({ level: "note", step: "session/call", message: `the host refused ${JSON.stringify(tool.name)}, a name it shows, and no server was called (${result.ok ? "" : result.error.message}): is session/call reaching the host's tool dispatch?` });
+    } else if (origin && (calls.length !== 1 || calls[0]!.server !== origin.server || calls[0]!.tool !== origin.tool)) {
+      add({ level: "note", step: "session/call", message: `${JSON.stringify(tool.name)} reached ${calls.map((call) => `${call.server}/${call.tool}`).join(", ")}, not just ${origin.server}/${origin.tool}: the host's doing (a run judges it as wire/passthrough and wire/no-cross-routing)` });
+    } else {
+      delivered += 1;
+    }
+  }
+  if (delivered > 0) add({ level: "ok", step: "session/call", message: `${delivered} call(s) delivered once each, to the server that advertised the tool` });
+}
+
+async function declaredCapabilities(ask: SessionContext["ask"], add: SessionContext["add"], init: InitializeResult, session: string, keys: string[]): Promise<void> {
+  const { capabilities } = init;
+  if (capabilities.refresh) {
+    const refreshed = await ask("session/refresh", { session }, RefreshResultSchema);
+    if (refreshed) {
+      const found = outcomeFindings("session/refresh", refreshed.outcome, keys);
+      found.forEach(add);
+      if (found.every((finding) => finding.level !== "mistake")) add({ level: "ok", step: "session/refresh", message: "answered with an outcome for every key" });
+    }
+  }
+  if (capabilities.registerLocal.length > 0) {
+    const shape = capabilities.registerLocal[0]!;
+    const registered = await ask("session/registerLocal", { session, name: "check_local_tool", shape }, RegisterLocalResultSchema);
+    if (registered) add({ level: "ok", step: "session/registerLocal", message: `a registration of shape ${shape} answered ${registered.ok ? "ok" : "refused"}` });
+  }
+  if (capabilities.pins) {
+    const pinned = await ask("session/pin", { session }, PinResultSchema);
+    const foreign = Object.keys(pinned?.pins ?? {}).filter((key) => !keys.includes(key));
+    for (const key of foreign) add({ level: "mistake", step: "session/pin", message: `result.pins has ${JSON.stringify(key)}, which is not a configured key: key pins by configuration key` });
+    if (pinned && foreign.length === 0) add({ level: "ok", step: "session/pin", message: `pins for ${Object.keys(pinned.pins).join(", ") || "no server"}` });
+  }
+  const unchecked = (["listChanged", "requestSchemas", "allowDeny", "localTools"] as const).filter((name) => capabilities[name]);
+  if (unchecked.length > 0) add({ level: "note", step: "initialize", message: `declared ${unchecked.join(", ")}: what they change is checked by a run, not here` });
+}
+
+/** The second world: one server cannot be reached, so the host has an error to report and attribute. */
+async function unreachableSession({ ask, add, servers, transport }: SessionContext): Promise<void> {
+  const world = await servers.startWorld(unreachableWorld.map((script) => ServerScriptSchema.parse(script)), transport);
+  const keys = world.endpoints.map((endpoint) => endpoint.key);
+  const step = "session/open (a server that cannot be reached)";
+  try {
+    const open = await ask("session/open", { servers: world.endpoints.map(({ key, transport }) => ({ key, transport })) }, OpenResultSchema);
+    if (!open) return;
+    const found = outcomeFindings(step, open.outcome, keys);
+    const listed = await ask("session/tools", { session: open.session }, ToolsResultSchema);
+    if (listed) found.push(...surfaceFindings(step, open.outcome, listed.tools));
+    found.forEach(add);
+    const blamed = open.outcome.errors.some((error) => error.server === "offline");
+    if (found.every((finding) => finding.level !== "mistake")) {
+      add({ level: "ok", step, message: `answered; ${open.outcome.errors.length} error(s)${blamed ? ", one attributed to \"offline\"" : ""}` });
+    }
+    await ask("session/close", { session: open.session }, AnyObject);
+  } finally {
+    await world.close();
+  }
+}
+
+async function shutdown(driver: LineDriver, ask: SessionContext["ask"], add: SessionContext["add"]): Promise<void> {
+  const answered = await ask("shutdown", {}, AnyObject);
+  if (!answered) return;
+  const ending = await driver.waitForExit(EXIT_GRACE_MS);
+  if (!ending) {
+    add({ level: "mistake", step: "shutdown", message: `answered, but the process had not exited ${EXIT_GRACE_MS} ms later: exit after answering shutdown (an open HTTP keep-alive, a timer or a child process keeps Node alive: call process.exit)` });
+  } else if (ending.code !== 0) {
+    add({ level: "mistake", step: "shutdown", message: `the process ${ending.signal ? `ended by ${ending.signal}` : `exited with code ${ending.code}`} after shutdown: exit 0` });
+  } else {
+    add({ level: "ok", step: "shutdown", message: "answered and exited 0" });
+  }
+}

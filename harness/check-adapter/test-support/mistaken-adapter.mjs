@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// A HAP/1 adapter that makes one mistake on purpose (argv[2]), so tests can show check-adapter names each
+// one: it relays every line between the harness and a correct adapter (the command after argv[2]) and
+// spoils the one message its mode is about. Mode "hang" starts no adapter and answers nothing.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+
+const [mode, ...correct] = process.argv.slice(2);
+const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+const methods = new Map();
+let opens = 0;
+let wholeOpenFailed = false;
+let child;
+
+function spoil(method, answer) {
+  const result = answer.result;
+  switch (`${mode} ${method}`) {
+    case "bad-shape initialize":
+      result.capabilities = { ...result.capabilities, refresh: "yes" };
+      break;
+    case "stdout-log session/open":
+      process.stdout.write("Loading tools from 3 servers...\n");
+      break;
+    case "registered-missing-key session/open":
+      if (opens === 1) delete result.outcome.registered.gamma;
+      break;
+    case "registered-foreign-key session/open":
+      if (opens === 1) {
+        result.outcome.registered["alpha-server"] = result.outcome.registered.alpha;
+        delete result.outcome.registered.alpha;
+      }
+      break;
+    case "registered-unshown session/open":
+      if (opens === 1) result.outcome.registered.gamma = ["mcp__gamma__ghost"];
+      break;
+    case "whole-open-registered session/open":
+      if (opens === 1) {
+        result.outcome.errors = [{ message: "duplicate tool names found across MCP servers" }];
+        wholeOpenFailed = true;
+      }
+      break;
+    case "whole-open-registered session/tools":
+      if (wholeOpenFailed) result.tools = [];
+      wholeOpenFailed = false;
+      break;
+    case "error-server-label session/open":
+      for (const error of result.outcome.errors) if (error.server) error.server = `${error.server}-server`;
+      break;
+    case "rpc-error-refusal session/call":
+      if (result.ok === false) return { jsonrpc: "2.0", id: answer.id, error: { code: -32603, message: result.error.message } };
+      break;
+    case "wrong-id session/tools":
+      return { ...answer, id: answer.id + 1000 };
+    case "drop-descriptions session/tools":
+      for (const tool of result.tools) delete tool.description;
+      break;
+    case "no-exit shutdown":
+      child.removeAllListeners("exit");
+      setInterval(() => undefined, 1000);
+      break;
+    case "exit-code shutdown":
+      child.removeAllListeners("exit");
+      child.on("exit", () => process.exit(3));
+      break;
+  }
+  return answer;
+}
+
+if (mode === "hang") {
+  createInterface({ input: process.stdin }).on("line", () => undefined);
+  setInterval(() => undefined, 1000);
+} else {
+  child = spawn(correct[0], correct.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
+  createInterface({ input: process.stdin }).on("line", (line) => {
+    const request = JSON.parse(line);
+    methods.set(request.id, request.method);
+    if (request.method === "session/open") opens += 1;
+    if (mode === "call-not-through-host" && request.method === "session/call") {
+      write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [] } });
+      return;
+    }
+    child.stdin.write(`${line}\n`);
+  });
+  createInterface({ input: child.stdout }).on("line", (line) => {
+    const answer = JSON.parse(line);
+    const method = methods.get(answer.id);
+    write("result" in answer && method ? spoil(method, answer) : answer);
+  });
+  child.on("exit", (code) => process.exit(code ?? 1));
+}
