@@ -5,3 +5,11 @@ export const harnessVersion: string = JSON.parse(readFileSync(new URL("../packag
 
 /** The version of the clause catalogue the suites implement (docs/clauses.md says what changed in each). */
 export const catalogueVersion = "1";
+
+/** What each catalogue version changed, oldest first: docs/clauses.md prints it, and a test wants the current one. */
+export const catalogueHistory: Readonly<Record<string, string>> = {
+  "1":
+    "the first catalogue: 27 clauses on configuration and arrival order, the visible surface, delivery on the wire, " +
+    "names, the local-tool guard, refresh and list changes, pins, request schemas, allow and deny lists, hostile " +
+    "schemas, at-most-once delivery, naming profiles and diagnostics",
+};

@@ -1,6 +1,6 @@
 /**
  * The one-bug hosts: the reference host with exactly one policy point filled the way a real host fills it
- * (sources: shared/design/known-bugs.md, sections B and C). They are the controls that prove each clause
+ * (the sources are explained in docs/sources.md). They are the controls that prove each clause
  * can fail; a host here that fails a clause it was not built to fail is a bug in the clause or in the host.
  * Several bugs need more than one field because one real policy spans them (bare names only make sense
  * with some rule for duplicates); each entry still changes one decision a real host made.
@@ -12,7 +12,7 @@ import { qualifiedName } from "./reference-policy.ts";
 /** A one-bug host: what it gets wrong, where that policy comes from, and the policy fields it swaps. */
 export interface OneBugHost {
   summary: string;
-  /** The real host or document whose policy this is, as cited in known-bugs.md or the seeds. */
+  /** The real host, report or document whose policy this is (docs/sources.md explains each). */
   source: string;
   swap: Partial<HostPolicy>;
 }

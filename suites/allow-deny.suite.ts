@@ -48,6 +48,16 @@ export const allowDeny = defineClause({
   id: "surface/allow-deny",
   level: "MUST",
   summary: "expose only what a server's allow list names and its deny list does not; report an allow entry the server does not advertise as an error",
+  why:
+    "An allow list admits only the tools an operator reviewed, and a deny list wins over it. A host that " +
+    "ignores the deny list exposes exactly what was excluded; an allow entry naming a tool the server " +
+    "does not have is a typo or a renamed tool, worth an error rather than silence.",
+  needs: ["allowDeny"],
+  checkSituations: {
+    "deny-listed": "a server's deny list named a tool it advertises",
+    "allow-subset": "a server's allow list admitted only some of its tools",
+    "ghost-allow": "an allow list named a tool the server does not advertise",
+  },
   sources: ["tesserix allow/deny"],
   notApplicable: (env) => (env.capabilities.allowDeny ? undefined : "the host does not declare allowDeny"),
   arbitrary: () => fc.record({

@@ -38,6 +38,13 @@ export const atMostOnce = defineClause({
   id: "wire/at-most-once",
   level: "MUST",
   summary: "deliver a call of a tool not annotated idempotentHint: true to its server at most once, even when the server's answer is lost (connection dropped or timed out after receipt)",
+  why:
+    "A timeout or a dropped connection after the server received a call looks exactly like a call that " +
+    "never arrived. Sending it again on reconnect spends one approval on two side effects on a remote " +
+    "machine. Only a tool the server marks idempotent may be retried.",
+  checkSituations: {
+    "answer-lost": "a call of a tool not marked idempotentHint reached its server and the answer was lost",
+  },
   sources: ["adonis importer \"an approved action is never issued twice\""],
   arbitrary: () => fc.record({
     world: lifecycleWorld({ maxTools: 3 }),

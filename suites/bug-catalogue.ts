@@ -1,5 +1,5 @@
 /**
- * The bug catalogue: for each class of collision bug in shared/design/known-bugs.md (sections B and C) that a
+ * The bug catalogue: for each class of publicly reported collision bug (docs/sources.md lists the reports) that a
  * clause can catch, the public reports, the policy at fault, the one-bug host modelled on that policy, the
  * clause that catches it, and the smallest case that shows it, kept BY VALUE (the exact value the clause's
  * `check` receives). bug-catalogue.test.ts replays each case against its one-bug host (the clause must find
@@ -12,7 +12,7 @@ import { describeTool, WorldSchema, type World } from "../harness/index.ts";
 export interface CatalogueEntry {
   /** Stable slug. */
   id: string;
-  /** Public reports of the bug (repo#n or document), as cited in known-bugs.md. */
+  /** Public reports of the bug (owner/repo#n, owner/repo PR#n, or a document); docs/sources.md links them. */
   reports: string[];
   /** The merge policy at fault. */
   policy: string;

@@ -6,6 +6,14 @@ export const errorsNameServer = defineClause({
   id: "diag/errors-name-server",
   level: "SHOULD",
   summary: "name the server (and, for a name problem, the tool) in every error it reports",
+  why:
+    "An error that does not say which server (and, for a name problem, which tool) costs a debugging " +
+    "session every time, and a warning written where the application's log filtering cannot see it is no " +
+    "error at all. It is a SHOULD: the MUST clauses already require naming the server where a tool goes " +
+    "missing.",
+  checkSituations: {
+    "error": "the host reported at least one error",
+  },
   sources: ["ADR-0112 D4, P6"],
   arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],

@@ -19,6 +19,17 @@ export const refreshTracksList = defineClause({
   id: "drift/refresh-tracks-list",
   level: "MUST",
   summary: "after a server's list changes, show its added tools and drop its removed ones, touching no other server's",
+  why:
+    "A refresh reflects the server's current list, not an addition to what it once advertised: a tool the" +
+    " server dropped must stop being offered, or the model keeps calling it and the failure surfaces " +
+    "later, on the server. A refresh of one server must leave every other server's tools as they were, " +
+    "even when the refreshed server now advertises a name another server has.",
+  needs: ["refresh"],
+  checkSituations: {
+    "refresh-added": "a server added a tool and the host refreshed",
+    "refresh-removed": "a server removed a tool and the host refreshed",
+    "refresh-onto-other-name": "a server added or renamed a tool onto a name another server advertises, and the host refreshed",
+  },
   sources: ["adonis importer \"a refresh removes as well as adds\""],
   notApplicable: (env) => (env.capabilities.refresh ? undefined : "the host does not declare refresh"),
   // Two or three servers, so a change can land on another server's name and "touching no other" means something.
@@ -61,6 +72,14 @@ export const unreachablePrunesNothing = defineClause({
   id: "drift/unreachable-prunes-nothing",
   level: "MUST",
   summary: "on a refresh that cannot reach a server, keep that server's tools and report an error naming it",
+  why:
+    "A server that cannot be reached during a refresh has tools that are unknown, not gone. Withdrawing " +
+    "them on a network blip takes working tools away from the model; keeping them and reporting the " +
+    "failure does not.",
+  needs: ["refresh"],
+  checkSituations: {
+    "unreachable-at-refresh": "a server the host had loaded could not be reached when the host refreshed it",
+  },
   sources: ["adonis importer \"a server that could not be reached prunes nothing\""],
   notApplicable: (env) => (env.capabilities.refresh ? undefined : "the host does not declare refresh"),
   arbitrary: () => fc.record({ world: lifecycleWorld({ maxServers: 3 }), target: fc.nat({ max: 2 }), all: fc.boolean() }),
@@ -107,6 +126,14 @@ export const listChanged = defineClause({
   id: "drift/list-changed",
   level: "SHOULD",
   summary: "reflect notifications/tools/list_changed without being asked, within the harness's bound",
+  why:
+    "A server announces a changed list with notifications/tools/list_changed; a host that declares it " +
+    "follows these but keeps showing the old list offers removed tools and hides new ones until the next " +
+    "session. It is a SHOULD because a host may reasonably re-list only when asked.",
+  needs: ["listChanged"],
+  checkSituations: {
+    "list-changed-reflected": "a server changed its list, sent notifications/tools/list_changed, and the host showed the new list within the bound",
+  },
   sources: ["MCP spec, Tools: list_changed", "anthropics/claude-code#66084"],
   notApplicable: (env) => (env.capabilities.listChanged ? undefined : "the host does not declare listChanged"),
   // One server, advertising listChanged (a host may rightly ignore a notification it was not promised),
@@ -190,6 +217,16 @@ export const pinHoldsChanges = defineClause({
   id: "drift/pin-holds-changes",
   level: "MUST",
   summary: "with a pin taken earlier, not expose a tool whose description, input schema or output schema changed since, silently: hold it, or report drift naming the server and tool",
+  why:
+    "A pin records what an operator approved. A definition that changes afterwards (the \"rug pull\") must " +
+    "be held or reported, not shown as if approved. A pin over the description alone lets a new required " +
+    "field or a changed output schema through, which is exactly the change that alters what a call does.",
+  needs: ["pins"],
+  checkSituations: {
+    "pin-drift:describe": "a pinned tool's description changed after the pin",
+    "pin-drift:input-schema": "a pinned tool's input schema changed after the pin",
+    "pin-drift:output-schema": "a pinned tool's output schema changed after the pin",
+  },
   sources: ["tesserix pinning", "field guide: pinned definition hashes"],
   notApplicable: (env) => (env.capabilities.pins ? undefined : "the host does not declare pins"),
   arbitrary: () => fc.record({

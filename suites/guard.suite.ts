@@ -20,6 +20,15 @@ export const everyShape = defineClause({
   id: "guard/every-shape",
   level: "MUST",
   summary: "refuse to register a local tool under a name already shown, for every shape it accepts, and keep routing the name to its server",
+  why:
+    "A duplicate guard must hold for every way the host accepts a registration. One registry checked " +
+    "tools passed as objects, as names and as functions, but had no arm for a one-entry configuration " +
+    "mapping, so a mapping silently replaced a tool already shown: the same displacement a deliberate " +
+    "overwrite flag causes, reachable without any flag.",
+  needs: ["registerLocal"],
+  checkSituations: {
+    "guard-attempt": "a local tool was registered, in one of the shapes the host declares, under a name a server's tool already holds",
+  },
   sources: ["ADR-0112 P8 third shape, delta #8"],
   notApplicable: (env) => (env.capabilities.registerLocal.length === 0 ? "the host declares no session/registerLocal shapes" : undefined),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), order: ordering({ maxLength: 4 }) }),
@@ -68,6 +77,14 @@ export const localOccupant = defineClause({
   id: "guard/local-occupant",
   level: "MUST",
   summary: "when a local tool already holds the name a server's tool would get, report an error for that server and keep the local tool",
+  why:
+    "A server's tool must never replace a tool the application registered itself: the model keeps calling" +
+    " the same name and now reaches a remote server instead of local code. The name belongs to whoever " +
+    "claimed it first; the host refuses the server's tool and says so.",
+  needs: ["localTools"],
+  checkSituations: {
+    "local-occupied": "a local tool already held the name a server's tool would be shown under",
+  },
   sources: ["ADR-0112 D1 last bullet, D3"],
   notApplicable: (env) => (env.capabilities.localTools ? undefined : "the host does not declare localTools"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), shape: fc.nat({ max: 3 }) }),

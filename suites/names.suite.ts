@@ -14,6 +14,12 @@ export const injective = defineClause({
   id: "names/injective",
   level: "MUST",
   summary: "never show one name for two (server, tool) pairs, however the pairs' names are built: separators inside keys and tool names, sanitised characters, case, length",
+  why:
+    "Two different tools must never answer to one name, however the host builds names: a single-character" +
+    " join lets a_b + c meet a + b_c; replacing unsafe characters maps store.refunds and store_refunds to" +
+    " one label; folding case merges Search and search; cutting long names merges two that differ past " +
+    "the cut, or in the middle when the ends are kept. A separator that cannot occur in a valid key, and " +
+    "refusing rather than shortening, keep names one-to-one.",
   sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
   // Separator worlds carry three of the five situations, so they are drawn most often.
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld()),
@@ -66,6 +72,10 @@ export const contextFree = defineClause({
   id: "names/context-free",
   level: "MUST",
   summary: "give a tool the same visible name whatever other servers are configured",
+  why:
+    "If a tool's name depends on which other servers are configured (prefix only when two servers clash)," +
+    " adding an unrelated server renames it, and every prompt, allow-list and stored call that named it " +
+    "breaks for a reason no one can see from the change that caused it.",
   sources: ["ADR-0112 P4"],
   arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
@@ -90,7 +100,12 @@ export const providerValid = defineClause({
   id: "names/provider-valid",
   level: "MUST",
   summary: "show only names a model provider accepts: ^[A-Za-z0-9_-]{1,64}$ by default, or the profile chosen on the command line (a namespace, where the host shows one, likewise)",
-  sources: ["ADR-0112 D6", "SEP-986", "provider limits (known-bugs A2)"],
+  why:
+    "MCP allows tool names a model provider refuses (dots, slashes, up to 128 characters), and a provider" +
+    " rejects the whole request when one tool name is invalid, so one server's tool can break every turn." +
+    " A host must check names where it builds them: ^[A-Za-z0-9_-]{1,64}$ is the rule most providers " +
+    "share; --profile picks another.",
+  sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
   worlds: (value: World) => [value],
   requires: ["provider-invalid-name", "over-length"],
@@ -125,6 +140,11 @@ export const labelFromConfig = defineClause({
   id: "names/label-from-config",
   level: "MUST",
   summary: "derive names and routes from the configuration key, never from serverInfo.name, even when a server reports another server's key or two servers report one name",
+  why:
+    "serverInfo.name is what a server says about itself: two instances of one package report the same " +
+    "name, and any server may claim another's. The MCP specification warns against relying on it for " +
+    "disambiguation; hosts that did have lost both servers' tools or renumbered them between reloads. The" +
+    " configuration key is the one label the operator controls.",
   sources: ["MCP spec Tools note (2026-07-28)", "field guide \"spoofable labels\"", "anthropics/claude-code#74635"],
   arbitrary: () => fc.record({ world: world({ minServers: 2 }), mode: fc.constantFrom<"rotate" | "same">("rotate", "same") }),
   worlds: (value: SpoofCase) => [value.world, spoofed(value)],
@@ -147,6 +167,11 @@ export const deterministic = defineClause({
   id: "names/deterministic",
   level: "MUST",
   summary: "give identical names when the same configuration is opened again, including shortened names",
+  why:
+    "A stored conversation, a prompt or an approval refers to a tool by its name; if the same " +
+    "configuration yields other names on the next load (random per-session labels, first-come numbering, " +
+    "a shortening that depends on order), yesterday's reference points at nothing, or at another tool. " +
+    "Shortened names must be stable too.",
   sources: ["adonis importer \"stable across restarts\"", "microsoft/vscode#324992", "cline/cline#7972"],
   arbitrary: () => anyWorld(),
   worlds: (value: World) => [value],
@@ -164,6 +189,12 @@ export const profile = defineClause({
   id: "names/profile",
   level: "MUST",
   summary: "when the user names a profile, give exactly that profile's names: adr-0112 = mcp__{key}__{tool} always, an over-long name refused, never shortened",
+  why:
+    "A host that promises a naming scheme lets users write prompts and allow-lists before any server is " +
+    "loaded. The profile clause holds the host to exactly the names its profile gives: for adr-0112, " +
+    "mcp__{key}__{tool} for every tool, a name past the provider limit refused with an error, never " +
+    "shortened.",
+  needs: ["profile"],
   sources: ["ADR-0112 D1, D6, P5"],
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",

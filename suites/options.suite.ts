@@ -29,6 +29,14 @@ export const keyedByWire = defineClause({
   id: "options/keyed-by-wire",
   level: "MUST",
   summary: "enforce a request schema given under the server's own tool name: a call that violates it reaches no server",
+  why:
+    "Per-tool request schemas are written against the server's own tool names. A host that re-keys them " +
+    "under its visible names and looks them up under the wire name (or the reverse) never applies them, " +
+    "and a call that breaks the schema reaches the server anyway, with nothing said.",
+  needs: ["requestSchemas"],
+  checkSituations: {
+    "violating-call": "a call broke the request schema given for its tool",
+  },
   sources: ["ADR-0112 D5, P7"],
   notApplicable: (env) => (env.capabilities.requestSchemas ? undefined : "the host does not declare requestSchemas"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), schema: fc.nat({ max: requestSchemas.length - 1 }) }),
@@ -73,6 +81,14 @@ export const unknownKey = defineClause({
   id: "options/unknown-key",
   level: "MUST",
   summary: "report a request schema naming a tool the server does not advertise as an error at open",
+  why:
+    "A request schema for a tool the server does not advertise is a configuration mistake. Ignoring it is" +
+    " indistinguishable from a schema that had no effect; reporting it at open is the only way the " +
+    "operator learns.",
+  needs: ["requestSchemas"],
+  checkSituations: {
+    "unknown-key": "a request schema was given for a tool the server does not advertise",
+  },
   sources: ["ADR-0112 D5"],
   notApplicable: (env) => (env.capabilities.requestSchemas ? undefined : "the host does not declare requestSchemas"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 1 }), ghost: fc.constantFrom("pool" as const, "visible" as const, "other-server" as const) }),

@@ -40,6 +40,11 @@ export const configPermutation = defineClause({
   id: "order/config-permutation",
   level: "MUST",
   summary: "give the same surface (visible names, and for each the server and wire name it routes to) and the same set of servers reported in errors (and whether the open failed as a whole) for every permutation of the configured servers",
+  why:
+    "Moving two lines of a configuration file must not move a capability from one server to another. A " +
+    "host that settles a duplicate by who was configured first (or last) answers a reordering with a " +
+    "different tool behind the same name, silently; the person editing the file has no reason to expect " +
+    "it. Swapping the load order is the first test a maintainer should run.",
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
   arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
@@ -75,6 +80,11 @@ export const arrivalTiming = defineClause({
   id: "order/arrival-timing",
   level: "MUST",
   summary: "give the same surface whatever order and latency the servers answer initialize and tools/list in",
+  why:
+    "Servers load in parallel, so which one answers first is decided by process start-up and network " +
+    "timing, not by anyone's intent. A host that registers in arrival order shows a different surface " +
+    "from one start to the next. Listing in parallel and registering in configuration order removes the " +
+    "race.",
   sources: ["adonis importer \"registration replays in configuration order\""],
   arbitrary: () => fc.record({
     world: collidingWorld(),

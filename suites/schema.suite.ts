@@ -58,6 +58,15 @@ export const hostileSchemaClause = defineClause({
   id: "schema/hostile-schema",
   level: "MUST",
   summary: "keep working when a server advertises a tool whose input or output schema does not compile, or holds a pattern that backtracks exponentially: open completes (refusing that tool with an error naming server and tool is fine), every other tool still routes, and a call of that tool with an argument built to backtrack is answered, ok or error, within the harness's bound",
+  why:
+    "Tool schemas are written by the server and arguments by the model, which that same server's " +
+    "description can steer. A pattern that backtracks exponentially stalls a host that validates with a " +
+    "backtracking regular expression engine, on its only thread; a schema that does not compile must cost" +
+    " that tool, not the server or the whole load.",
+  checkSituations: {
+    "hostile:uncompilable": "a tool's input or output schema does not compile",
+    "hostile:backtracking": "a tool's input schema holds a pattern that backtracks exponentially on a crafted argument",
+  },
   sources: ["adonis importer \"two things a remote schema can do\""],
   arbitrary: () => fc.record({ hostile: hostileSchema(), sibling: fc.boolean(), neighbour: fc.boolean() }),
   worlds: (value: HostileCase) => [worldOf(value)],

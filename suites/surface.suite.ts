@@ -36,6 +36,12 @@ export const noSilentLoss = defineClause({
   id: "surface/no-silent-loss",
   level: "MUST",
   summary: "after open or refresh, make every advertised tool visible, or report an error that names that server, or fail the whole open or refresh with an error (one that names no server)",
+  why:
+    "The defect that hides best is a load that succeeds while one server's tools disappear: a registry " +
+    "keyed by bare name skips the second server's duplicate, logs a warning nobody reads, and reports " +
+    "that server as having registered nothing. Total counts look right; only a per-server view shows the " +
+    "loss. Showing every tool, naming the server that lost some, or failing the whole load are the only " +
+    "honest outcomes.",
   sources: ["ADR-0112 P1, P3, D3"],
   // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both.
   arbitrary: () => fc.oneof(crossShrink, collidingWorld({ identity: "mixed" }), separatorClashWorld(), longNameWorld()),
@@ -58,6 +64,10 @@ export const emptyServerOk = defineClause({
   id: "surface/empty-server-ok",
   level: "MUST",
   summary: "load a server that advertises no tools with no error",
+  why:
+    "A server may advertise no tools at all (one that serves only resources or prompts). A guard written " +
+    "as \"at least one tool registered\" refuses it, while still passing a server that advertised three " +
+    "tools and registered one: it checks the wrong population.",
   sources: ["ADR-0112 D3"],
   arbitrary: () =>
     world({ allowEmpty: true, toolFamilies: ["pool"], keyFamilies: ["pool"] }).filter((w) => w.servers.some((server) => server.tools.length === 0)),
@@ -77,6 +87,13 @@ export const shortfallNamesMissing = defineClause({
   id: "surface/shortfall-names-missing",
   level: "MUST",
   summary: "where a server's tools do not all register, say which wire names are missing",
+  why:
+    "When some of a server's tools cannot be registered, the host is the only party that knows which " +
+    "ones. An error that says only that registration failed sends the operator searching; an error naming" +
+    " the server and every missing wire name says what to rename or re-key.",
+  checkSituations: {
+    "shortfall": "some tool of a server did not register, and the host did not fail the whole open",
+  },
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
   worlds: (value: World) => [value],
@@ -100,6 +117,11 @@ export const allOrNothing = defineClause({
   id: "surface/all-or-nothing",
   level: "SHOULD",
   summary: "where a server's tools do not all register, expose none of that server's tools",
+  why:
+    "A server that registered half its tools looks like a working server until someone needs the missing " +
+    "half. Registering all of a server's tools or none of them makes a partial failure visible at load " +
+    "time. It is a SHOULD because a host that keeps the rest and names exactly what is missing (the two " +
+    "MUST clauses before this one) is still usable.",
   sources: ["ADR-0112 D3 \"complete or it fails\""],
   arbitrary: shortfallWorld,
   worlds: (value: World) => [value],

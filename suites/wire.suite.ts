@@ -24,6 +24,14 @@ export const passthrough = defineClause({
   id: "wire/passthrough",
   level: "MUST",
   summary: "deliver a call of a visible name as exactly one tools/call, to that tool's server, carrying the server's own tool name and the arguments unchanged",
+  why:
+    "Showing a tool under a qualified name is safe only if its server still receives its own name and the" +
+    " arguments unchanged. The indirection that makes this possible is easy to get wrong unnoticed while " +
+    "the two names happen to be equal; once they differ, the server rejects the call as an unknown tool " +
+    "and the fault looks like the server's.",
+  checkSituations: {
+    "call": "a shown tool the harness can trace to its server was called",
+  },
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
   worlds: (value: WireCase) => [value.world],
@@ -54,6 +62,13 @@ export const noCrossRouting = defineClause({
   id: "wire/no-cross-routing",
   level: "MUST",
   summary: "let no other server receive anything for that call",
+  why:
+    "Two servers expose one name, the host keeps one entry, and a call meant for one server runs on the " +
+    "other with no error: a refund recorded as a note on a help-desk case, a query run against the wrong " +
+    "database. Whatever the host shows, a call must reach only the server behind the name it called.",
+  checkSituations: {
+    "call": "a shown tool the harness can trace to its server was called",
+  },
   sources: ["field guide lab", "warpdotdev/warp#7874", "samanhappy/mcphub#139"],
   arbitrary: wireCase,
   worlds: (value: WireCase) => [value.world],
@@ -86,6 +101,13 @@ export const unknownName = defineClause({
   id: "wire/unknown-name",
   level: "MUST",
   summary: "answer a call of a name it does not show with an error, reaching no server",
+  why:
+    "A name the model was never shown must reach no server. A gateway that falls back to \"the first " +
+    "server advertising this bare name\" turns a stale or mistyped name into a call on a server nobody " +
+    "chose; the right answer is an error saying the tool is not registered.",
+  checkSituations: {
+    "unknown-call": "a name the host does not show was called",
+  },
   sources: ["ADR-0112 P5"],
   arbitrary: () => routedWorld(),
   worlds: (value: World) => [value],

@@ -43,6 +43,19 @@ export interface Clause<Case = any> {
   level: ClauseLevel;
   /** What the host must do, in the catalogue's words. */
   summary: string;
+  /**
+   * Why a host must: the failure the clause prevents and where it was seen, in a few sentences. The
+   * catalogue (docs/clauses.md, generated from the clauses) prints it; every built-in clause has one.
+   */
+  why?: string;
+  /**
+   * The capabilities the clause needs (`profile`: a naming profile, chosen on the command line or claimed
+   * by the host). Without them `notApplicable` gives a reason; the catalogue lists them.
+   */
+  needs?: ReadonlyArray<keyof Capabilities>;
+  /** What each situation this clause's check reports (beyond the world situations of situations.ts) means. */
+  checkSituations?: Readonly<Record<string, string>>;
+  /** Where the requirement comes from: a source document and the point in it, or a public report (docs/sources.md). */
   sources: string[];
   /** A reason the clause does not apply to this host/run (e.g. a missing capability), else undefined. */
   notApplicable?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "host">): string | undefined;

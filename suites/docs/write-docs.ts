@@ -1,0 +1,25 @@
+/**
+ * `npm run docs`: regenerates what docs/ holds that the code knows: docs/clauses.md whole, the generated
+ * half of docs/sources.md, and the worked transcript in docs/hap-1.md (a real session with the reference
+ * host). suites/docs/docs.test.ts fails while any of them is stale.
+ */
+import { readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { packageRoot } from "../../harness/index.ts";
+import { oneBugHosts } from "../../reference/index.ts";
+import { bugCatalogue } from "../bug-catalogue.ts";
+import { controlRun, expectedFailures } from "../expected-failures.ts";
+import { clauses } from "../index.ts";
+import { renderClausesDoc } from "./clauses-doc.ts";
+import { renderTranscript, takeTranscript, TRANSCRIPT_END, TRANSCRIPT_START } from "./hap-transcript.ts";
+import { GENERATED_END, GENERATED_START, renderSourcesBlock } from "./sources-doc.ts";
+import { spliceBetween } from "./splice.ts";
+
+const docs = join(packageRoot, "docs");
+
+await writeFile(join(docs, "clauses.md"), renderClausesDoc({ clauses, expectedFailures, oneBugHosts, controlRun }));
+const sources = join(docs, "sources.md");
+await writeFile(sources, spliceBetween(await readFile(sources, "utf8"), GENERATED_START, GENERATED_END, renderSourcesBlock({ clauses, oneBugHosts, bugCatalogue })));
+const hap = join(docs, "hap-1.md");
+await writeFile(hap, spliceBetween(await readFile(hap, "utf8"), TRANSCRIPT_START, TRANSCRIPT_END, renderTranscript(await takeTranscript())));
+process.stdout.write("docs: clauses.md, sources.md (generated half), hap-1.md (transcript)\n");
