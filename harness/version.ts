@@ -1,7 +1,18 @@
 import { readFileSync } from "node:fs";
 
+/** What the harness reads of its own package.json. */
+export interface PackageManifest {
+  name: string;
+  version: string;
+  /** Where the package's source lives, as npm records it; reports link to docs there (report/clause-docs.ts). */
+  repository?: string | { type?: string; url?: string };
+}
+
+/** The package's own package.json. */
+export const packageManifest: PackageManifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
 /** The harness's own version, from package.json. */
-export const harnessVersion: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+export const harnessVersion: string = packageManifest.version;
 
 /** The version of the clause catalogue the suites implement (docs/clauses.md says what changed in each). */
 export const catalogueVersion = "1";

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { readReport, renderMarkdown } from "../harness/index.ts";
+import { clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
 import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
 
 /** Every host `--only` may name: the committed ones and those whose reports are still to be checked. */
@@ -134,7 +134,7 @@ function runHost(host: RealHost, runs: number, seed: number, timeout?: string): 
 /** reports/<id>.md: the CLI's Markdown for the committed report, then the hand-checked evidence. */
 export async function hostMarkdown(host: RealHost): Promise<string> {
   const file = join(reportsDir, `${host.id}.json`);
-  const markdown = renderMarkdown(await readReport(file));
+  const markdown = renderMarkdown(await readReport(file), { clauseDocs: clauseDocsFor(reportsDir) });
   const evidence = evidenceMarkdown(host, readCommitted(host.id)).split("\n").slice(2).join("\n");
   return `${markdown.trimEnd()}\n\n## Checked by hand\n\n${evidence}`;
 }

@@ -31,6 +31,7 @@ a { color:inherit; }
 .chip { display:inline-block; padding:0 8px; border-radius:999px; border:1px solid var(--line); background:var(--bg); font-size:12px; white-space:nowrap; }
 .chip b { color:var(--s,inherit); }
 a.chip { text-decoration:none; } a.chip:hover { border-color:var(--s); }
+a.doc { text-decoration:none; font-size:12px; }
 .meta { display:grid; grid-template-columns:repeat(auto-fill,minmax(170px,1fr)); gap:8px 16px; margin:16px 0 0; }
 .meta div { min-width:0; } .meta dt { color:var(--muted); font-size:11.5px; } .meta dd { margin:0; word-break:break-all; }
 .meta .wide { grid-column:1/-1; }

@@ -5,16 +5,13 @@
  * line. Every host-supplied string goes through escapeHtml.
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
+import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
 import { baselineNote, detailedClauses, durationText, overallLabel, situationCounts, statusLabel, totalsInOrder, verboseRepro, worldTitle } from "./report-view.ts";
 
-/** A fragment id for a clause (ids are catalogue ids, but are escaped like any other text). */
-export function clauseAnchor(id: string): string {
-  return `clause-${id.replace(/[^A-Za-z0-9]+/g, "-")}`;
-}
 
 /** A status as a coloured badge. */
 export function htmlBadge(status: ClauseReport["status"]): string {
@@ -62,10 +59,16 @@ function baselineBox(report: Report): string {
     `${baseline.unmatched.length > 0 ? ` · not judged in this run: ${baseline.unmatched.map((id) => `<code>${escapeHtml(id)}</code>`).join(" ")}` : ""}</div>`;
 }
 
-function verdictTable(report: Report): string {
+/** A link to clause `id`'s section of the catalogue, when the report knows where the catalogue is. */
+function catalogueLink(id: string, options: RenderOptions, text: string): string {
+  return options.clauseDocs ? `<a class="doc" href="${escapeHtml(clauseLink(options.clauseDocs, id))}" title="what the clause requires and why">${text}</a>` : "";
+}
+
+function verdictTable(report: Report, options: RenderOptions): string {
   const detailed = new Set(detailedClauses(report).map((clause) => clause.id));
   const rows = report.clauses.map((clause) => {
-    const name = detailed.has(clause.id) ? `<a href="#${clauseAnchor(clause.id)}"><code>${escapeHtml(clause.id)}</code></a>` : `<code>${escapeHtml(clause.id)}</code>`;
+    const own = detailed.has(clause.id) ? `<a href="#${clauseAnchor(clause.id)}"><code>${escapeHtml(clause.id)}</code></a>` : `<code>${escapeHtml(clause.id)}</code>`;
+    const name = `${own}${catalogueLink(clause.id, options, " ↗")}`;
     const note = baselineNote(clause);
     const mark = note ? `<div class="mark s-${clause.baseline === "stale" ? "fail" : "not-applicable"}">${escapeHtml(note)}</div>` : "";
     return `<tr class="row-${clause.status} s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td>${name}</td><td>${clause.level}</td>` +
@@ -74,7 +77,7 @@ function verdictTable(report: Report): string {
   return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations exercised (cases)</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
-function failure(clause: ClauseReport, open: boolean): string {
+function failure(clause: ClauseReport, open: boolean, options: RenderOptions): string {
   const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
   const note = baselineNote(clause);
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
@@ -93,6 +96,7 @@ function failure(clause: ClauseReport, open: boolean): string {
     if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clause.error.stderrTail.trimEnd())}</pre>`);
   }
   const facts: Array<[string, string]> = [
+    ...(options.clauseDocs ? [["catalogue", catalogueLink(clause.id, options, escapeHtml(clauseLink("docs/clauses.md", clause.id)))] as [string, string]] : []),
     ["sources", clause.sources.map(escapeHtml).join("; ") || "—"],
     ["seed · path", `<code>${clause.seed}</code>${clause.path ? ` · <code>${escapeHtml(clause.path)}</code>` : ""}`],
     ["evidence", `${clause.cases} case(s), ${clause.shrinks} shrink step(s) · ${situationChips(clause)}`],
@@ -107,11 +111,11 @@ function failure(clause: ClauseReport, open: boolean): string {
     `<div class="clause-body">${parts.join("\n")}</div></details>`;
 }
 
-/** Renders `report` as one self-contained HTML page. */
-export function renderHtml(report: Report): string {
+/** Renders `report` as one self-contained HTML page; `options.clauseDocs` links each clause to the catalogue. */
+export function renderHtml(report: Report, options: RenderOptions = {}): string {
   const detailed = detailedClauses(report);
   const failures = detailed.length === 0 ? "" :
-    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(clause, index === 0)).join("\n")}`;
+    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(clause, index === 0, options)).join("\n")}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -121,7 +125,7 @@ export function renderHtml(report: Report): string {
 ${banner(report)}
 ${baselineBox(report)}
 <h2>Verdicts</h2>
-${verdictTable(report)}
+${verdictTable(report, options)}
 ${failures}
 <footer>mcp-collide ${escapeHtml(report.harness.version)} · report.json is the source of truth; this page is rendered from it.</footer>
 </main></body></html>

@@ -4,6 +4,7 @@
  * sources and the repro line. Every host-supplied string goes through escape.ts.
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
+import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
@@ -19,7 +20,12 @@ function situationsCell(clause: ClauseReport): string {
   return counts.length === 0 ? "—" : counts.map(([name, count]) => `${markdownText(name)} ${count}`).join(" · ");
 }
 
-function header(report: Report): string[] {
+/** Clause `id` as code, linked to its section of the catalogue when the report knows where that is. */
+function clauseName(id: string, options: RenderOptions): string {
+  return options.clauseDocs ? `[${markdownCode(id)}](${clauseLink(options.clauseDocs, id)})` : markdownCode(id);
+}
+
+function header(report: Report, options: RenderOptions): string[] {
   const totals = totalsInOrder(report).map(([status, count]) => `${count} ${status}`).join(" · ");
   const overall = overallLabel(report);
   const icon = overall === "PASS" ? "✅" : overall === "FAIL" ? "❌" : "💥";
@@ -30,7 +36,7 @@ function header(report: Report): string[] {
     "",
     `Seed ${markdownCode(String(report.seed))} · ${report.runs} runs per clause · ${markdownText(report.transport)} servers` +
       `${report.profile ? ` · profile ${markdownCode(report.profile)}` : ""} · harness ${markdownText(report.harness.version)}` +
-      ` · HAP/${report.protocolVersion} · catalogue v${markdownText(report.catalogueVersion)} · Node ${markdownText(report.node)}` +
+      ` · HAP/${report.protocolVersion} · ${options.clauseDocs ? `[catalogue v${markdownText(report.catalogueVersion)}](${options.clauseDocs})` : `catalogue v${markdownText(report.catalogueVersion)}`} · Node ${markdownText(report.node)}` +
       ` · ${markdownText(report.startedAt)} · ${durationText(report.durationMs)}`,
   ];
   if (report.contentSha256) lines.push("", `Content SHA-256: ${markdownCode(report.contentSha256)}`);
@@ -43,11 +49,11 @@ function header(report: Report): string[] {
   return lines;
 }
 
-function verdictTable(report: Report): string[] {
+function verdictTable(report: Report, options: RenderOptions): string[] {
   const rows = report.clauses.map((clause) => {
     const note = baselineNote(clause);
     const why = `${markdownText(clause.reason)}${note ? ` *(${markdownText(note)})*` : ""}`;
-    return `| ${statusIcon[clause.status]} | ${markdownCode(clause.id)} | ${clause.level} | **${statusLabel(clause.status)}** | ${clause.cases} | ${situationsCell(clause)} | ${why} |`;
+    return `| ${statusIcon[clause.status]} | ${clauseName(clause.id, options)} | ${clause.level} | **${statusLabel(clause.status)}** | ${clause.cases} | ${situationsCell(clause)} | ${why} |`;
   });
   return ["| | Clause | Level | Verdict | Cases | Situations exercised (cases) | Why |", "|---|---|---|---|---:|---|---|", ...rows];
 }
@@ -76,8 +82,8 @@ export function worldTable(servers: readonly ReportServer[]): string[] {
   return notes.length > 0 ? [...table, "", "Colliding names (bold):", ...notes] : table;
 }
 
-function failure(clause: ClauseReport): string[] {
-  const lines = [`### ${statusIcon[clause.status]} ${markdownCode(clause.id)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
+function failure(clause: ClauseReport, options: RenderOptions): string[] {
+  const lines = [`### ${statusIcon[clause.status]} ${clauseName(clause.id, options)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
   lines.push(`> ${markdownText(clause.summary)}`, "");
   const note = baselineNote(clause);
   if (note) lines.push(`*${markdownText(note)}*`, "");
@@ -110,13 +116,13 @@ function legend(report: Report): string[] {
   return ["<details><summary>What the situations mean</summary>", "", ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", ""];
 }
 
-/** Renders `report` as GitHub-flavoured Markdown. */
-export function renderMarkdown(report: Report): string {
+/** Renders `report` as GitHub-flavoured Markdown; `options.clauseDocs` links each clause to the catalogue. */
+export function renderMarkdown(report: Report, options: RenderOptions = {}): string {
   const detailed = detailedClauses(report);
-  const lines = [...header(report), "", ...verdictTable(report), ""];
+  const lines = [...header(report, options), "", ...verdictTable(report, options), ""];
   if (detailed.length > 0) {
     lines.push("## Failures", "");
-    for (const clause of detailed) lines.push(...failure(clause));
+    for (const clause of detailed) lines.push(...failure(clause, options));
   }
   lines.push(...legend(report), ...hostNotes(report));
   return `${lines.join("\n").trimEnd()}\n`;

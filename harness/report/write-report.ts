@@ -1,9 +1,11 @@
 /**
  * Writes a run's report in every format, all rendered from the one zod model: report.json (validated,
- * stamped with its content hash), report.md, report.html and junit.xml.
+ * stamped with its content hash), report.md, report.html and junit.xml. The Markdown and HTML link each
+ * clause to the catalogue where the report's location allows it (clause-docs.ts).
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { clauseDocsFor } from "./clause-docs.ts";
 import { contentSha256 } from "./content-hash.ts";
 import { renderHtml } from "./render-html.ts";
 import { renderJunit } from "./render-junit.ts";
@@ -32,8 +34,8 @@ export async function writeReportFiles(report: Report, directory: string): Promi
   const files: ReportFiles = { json: at("report.json"), markdown: at("report.md"), html: at("report.html"), junit: at("junit.xml") };
   await Promise.all([
     writeFile(files.json, `${JSON.stringify(sealed, null, 2)}\n`),
-    writeFile(files.markdown, renderMarkdown(sealed)),
-    writeFile(files.html, renderHtml(sealed)),
+    writeFile(files.markdown, renderMarkdown(sealed, { clauseDocs: clauseDocsFor(directory) })),
+    writeFile(files.html, renderHtml(sealed, { clauseDocs: clauseDocsFor(directory) })),
     writeFile(files.junit, renderJunit(sealed)),
   ]);
   return { report: sealed, files };
