@@ -41,6 +41,12 @@ describe("check-adapter findings", () => {
       .toEqual([expect.stringMatching(/shows "mcp__beta__search", which outcome\.registered lists under no server: .*\(here "beta"\)/)]);
   });
 
+  it("only notes a host that registers nothing for every key while showing tools (its API may not say)", () => {
+    const findings = surfaceFindings("session/open", { registered: { alpha: [], beta: [] }, errors: [] }, [tool("mcp__alpha__search", "alpha", "search")]);
+    expect(mistakes(findings)).toEqual([]);
+    expect(findings).toEqual([expect.objectContaining({ level: "note", message: expect.stringMatching(/\[\] for every key while tools are shown/) })]);
+  });
+
   it("accepts one name shown twice when each server registers it (duplicates are the host's doing, judged by a run)", () => {
     const tools = [tool("search", "alpha", "search"), tool("search", "beta", "search")];
     expect(mistakes(surfaceFindings("session/open", { registered: { alpha: ["search"], beta: ["search"] }, errors: [] }, tools))).toEqual([]);

@@ -94,7 +94,15 @@ export function surfaceFindings(step: string, outcome: Outcome, tools: readonly 
       if (!shown.has(name)) findings.push({ level: "mistake", step, message: `outcome.registered[${quoted(key)}] lists ${quoted(name)}, which session/tools does not show: list the names the host shows` });
     }
   }
-  for (const tool of tools) {
+  // A host whose API does not say what it registered (an agent CLI) honestly answers [] for every key.
+  const silent = Object.values(outcome.registered).every((names) => names.length === 0);
+  if (silent && tools.some((tool) => !local.includes(tool.name))) {
+    findings.push({
+      level: "note", step,
+      message: "outcome.registered is [] for every key while tools are shown: right only when the host's API does not say what it registered; otherwise list each shown name under its server",
+    });
+  }
+  for (const tool of silent ? [] : tools) {
     const owners = ownersOf.get(tool.name);
     const origin = identityOf(tool.description)?.server;
     if (owners === undefined && !local.includes(tool.name)) {

@@ -1,0 +1,160 @@
+/**
+ * The npm package, as someone outside the repository gets it: `npm pack`, then a fresh project with only
+ * the tarball installed (offline: its dependencies at the versions of this repository's lockfile, from the
+ * npm cache `npm ci` filled), and there, from the docs alone: `npx mcp-collide run` (the reference host),
+ * and `init`'s JavaScript (ES module), TypeScript (in a CommonJS project, so tsx compiles it to require())
+ * and Python skeletons, plus a hand-written CommonJS adapter, each run by `npx mcp-collide run` and each
+ * report headed with the adapter's own host name. The TypeScript adapters also type-check against the
+ * declarations the tarball carries. One clause, a few cases per run, the runs side by side: this test is
+ * about the package, not the clauses.
+ */
+import { execFile, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packageRoot } from "../harness/index.ts";
+
+const run = promisify(execFile);
+const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
+const hasPython = spawnSync("python3", ["--version"]).status === 0;
+
+/** What `npm pack --json` says about the tarball. */
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: Array<{ path: string }>;
+}
+
+/**
+ * A lockfile for a project that depends on the tarball alone: the tarball, and every package this
+ * repository's lockfile installs for production, at the same versions and integrity. `npm ci --offline` then
+ * installs exactly what a registry install of this version would, from the cache.
+ */
+function projectLock(name: string, tarball: string): object {
+  const root = JSON.parse(readFileSync(join(packageRoot, "package-lock.json"), "utf8"));
+  const packages: Record<string, unknown> = {
+    "": { name, version: "1.0.0", dependencies: { "mcp-collide": `file:${tarball}` } },
+    "node_modules/mcp-collide": {
+      version: manifest.version, resolved: `file:${tarball}`, license: manifest.license, dependencies: manifest.dependencies, bin: manifest.bin, engines: manifest.engines,
+    },
+  };
+  for (const [path, entry] of Object.entries<{ dev?: boolean }>(root.packages)) if (path.startsWith("node_modules/") && !entry.dev) packages[path] = entry;
+  return { name, version: "1.0.0", lockfileVersion: 3, requires: true, packages };
+}
+
+/** A CommonJS adapter as the docs describe it, around a host that loads nothing (its report is not the point). */
+const commonJsAdapter = `const { serveAdapter, initializeResult } = require("mcp-collide");
+serveAdapter({
+  async initialize() { return initializeResult({ name: "commonjs-adapter", version: "1.0.0" }); },
+  async open(params) { return { session: "s1", outcome: { registered: Object.fromEntries(params.servers.map((s) => [s.key, []])), errors: [] }, diagnostics: [] }; },
+  async tools() { return { tools: [] }; },
+  async call(session, name) { return { ok: false, error: { message: "no tool named " + name } }; },
+  async close() {},
+  async shutdown() {},
+});
+`;
+
+describe("the npm package, installed from its tarball into a fresh project", () => {
+  let scratch: string;
+  let packed: Packed;
+  let project: string;
+  const npx = (cwd: string, ...args: string[]) => run("npx", ["--no", "mcp-collide", ...args], { cwd, encoding: "utf8", timeout: 300_000 }).catch((error) => error);
+
+  beforeAll(async () => {
+    scratch = mkdtempSync(join(tmpdir(), "mcp-collide-package-"));
+    const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: packageRoot, encoding: "utf8", timeout: 300_000 });
+    packed = JSON.parse(stdout.slice(stdout.indexOf("[")))[0];
+    project = join(scratch, "host");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "host", version: "1.0.0", dependencies: { "mcp-collide": `file:../${packed.filename}` } }, null, 2)}\n`);
+    writeFileSync(join(project, "package-lock.json"), JSON.stringify(projectLock("host", `../${packed.filename}`), null, 2));
+    await run("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project, timeout: 300_000 });
+  }, 600_000);
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
+
+  it("ships the harness, fake servers, built-in hosts, suites, docs, the Action and type declarations; no tests, no library adapters, no reports", () => {
+    const paths = packed.files.map((file) => file.path);
+    for (const needed of ["harness/bin/mcp-collide.js", "harness/adapter-kit.ts", "harness/entry/adapter-kit.mjs", "harness/entry/types/esm/harness/adapter-kit.d.ts",
+      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap.py", "fake-servers/stdio-shim.cjs", "reference/main.ts",
+      "suites/surface.suite.ts", "docs/clauses.md", "docs/hap-1.md", "docs/sources.md", "action.yml", "README.md"]) {
+      expect(paths, needed).toContain(needed);
+    }
+    expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^hosts\/(?!agent-clis\/)|^bench\/|node_modules\//.test(path))).toEqual([]);
+    expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json)$/.test(path))).toEqual([]);
+    // Recorded in the test's output: what a user downloads.
+    console.info(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
+  });
+
+  it("runs: npx mcp-collide run (the reference host), and init's skeletons in JavaScript, TypeScript and Python, and a CommonJS adapter", async () => {
+    expect((await npx(project, "init", "--lang", "js")).code ?? 0).toBe(0);
+    const commonjs = join(project, "cjs");
+    mkdirSync(commonjs);
+    // `npm init -y`'s package.json: CommonJS, where a .ts adapter is compiled to require() calls.
+    writeFileSync(join(commonjs, "package.json"), '{ "name": "cjs", "version": "1.0.0" }\n');
+    writeFileSync(join(commonjs, "adapter.cjs"), commonJsAdapter);
+    expect((await npx(project, "init", "--lang", "ts", "cjs")).code ?? 0).toBe(0);
+    if (hasPython) expect((await npx(project, "init", "--lang", "python", "py")).code ?? 0).toBe(0);
+    const runs: Array<[string, string[], string]> = [
+      ["reference", [], "mcp-collide-reference"],
+      ["esm", ["--", "node", "mcp-collide-adapter.mjs"], "placeholder-host"],
+      ["ts", ["--", "node", "--import", "mcp-collide/register", "cjs/mcp-collide-adapter.ts"], "placeholder-host"],
+      ["cjs", ["--", "node", "cjs/adapter.cjs"], "commonjs-adapter"],
+      ...(hasPython ? [["python", ["--", "python3", "py/mcp_collide_adapter.py"], "placeholder-host"] as [string, string[], string]] : []),
+    ];
+    const runOne = ([label, host]: [string, string[], string]) =>
+      npx(project, "run", "--clause", "wire/unknown-name", "--runs", "2", "--seed", "3", "--workers", "1", "--out", `report-${label}`, ...host);
+    // The reference first: it compiles the installed harness once (tsx caches it), then the adapters side by side.
+    const results = [await runOne(runs[0]!), ...(await Promise.all(runs.slice(1).map(runOne)))];
+    runs.forEach(([label, , name], index) => {
+      const result = results[index];
+      expect(result.code ?? 0, `${label}: ${result.stdout}\n${result.stderr}`).not.toBe(2);
+      const report = JSON.parse(readFileSync(join(project, `report-${label}`, "report.json"), "utf8"));
+      expect(report.host.name, label).toBe(name);
+      expect(report.clauses.map((clause: { status: string }) => clause.status), label).not.toContain("error");
+    });
+  }, 600_000);
+
+  it("types: typed adapters (ES module and CommonJS) and the TypeScript skeleton check against the tarball's declarations", async () => {
+    const esm = join(project, "typed");
+    mkdirSync(esm, { recursive: true });
+    writeFileSync(join(esm, "package.json"), '{ "name": "typed", "version": "1.0.0", "type": "module" }\n');
+    // Each @ts-expect-error must meet an error: the declarations are really there and really typed, not any.
+    const typed = (kit: boolean) => [
+      'import { initializeResult, OpenResultSchema, serveAdapter, type HostAdapter, type OpenResult } from "mcp-collide";',
+      ...(kit ? ['import { defineClause, type Clause } from "mcp-collide/clauses";', "const clauseType: ((clause: Clause<number>) => Clause<number>) = defineClause;", "void clauseType;"] : []),
+      "const empty: OpenResult = OpenResultSchema.parse({ session: \"s1\", outcome: { registered: {}, errors: [] } });",
+      "const adapter: HostAdapter = {",
+      '  initialize: async () => initializeResult({ name: "typed", version: "1" }, { capabilities: { refresh: false } }),',
+      "  open: async () => empty, tools: async () => ({ tools: [] }), call: async () => ({ ok: false, error: { message: \"none\" } }),",
+      "  close: async () => {}, shutdown: async () => {},",
+      "};",
+      "// @ts-expect-error: a HostAdapter has methods",
+      "const wrong: HostAdapter = {};",
+      "// @ts-expect-error: a capability is a boolean",
+      'initializeResult({ name: "typed", version: "1" }, { capabilities: { refresh: "yes" } });',
+      "void wrong;",
+      "void serveAdapter(adapter);",
+      "",
+    ].join("\n");
+    writeFileSync(join(esm, "adapter.ts"), typed(true));
+    writeFileSync(join(project, "cjs", "typed.ts"), typed(false));
+    // Library declarations are not checked themselves (skipLibCheck), but every type the adapters use comes from them.
+    const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(packageRoot, "node_modules", "@types")] } };
+    const tsc = join(packageRoot, "node_modules", "typescript", "bin", "tsc");
+    const checks: Array<[string, string[]]> = [[esm, ["adapter.ts"]], [join(project, "cjs"), ["typed.ts", "mcp-collide-adapter.ts"]]];
+    for (const [directory, files] of checks) {
+      const file = files.join(", ");
+      writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ ...tsconfig, files }));
+      const checked = spawnSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8", timeout: 300_000 });
+      expect(checked.status, `${directory}/${file}:\n${checked.stdout}${checked.stderr}`).toBe(0);
+    }
+  }, 600_000);
+
+  it("leaves no declarations in the working tree (postpack)", () => {
+    expect(readdirSync(join(packageRoot, "harness", "entry"))).not.toContain("types");
+  });
+});
