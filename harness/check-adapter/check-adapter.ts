@@ -12,7 +12,8 @@ import { ServerScriptSchema, startFakeServerHost, type FakeServerHost, type Serv
 import { CallResultSchema, PinResultSchema, RegisterLocalResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type InitializeResult } from "../protocol/initialize-result.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
-import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import { ToolsResultSchema, type VisibleTool } from "../protocol/tools-result.ts";
+import { visibleKey, visibleLabel } from "../protocol/visible-name.ts";
 import { describeTool, identityOf } from "../world/tool-identity.ts";
 import { outcomeFindings, readShape, surfaceFindings, type Finding } from "./findings.ts";
 import { LineDriver, type Exchange } from "./line-driver.ts";
@@ -159,22 +160,24 @@ async function plainSession({ ask, add, servers, transport, init }: SessionConte
 
 async function callShown(
   ask: SessionContext["ask"], add: SessionContext["add"], session: string,
-  tools: ReadonlyArray<{ name: string; description?: string }>, records: ReadonlyArray<{ method: string; server: string; tool?: string }>,
+  tools: readonly VisibleTool[], records: ReadonlyArray<{ method: string; server: string; tool?: string }>,
 ): Promise<void> {
   let delivered = 0;
-  const first = tools.filter((tool, index) => tools.findIndex((other) => other.name === tool.name) === index);
+  const first = tools.filter((tool, index) => tools.findIndex((other) => visibleKey(other) === visibleKey(tool)) === index);
   for (const tool of first.slice(0, 5)) {
     const before = records.length;
-    const result = await ask("session/call", { session, name: tool.name, arguments: { probe: `check-${tool.name}` } }, CallResultSchema);
+    // The namespace goes back exactly when the tool was shown with one, as the runner sends it.
+    const params = { session, name: tool.name, ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), arguments: { probe: `check-${tool.name}` } };
+    const result = await ask("session/call", params, CallResultSchema);
     if (!result) continue;
     const calls = records.slice(before).filter((record) => record.method === "tools/call");
     const origin = identityOf(tool.description);
     if (calls.length === 0 && result.ok) {
-      add({ level: "mistake", step: "session/call", message: `${JSON.stringify(tool.name)} was answered ok, but no server received a tools/call: session/call must call the tool through the host` });
+      add({ level: "mistake", step: "session/call", message: `${JSON.stringify(visibleLabel(tool))} was answered ok, but no server received a tools/call: session/call must call the tool through the host` });
     } else if (calls.length === 0) {
-      add({ level: "note", step: "session/call", message: `the host refused ${JSON.stringify(tool.name)}, a name it shows, and no server was called (${result.ok ? "" : result.error.message}): is session/call reaching the host's tool dispatch?` });
+      add({ level: "note", step: "session/call", message: `the host refused ${JSON.stringify(visibleLabel(tool))}, a name it shows, and no server was called (${result.ok ? "" : result.error.message}): is session/call reaching the host's tool dispatch?` });
     } else if (origin && (calls.length !== 1 || calls[0]!.server !== origin.server || calls[0]!.tool !== origin.tool)) {
-      add({ level: "note", step: "session/call", message: `${JSON.stringify(tool.name)} reached ${calls.map((call) => `${call.server}/${call.tool}`).join(", ")}, not just ${origin.server}/${origin.tool}: the host's doing (a run judges it as wire/passthrough and wire/no-cross-routing)` });
+      add({ level: "note", step: "session/call", message: `${JSON.stringify(visibleLabel(tool))} reached ${calls.map((call) => `${call.server}/${call.tool}`).join(", ")}, not just ${origin.server}/${origin.tool}: the host's doing (a run judges it as wire/passthrough and wire/no-cross-routing)` });
     } else {
       delivered += 1;
     }

@@ -33,6 +33,9 @@ describe.skipIf(!hasPython)("Python kit (mcp_collide_hap.py)", () => {
     expect(await driver.request("session/refresh", { session: "s1" })).toMatchObject({ kind: "error", error: { code: -32601, message: "this adapter does not implement session/refresh" } });
     expect(await driver.request("session/call", { session: "s1", name: "explode", arguments: {} })).toMatchObject({ kind: "error", error: { code: -32603, message: "RuntimeError: the adapter itself broke" } });
     expect(await driver.request("session/call", { session: "s1", name: "x", arguments: {} })).toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x" } } });
+    // A namespace is passed on to the adapter, by keyword, only when the call carries one.
+    expect(await driver.request("session/call", { session: "s1", name: "x", namespace: "mcp__alpha", arguments: {} }))
+      .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__alpha" } } });
   }, 30_000);
 
   it("shuts the host down and exits 0 when stdin ends", async () => {

@@ -142,8 +142,10 @@ class _VisibleToolRequired(TypedDict):
 
 
 class VisibleTool(_VisibleToolRequired, total=False):
-    """One tool exactly as the host would hand it to a model (keep the description as the server sent it)."""
+    """One tool exactly as the host would hand it to a model (keep the description as the server sent it).
+    ``namespace`` only for a host whose model API groups tools: the identity is then the pair."""
 
+    namespace: str
     description: str
     inputSchema: Dict[str, Any]
 
@@ -207,6 +209,8 @@ class Adapter:
         raise NotImplementedError
 
     def call(self, session: str, name: str, arguments: Dict[str, Any]) -> CallResult:
+        """Calls the tool shown as ``name``. A host that shows namespaces takes a fourth parameter,
+        ``namespace``, passed (by keyword) only for a call of a tool shown with one."""
         raise NotImplementedError
 
     def close(self, session: str) -> None:
@@ -257,6 +261,8 @@ def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
         arguments = params.get("arguments", {})
         if not isinstance(arguments, dict):
             raise BadParams("params.arguments must be an object")
+        if "namespace" in params:
+            return adapter.call(_text(params, "session"), _text(params, "name"), arguments, namespace=_text(params, "namespace"))  # type: ignore[call-arg]
         return adapter.call(_text(params, "session"), _text(params, "name"), arguments)
 
     def refresh(params: Dict[str, Any]) -> Any:

@@ -28,10 +28,10 @@ class NoisyAdapter(hap.Adapter):
     def tools(self, session):
         return []
 
-    def call(self, session, name, arguments):
+    def call(self, session, name, arguments, namespace=None):
         if name == "explode":
             raise RuntimeError("the adapter itself broke")
-        return hap.refused(f"no tool named {name}")
+        return hap.refused(f"no tool named {name}" + (f" in {namespace}" if namespace is not None else ""))
 
     def close(self, session):
         pass
