@@ -2,16 +2,10 @@
  * Public surface of harness/: what host authors (and reference/) use to serve HAP/1, and what suites/
  * use to write clauses. Anything not listed here is internal.
  */
-export * from "./protocol/initialize-result.ts";
-export * from "./protocol/open-params.ts";
-export * from "./protocol/open-result.ts";
-export * from "./protocol/tools-result.ts";
-export * from "./protocol/call-result.ts";
-export * from "./protocol/shutdown-result.ts";
+// What an adapter author gets from the package (the protocol's schemas and types, the contract, serving).
+export * from "./adapter-kit.ts";
 export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName } from "./protocol/visible-name.ts";
-export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";
-export { serveHap } from "./adapter/serve-hap.ts";
-export { consoleToStderr, serveAdapter } from "./adapter/serve-adapter.ts";
+export { consoleToStderr } from "./adapter/serve-adapter.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
 export { LineDriver, type Exchange } from "./check-adapter/line-driver.ts";
 export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter/adapter-error.ts";
