@@ -9,9 +9,9 @@
  * about the package, not the clauses.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../harness/index.ts";
@@ -87,6 +87,17 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json)$/.test(path))).toEqual([]);
     // Recorded in the test's output: what a user downloads.
     console.info(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
+  });
+
+  it("holds every module its files import: each relative import of a shipped source resolves inside the package", () => {
+    const installed = join(project, "node_modules", "mcp-collide");
+    const sources = packed.files.map((file) => file.path).filter((path) => /\.(ts|mts|cts|js|mjs|cjs)$/.test(path) && !path.endsWith(".d.ts"));
+    const imports = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
+    const missing = sources.flatMap((path) => [...readFileSync(join(installed, path), "utf8").matchAll(imports)]
+      .map((match) => join(dirname(path), match[1]!))
+      .filter((target) => !existsSync(join(installed, target)))
+      .map((target) => `${path} imports ${target}`));
+    expect(missing).toEqual([]);
   });
 
   it("runs: npx mcp-collide run (the reference host), and init's skeletons in JavaScript, TypeScript and Python, and a CommonJS adapter", async () => {

@@ -96,7 +96,8 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   await writeFile(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
   for (const [index, file] of skeleton.beside.entries()) await copyFile(file, written[index + 1]!);
   process.stdout.write(
-    `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n\n` +
+    `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n` +
+      "(the placeholder is deliberately simple, so its report already fails a few clauses of its own)\n\n" +
       `  npx mcp-collide check-adapter -- ${command}   # seconds: is the protocol right?\n` +
       `  npx mcp-collide run -- ${command}             # the clause catalogue; the report lands in ./mcp-collide-report\n`,
   );
