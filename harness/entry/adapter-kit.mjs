@@ -8,6 +8,6 @@ const kit = await loadKit("../adapter-kit.ts");
 export const {
   CallResultSchema, CapabilitiesSchema, DiagnosticSchema, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema,
   InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
-  RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, StdioTransportSpecSchema, ToolsResultSchema,
+  RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, ShutdownResultSchema, StdioTransportSpecSchema, ToolsResultSchema,
   VisibleToolSchema, WireTransportSpecSchema, serveAdapter, serveHap,
 } = kit;

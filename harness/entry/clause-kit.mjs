@@ -11,7 +11,7 @@ export const {
   HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
   LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema,
-  ServerConfigSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
+  ServerConfigSchema, ShutdownResultSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
   WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
   catalogueIds, catalogueVersion, collidingWorld, configOrder, crossShrink, defineClause, describeTool,
   driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, errorNamesServer, errorsNaming,

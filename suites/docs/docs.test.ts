@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   CapabilitiesSchema, catalogueHistory, catalogueVersion, DiagnosticSchema, HostErrorSchema, InitializeResultSchema, LocalShapeSchema,
-  LocalToolSchema, namingProfile, OpenParamsSchema, OpenResultSchema, OutcomeSchema, packageRoot, PinResultSchema, ServerConfigSchema,
+  LocalToolSchema, namingProfile, OpenParamsSchema, OpenResultSchema, OutcomeSchema, packageRoot, PinResultSchema, ServerConfigSchema, ShutdownResultSchema,
   situationMeanings, VisibleToolSchema, type Capabilities,
 } from "../../harness/index.ts";
 import { oneBugHosts } from "../../reference/index.ts";
@@ -84,7 +84,7 @@ describe("docs/hap-1.md", () => {
   it("documents every method and every field of the HAP/1 schemas", () => {
     const methods = ["initialize", "session/open", "session/tools", "session/call", "session/close", "shutdown", "session/refresh", "session/registerLocal", "session/pin"];
     for (const method of methods) expect(hap, method).toMatch(new RegExp(`^### .*\`${method}\``, "m"));
-    const objects: z.ZodObject[] = [InitializeResultSchema, CapabilitiesSchema, OpenParamsSchema, ServerConfigSchema, OpenResultSchema, OutcomeSchema, HostErrorSchema, DiagnosticSchema, VisibleToolSchema, LocalToolSchema, PinResultSchema];
+    const objects: z.ZodObject[] = [InitializeResultSchema, CapabilitiesSchema, OpenParamsSchema, ServerConfigSchema, OpenResultSchema, OutcomeSchema, HostErrorSchema, DiagnosticSchema, VisibleToolSchema, LocalToolSchema, PinResultSchema, ShutdownResultSchema];
     const fields = objects.flatMap((schema) => Object.keys(schema.shape));
     for (const name of [...fields, ...LocalShapeSchema.options]) expect(hap, name).toMatch(new RegExp(`\`[^\`]*\\b${name}\\b[^\`]*\``));
   });

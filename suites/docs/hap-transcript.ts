@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import {
-  builtinHostArgv, CallResultSchema, InitializeResultSchema, LineDriver, OpenParamsSchema, OpenResultSchema, ToolsResultSchema, describeTool,
+  builtinHostArgv, CallResultSchema, InitializeResultSchema, LineDriver, OpenParamsSchema, OpenResultSchema, ShutdownResultSchema, ToolsResultSchema, describeTool,
   type Exchange,
 } from "../../harness/index.ts";
 import { ServerScriptSchema, startFakeServerHost, type ServerScriptInput } from "../../fake-servers/index.ts";
@@ -30,7 +30,7 @@ const schemas: Record<string, { params?: z.ZodType; result: z.ZodType }> = {
   "session/tools": { result: ToolsResultSchema },
   "session/call": { result: CallResultSchema },
   "session/close": { result: z.object({}).strict() },
-  shutdown: { result: z.object({}).strict() },
+  shutdown: { result: ShutdownResultSchema },
 };
 
 /** Checks one exchanged message against the HAP/1 schema of its method; throws on any mismatch. */
