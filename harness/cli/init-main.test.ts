@@ -58,6 +58,20 @@ describe("mcp-collide init", () => {
     expect(written.match(/WIRE/g)?.length).toBeGreaterThanOrEqual(5);
   });
 
+  it("says when the skeleton's imports do not resolve where it is written (else every clause would be ERROR), and not when they do", async () => {
+    expect((await init("--force")).out).not.toContain("note:");
+    const outside = mkdtempSync(join(tmpdir(), "mcp-collide-init-outside-"));
+    try {
+      const { code, out } = await init("--lang", "ts", outside);
+      expect(code).toBe(0);
+      expect(out).toContain("note: mcp-collide and @modelcontextprotocol/sdk do not resolve from");
+      expect(out).toContain("npm i -D mcp-collide");
+      expect((await init("--lang", "python", join(outside, "py"))).out).not.toContain("note:");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   it("refuses to overwrite without --force, and rejects bad usage", async () => {
     expect((await init()).code).toBe(2);
     expect((await init("--force")).code).toBe(0);

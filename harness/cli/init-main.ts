@@ -6,6 +6,7 @@
  * the path a user types to run the adapter from where they ran init.
  */
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { shellQuote } from "../runner/repro-command.ts";
@@ -52,6 +53,24 @@ The JavaScript and TypeScript skeletons need mcp-collide installed where they li
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(() => true, () => false);
+}
+
+/**
+ * The packages a JavaScript or TypeScript skeleton imports that do not resolve from `directory`: run there
+ * as written, such an adapter dies at its first import and every clause of the run is ERROR, so init says
+ * so at once instead of leaving the user to read a stderr tail in the report.
+ */
+export function missingImports(directory: string, lang: keyof typeof skeletons): string[] {
+  if (lang === "python") return [];
+  const require = createRequire(join(directory, "noop.js"));
+  return ["mcp-collide", "@modelcontextprotocol/sdk/client/index.js"].filter((name) => {
+    try {
+      require.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  }).map((name) => name.replace(/\/client\/index\.js$/, ""));
 }
 
 /** The path a user types, from the current directory, to reach `path`. */
@@ -101,5 +120,12 @@ export async function initMain(argv: readonly string[]): Promise<number> {
       `  npx mcp-collide check-adapter -- ${command}   # seconds: is the protocol right?\n` +
       `  npx mcp-collide run -- ${command}             # the clause catalogue; the report lands in ./mcp-collide-report\n`,
   );
+  const missing = missingImports(directory, lang as keyof typeof skeletons);
+  if (missing.length > 0) {
+    process.stdout.write(
+      `\nnote: ${missing.join(" and ")} ${missing.length === 1 ? "does" : "do"} not resolve from ${typed(directory) || "."}; the adapter imports ` +
+        `${missing.length === 1 ? "it" : "them"}, so install mcp-collide in that project first (npm i -D mcp-collide), or every clause is ERROR\n`,
+    );
+  }
   return 0;
 }
