@@ -2,10 +2,10 @@
  * The harness side of HAP/1: spawns an adapter (argv as an array, never a shell string), sends one request
  * at a time, and parses every answer with zod. Anything other than a well-formed result within the timeout
  * (a crash, a hang, a non-JSON line, a JSON-RPC error, a result of the wrong shape) becomes an
- * {@link AdapterError}; after one, the client is unusable and its process group has been killed.
+ * {@link AdapterError}; after one, the client is unusable and its process group has been killed. A line
+ * longer than `maxLineBytes` and an end of the adapter's stdout while it runs are broken adapters at once.
  */
 import { execa, type ResultPromise } from "execa";
-import { createInterface } from "node:readline";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
@@ -14,6 +14,7 @@ import type { Diagnostic } from "../protocol/open-result.ts";
 import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { AdapterError } from "./adapter-error.ts";
+import { DEFAULT_MAX_LINE_BYTES, readLines } from "./line-reader.ts";
 import { killGroup, trackGroup, untrackGroup } from "./process-groups.ts";
 import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
 import { StderrTail } from "./stderr-tail.ts";
@@ -26,6 +27,8 @@ export interface HapClientOptions {
   env?: Record<string, string>;
   /** Longest wait for any one answer, in ms (default 30 000). */
   requestTimeoutMs?: number;
+  /** Longest line the adapter may write, in bytes (default 32 MiB); a longer one breaks it. */
+  maxLineBytes?: number;
 }
 
 const ResponseSchema = z.union([
@@ -53,6 +56,9 @@ export class HapClient implements HostAdapter {
   private nextId = 1;
   private broken: AdapterError | undefined;
   private exited = false;
+  private shuttingDown = false;
+  private stdoutEnded = false;
+  private readonly stopReading: () => void;
   private readonly exit: Promise<void>;
 
   constructor(private readonly options: HapClientOptions) {
@@ -73,13 +79,21 @@ export class HapClient implements HostAdapter {
     if (this.process.pid !== undefined) trackGroup(this.process.pid);
     this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.process.stdin?.on("error", () => undefined);
-    const lines = createInterface({ input: this.process.stdout!, crlfDelay: Infinity });
-    lines.on("line", (line) => this.onLine(line));
+    const limit = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+    this.stopReading = readLines(this.process.stdout!, limit, {
+      line: (line) => this.onLine(line),
+      overflow: (bytes) => this.fail(new AdapterError("garbage", `adapter wrote a line longer than ${limit} bytes (${bytes} so far, no newline): see --max-line-bytes`, this.stderrTail())),
+      end: () => this.onStdoutEnd(),
+    });
     this.exit = this.process.then((result) => {
       this.exited = true;
       const how = result.signal ? `signal ${result.signal}` : `exit code ${result.exitCode}`;
       const why = result.failed && result.exitCode === undefined && !result.signal ? ` (${result.shortMessage})` : "";
-      this.fail(new AdapterError("crash", `adapter exited (${how})${why}`, this.stderrTail()));
+      // A stdout that ended while the adapter ran is why it was killed: say that, not "signal SIGKILL".
+      const message = this.stdoutEnded && result.signal === "SIGKILL"
+        ? "adapter closed its stdout while still running (killed: no answer can come)"
+        : `adapter exited (${how})${why}`;
+      this.fail(new AdapterError("crash", message, this.stderrTail()));
     });
   }
 
@@ -115,8 +129,18 @@ export class HapClient implements HostAdapter {
     return parsed.data;
   }
 
+  /**
+   * The adapter's stdout ended. Outside a shutdown no answer can come any more, so the adapter is broken now
+   * rather than at the next timeout: its group is killed and the exit handler reports it (with its own exit
+   * code when it had already exited).
+   */
+  private onStdoutEnd(): void {
+    this.stdoutEnded = true;
+    if (!this.shuttingDown) this.killGroup();
+  }
+
   private onLine(line: string): void {
-    if (line.trim() === "") return;
+    if (this.broken || line.trim() === "") return;
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -126,7 +150,9 @@ export class HapClient implements HostAdapter {
     }
     const response = ResponseSchema.safeParse(message);
     const pending = this.pending;
-    if (!response.success || !pending || response.data.id !== pending.id) {
+    // JSON-RPC 2.0: a response holds a result or an error, never both (which would it mean?).
+    const both = typeof message === "object" && message !== null && "result" in message && "error" in message;
+    if (!response.success || both || !pending || response.data.id !== pending.id) {
       this.fail(new AdapterError("protocol", `adapter wrote an unexpected message: ${line.slice(0, 200)}`, this.stderrTail()));
       return;
     }
@@ -142,6 +168,7 @@ export class HapClient implements HostAdapter {
 
   private fail(error: AdapterError): void {
     this.broken ??= error;
+    this.stopReading();
     const pending = this.pending;
     this.pending = undefined;
     if (pending) {
@@ -193,6 +220,7 @@ export class HapClient implements HostAdapter {
    */
   async shutdown(graceMs = 3000): Promise<{ diagnostics: Diagnostic[] }> {
     let diagnostics: Diagnostic[] = [];
+    this.shuttingDown = true;
     if (!this.isBroken) {
       try {
         diagnostics = (await this.request("shutdown", {}, ShutdownResultSchema, graceMs)).diagnostics;

@@ -16,7 +16,7 @@ export interface HostChoice {
 }
 
 /** Picks the host from `--host NAME`, `--agent ID` or a `-- argv` (none: the reference host). */
-export function chooseHost(options: { host?: string; agent?: AgentCliId; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number }): HostChoice {
+export function chooseHost(options: { host?: string; agent?: AgentCliId; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number; maxLineBytes?: number }): HostChoice {
   if (options.agent) {
     const choice = options.agentChoice ?? {};
     const flags = [
@@ -25,13 +25,13 @@ export function chooseHost(options: { host?: string; agent?: AgentCliId; agentCh
       ...(choice.bin ? ["--agent-bin", choice.bin] : []),
       ...(choice.noIsolation ? ["--agent-no-isolation"] : []),
     ];
-    const launcher = hapLauncher({ argv: agentArgv(options.agent, choice), requestTimeoutMs: options.timeout }, flags);
+    const launcher = hapLauncher({ argv: agentArgv(options.agent, choice), requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes }, flags);
     return { launcher, label: `${options.agent}${choice.variant ? ` (${choice.variant})` : ""}` };
   }
   const builtin = options.hostArgv.length === 0 ? (options.host ?? "reference") : undefined;
   const argv = builtin ? builtinHostArgv(builtin) : [...options.hostArgv];
   const launcher = hapLauncher(
-    { argv, requestTimeoutMs: options.timeout },
+    { argv, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes },
     builtin ? (builtin === "reference" ? [] : ["--host", builtin]) : ["--", ...options.hostArgv],
   );
   return { launcher, label: builtin ?? options.hostArgv.join(" "), builtin };

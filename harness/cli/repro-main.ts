@@ -63,11 +63,11 @@ async function plan(options: ReproCliOptions): Promise<Plan> {
   if (explicitHost) return { ...base, host: chosen, emitHost: emitHost(chosen) };
   const builtin = builtinFromRepro(from.repro);
   if (builtin) {
-    const host = chooseHost({ host: builtin, hostArgv: [], timeout: options.timeout });
+    const host = chooseHost({ host: builtin, hostArgv: [], timeout: options.timeout, maxLineBytes: options.maxLineBytes });
     return { ...base, host, emitHost: { builtin } };
   }
   if (report.hostCommand.length === 0) throw new Error(`${options.report} was written for an in-process host; name one with --host NAME or "-- argv"`);
-  const launcher = hapLauncher({ argv: report.hostCommand, requestTimeoutMs: options.timeout });
+  const launcher = hapLauncher({ argv: report.hostCommand, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes });
   return { ...base, host: { launcher, label: report.hostCommand.join(" ") }, emitHost: { argv: report.hostCommand } };
 }
 

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Parsed and checked options of `mcp-collide repro`. */
@@ -21,6 +22,7 @@ export const ReproCliOptionsSchema = z.object({
   expect: z.enum(["pass", "violated"]).default("pass"),
   timeout: z.coerce.number().int().min(100).default(30_000),
   caseTimeout: z.coerce.number().int().min(100).default(120_000),
+  maxLineBytes: MaxLineBytesSchema,
   help: z.boolean().default(false),
   hostArgv: z.array(z.string()).default([]),
 });
@@ -38,11 +40,12 @@ export function parseReproOptions(argv: readonly string[]): ReproCliOptions {
       clause: { type: "string" }, seed: { type: "string" }, path: { type: "string" }, host: { type: "string" },
       transport: { type: "string" }, profile: { type: "string" }, emit: { type: "string" }, expect: { type: "string" },
       timeout: { type: "string" }, "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
+      "max-line-bytes": { type: "string" },
     },
   });
   if (positionals.length > 1) throw new Error(`expected at most one report file, got ${positionals.map((arg) => `"${arg}"`).join(" ")}`);
-  const { "case-timeout": caseTimeout, ...rest } = values;
-  const parsed = ReproCliOptionsSchema.safeParse({ ...rest, caseTimeout, hostArgv, report: positionals[0] });
+  const { "case-timeout": caseTimeout, "max-line-bytes": maxLineBytes, ...rest } = values;
+  const parsed = ReproCliOptionsSchema.safeParse({ ...rest, caseTimeout, maxLineBytes, hostArgv, report: positionals[0] });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   const options = parsed.data;
   if (options.help) return options;
@@ -79,6 +82,7 @@ Options:
                       or violated (the violation still shows)
   --timeout MS        longest wait for one adapter answer (default 30000)
   --case-timeout MS   longest the case may take (default 120000)
+  --max-line-bytes N  longest line the adapter may write (default 33554432, 32 MiB)
   -h, --help          this text
 
 Exit codes: 0 the clause held, 1 it was violated, 2 the host broke, the clause does not apply, or bad usage.

@@ -40,3 +40,12 @@ describe("parseRunOptions", () => {
     expect(() => parseRunOptions(["--agent-variant", "required"])).toThrow(/need --agent/);
   });
 });
+
+describe("--max-line-bytes", () => {
+  it("defaults to 32 MiB and reads a bound within 1 KiB .. 256 MiB", () => {
+    expect(parseRunOptions([]).maxLineBytes).toBe(32 * 1024 * 1024);
+    expect(parseRunOptions(["--max-line-bytes", "4096"]).maxLineBytes).toBe(4096);
+    expect(() => parseRunOptions(["--max-line-bytes", "10"])).toThrow();
+    expect(() => parseRunOptions(["--max-line-bytes", String(2 ** 30)])).toThrow();
+  });
+});

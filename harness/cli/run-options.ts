@@ -2,12 +2,14 @@
  * The `run` command line (public contract):
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
- * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`.
+ * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
+ * `--max-line-bytes N`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { agentClis } from "./builtin-host.ts";
+import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Parsed and checked options of `mcp-collide run`. */
@@ -33,6 +35,7 @@ export const RunCliOptionsSchema = z.object({
   workers: z.coerce.number().int().min(1).max(64).optional(),
   shard: z.string().regex(/^\d+\/\d+$/, "i/n, such as 2/4").optional(),
   listChangedTimeout: z.coerce.number().int().min(10).default(2_000),
+  maxLineBytes: MaxLineBytesSchema,
   help: z.boolean().default(false),
   hostArgv: z.array(z.string()).default([]),
 });
@@ -65,15 +68,15 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
-      "cache-observations": { type: "boolean" },
+      "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
   const {
     "case-timeout": caseTimeout, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
-    "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, ...rest
+    "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest
   } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, hostArgv });
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, hostArgv.length > 0].filter(Boolean).length;
   if (chosen > 1) throw new Error("give one of --host NAME, --agent ID or a host command after --");
@@ -132,6 +135,8 @@ Options:
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
+  --max-line-bytes N  longest line the adapter may write (default 33554432, 32 MiB); a longer one, or an
+                      end of its stdout while it runs, breaks the adapter at once (ERROR)
   --workers N         host processes running clauses at once (default: the number of cores); the report
                       is the one a serial run gives (observation-cache counts aside)
   --shard i/n         run only every n-th clause starting at the i-th (1-based), for CI matrices;

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A HAP/1 adapter that breaks on purpose, one way per mode (argv[2]), so tests can prove a broken host
 // earns ERROR and never PASS: crash, hang, garbage, rpc-error, bad-result, exit-on-open, stderr-then-crash;
-// deaf-hang also outlives the end of its stdin (and keeps a child), as a stuck host would.
+// deaf-hang also outlives the end of its stdin (and keeps a child), as a stuck host would; flood-line writes
+// argv[3] bytes with no newline and stays; close-stdout closes its stdout on the first session request and
+// stays.
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2] ?? "crash";
@@ -31,6 +33,24 @@ for await (const line of createInterface({ input: process.stdin })) {
     case "hang":
     case "deaf-hang":
       break; // never answers
+    case "flood-line": {
+      // One endless line, written in pieces as the pipe drains: only a bound on the line stops it.
+      const piece = Buffer.alloc(1 << 20, 0x61);
+      let left = Number(process.argv[3] ?? 1e9);
+      const more = () => {
+        while (left > 0) {
+          left -= piece.length;
+          if (!process.stdout.write(piece)) return void process.stdout.once("drain", more);
+        }
+      };
+      more();
+      setInterval(() => {}, 1000);
+      break;
+    }
+    case "close-stdout":
+      (await import("node:fs")).closeSync(1);
+      setInterval(() => {}, 1000);
+      break;
     case "garbage":
       process.stdout.write("{ not json at all\n");
       break;

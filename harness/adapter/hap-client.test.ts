@@ -1,0 +1,44 @@
+/**
+ * The HAP/1 client against adapters that attack it: an endless line is cut at the bound (never held whole),
+ * and a closed stdout is a broken adapter at once. The request timeouts here are far longer than the test's
+ * own: a client that waited for either would fail the test, not pass it slowly.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { AdapterError } from "./adapter-error.ts";
+import { HapClient, type HapClientOptions } from "./hap-client.ts";
+
+const adapter = fileURLToPath(new URL("./test-support/broken-adapter.mjs", import.meta.url));
+const NEVER = 600_000;
+
+async function brokenOn(options: Omit<HapClientOptions, "argv">, ...args: string[]): Promise<AdapterError> {
+  const client = new HapClient({ argv: [process.execPath, adapter, ...args], requestTimeoutMs: NEVER, ...options });
+  try {
+    await client.initialize();
+    const error = await client.tools("s").then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AdapterError);
+    expect(client.isBroken).toBe(true);
+    return error as AdapterError;
+  } finally {
+    await client.shutdown(1000);
+  }
+}
+
+describe("HapClient under attack", () => {
+  it("breaks an adapter whose line outgrows --max-line-bytes, without holding the line", async () => {
+    const error = await brokenOn({ maxLineBytes: 1 << 20 }, "flood-line", String(64 << 20));
+    expect(error.kind).toBe("garbage");
+    expect(error.message).toMatch(/longer than 1048576 bytes/);
+  }, 60_000);
+
+  it("holds the default bound of 32 MiB too", async () => {
+    const error = await brokenOn({}, "flood-line", String(40 << 20));
+    expect(error.message).toMatch(/longer than 33554432 bytes/);
+  }, 60_000);
+
+  it("breaks an adapter that closes its stdout but stays alive, at once (not at the timeout)", async () => {
+    const error = await brokenOn({}, "close-stdout");
+    expect(error.kind).toBe("crash");
+    expect(error.message).toMatch(/closed its stdout/);
+  }, 60_000);
+});
