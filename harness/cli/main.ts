@@ -4,10 +4,11 @@
  * hosts). Returns the exit code rather than exiting, so it can be tested in-process.
  */
 import { randomInt } from "node:crypto";
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
+import { writeFileAtomic } from "../report/atomic-write.ts";
 import { applyBaseline, readBaseline, writeBaseline, type BaselineFile } from "../report/baseline.ts";
+import { checkOutputFile, prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
 import { reportJsonSchema } from "../report/report-json-schema.ts";
 import { writeReportFiles } from "../report/write-report.ts";
 import { loadSuites } from "../runner/catalogue.ts";
@@ -51,13 +52,24 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(runHelp);
     return 0;
   }
+  let output: OutputDirectory;
   try {
-    // Read before the run: a broken baseline should cost seconds, not a whole run.
+    // Checked before the run: a broken baseline or an unusable --out should cost milliseconds, not a run.
     if (options.baseline) baseline = await readBaseline(options.baseline);
+    if (options.writeBaseline) await checkOutputFile(options.writeBaseline, "--write-baseline");
+    output = await prepareOutputDirectory(options.out);
   } catch (error) {
     process.stderr.write(`mcp-collide run: ${(error as Error).message}\n`);
     return 2;
   }
+  try {
+    return await runHeld(options, baseline, output.path);
+  } finally {
+    await output.release();
+  }
+}
+
+async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefined, out: string): Promise<number> {
   const all = await loadSuites(join(packageRoot, "suites"));
   const unknown = options.clause.filter((id) => !all.some((clause) => clause.id === id));
   if (unknown.length > 0) {
@@ -95,7 +107,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   if (options.shard) Object.assign(raw, { shard: options.shard, selection: selected.map((clause) => clause.id) });
-  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline), options.out);
+  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline), out);
   reporter.summary(report, files);
   if (options.writeBaseline) {
     const written = await writeBaseline(report, options.writeBaseline);
@@ -114,7 +126,12 @@ async function schema(argv: string[]): Promise<number> {
     process.stderr.write("Usage: mcp-collide schema [--out FILE]\n");
     return 2;
   }
-  await writeFile(file, reportJsonSchema());
+  try {
+    await writeFileAtomic(await checkOutputFile(file, "--out"), reportJsonSchema());
+  } catch (error) {
+    process.stderr.write(`mcp-collide schema: ${(error as Error).message}\n`);
+    return 2;
+  }
   process.stdout.write(`schema: ${file}\n`);
   return 0;
 }

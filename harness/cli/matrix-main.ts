@@ -2,9 +2,10 @@
  * `mcp-collide matrix report1.json report2.json ... [--out DIR]`: clauses by hosts, printed as Markdown and,
  * with --out, written as matrix.md and a self-contained matrix.html.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { writeFileAtomic } from "../report/atomic-write.ts";
+import { prepareOutputDirectory } from "../report/output-directory.ts";
 import { readReport } from "../report/read-report.ts";
 import { renderMatrixHtml, renderMatrixMarkdown } from "../report/render-matrix.ts";
 import type { Report } from "../report/report-model.ts";
@@ -54,10 +55,20 @@ export async function matrixMain(argv: string[], out: NodeJS.WritableStream = pr
   const markdown = renderMatrixMarkdown(reports, labels);
   out.write(markdown);
   if (dir) {
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, "matrix.md"), markdown);
-    await writeFile(join(dir, "matrix.html"), renderMatrixHtml(reports, labels));
-    out.write(`\nmatrix: ${resolve(dir, "matrix.md")}\n        ${resolve(dir, "matrix.html")}\n`);
+    let target;
+    try {
+      target = await prepareOutputDirectory(dir);
+    } catch (error) {
+      err.write(`mcp-collide matrix: ${(error as Error).message}\n`);
+      return 2;
+    }
+    try {
+      await writeFileAtomic(join(target.path, "matrix.md"), markdown);
+      await writeFileAtomic(join(target.path, "matrix.html"), renderMatrixHtml(reports, labels));
+    } finally {
+      await target.release();
+    }
+    out.write(`\nmatrix: ${join(target.path, "matrix.md")}\n        ${join(target.path, "matrix.html")}\n`);
   }
   return 0;
 }

@@ -4,6 +4,7 @@
  * formats. Exits with the merged report's exit code, or 2 when the files do not belong together.
  */
 import { parseArgs } from "node:util";
+import { prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
 import { readReport } from "../report/read-report.ts";
 import type { Report } from "../report/report-model.ts";
 import { writeReportFiles } from "../report/write-report.ts";
@@ -41,14 +42,20 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
     return 2;
   }
   let merged: Report;
+  let target: OutputDirectory;
   try {
     const shards = await Promise.all(files.map((file) => readReport(file)));
     merged = mergeReports(shards, strict);
+    target = await prepareOutputDirectory(dir);
   } catch (error) {
     err.write(`mcp-collide merge: ${(error as Error).message}\n`);
     return 2;
   }
-  const { report, files: written } = await writeReportFiles(merged, dir);
-  out.write(`merged ${files.length} shard(s): ${report.clauses.length} clause(s) → exit ${report.exitCode}\nreport: ${written.json}\n`);
-  return report.exitCode;
+  try {
+    const { report, files: written } = await writeReportFiles(merged, target.path);
+    out.write(`merged ${files.length} shard(s): ${report.clauses.length} clause(s) → exit ${report.exitCode}\nreport: ${written.json}\n`);
+    return report.exitCode;
+  } finally {
+    await target.release();
+  }
 }

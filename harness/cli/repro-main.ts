@@ -2,8 +2,9 @@
  * `mcp-collide repro`: rerun one case of one clause verbosely, from a report (by value) or from a seed and
  * path (regenerated), print everything the host and the servers did, and optionally emit a regression test.
  */
-import { writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { writeFileAtomic } from "../report/atomic-write.ts";
+import { checkOutputFile } from "../report/output-directory.ts";
 import { readReport } from "../report/read-report.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
 import { loadSuites } from "../runner/catalogue.ts";
@@ -75,6 +76,7 @@ async function plan(options: ReproCliOptions): Promise<Plan> {
 export async function reproMain(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<number> {
   let options: ReproCliOptions;
   let steps: Plan;
+  let emitFile: string | undefined;
   try {
     options = parseReproOptions(argv);
     if (options.help) {
@@ -82,6 +84,7 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
       return 0;
     }
     steps = await plan(options);
+    if (options.emit) emitFile = await checkOutputFile(options.emit, "--emit");
   } catch (error) {
     err.write(`mcp-collide repro: ${(error as Error).message}\n`);
     return 2;
@@ -106,9 +109,9 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
     const same = failed === (result.verdict === "violated" || result.verdict === "error");
     out.write(`  the report said ${steps.from.status.toUpperCase()}: ${same ? "reproduced" : "NOT reproduced (the host or the suites changed, or the failure is flaky)"}\n`);
   }
-  if (options.emit && result.value !== undefined) {
-    const file = resolve(options.emit);
-    await writeFile(file, regressionTestSource({
+  if (emitFile && result.value !== undefined) {
+    const file = emitFile;
+    await writeFileAtomic(file, regressionTestSource({
       file, clause, value: result.value, host: steps.emitHost, transport: result.transport, profile: steps.profile, expect: options.expect,
       origin: { hostName: result.host ? `${result.host.host.name} ${result.host.host.version}` : steps.hostName, seed: options.seed ?? steps.from?.seed, path: options.path ?? steps.from?.path, report: options.report, observed: result.outcome && !result.outcome.ok ? result.outcome.observed : undefined },
     }));

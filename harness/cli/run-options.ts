@@ -112,7 +112,9 @@ Options:
                       default, adr-0112, anthropic-128, bedrock-agent, portable
                       (default: the one the host claims in initialize, else none for names/profile)
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
-                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml
+                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
+                      checked and made before the run (a file, an unwritable or special path is bad
+                      usage), written atomically, and locked: one run at a time per directory
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
   --agent ID          an agent CLI, judged black box through a fake model provider: claude-code, codex,
                       gemini-cli (the pinned CLIs: npm run agents:install). Each session is one CLI

@@ -4,9 +4,10 @@
  * are fixed and never hides a regression of a fixed clause. A broken host (ERROR) is never baselined:
  * the run cannot say what the host does, so it has nothing to compare with the file.
  */
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { exitCodeOf } from "../runner/verdict.ts";
+import { writeFileAtomic } from "./atomic-write.ts";
 import type { BaselineSummary, ClauseReport, Report } from "./report-model.ts";
 
 /** A baseline file: `{ "expectedFailures": ["clause-id", ...] }`. */
@@ -58,7 +59,7 @@ export function baselineOf(report: Report): BaselineFile {
 /** Writes the baseline of `report`'s current failures to `file`. */
 export async function writeBaseline(report: Report, file: string): Promise<BaselineFile> {
   const baseline = baselineOf(report);
-  await writeFile(file, `${JSON.stringify(baseline, null, 2)}\n`);
+  await writeFileAtomic(file, `${JSON.stringify(baseline, null, 2)}\n`);
   return baseline;
 }
 

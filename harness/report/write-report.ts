@@ -3,13 +3,14 @@
  * stamped with its content hash), report.md, report.html and junit.xml. The Markdown and HTML link each
  * clause to the catalogue where the report's location allows it (clause-docs.ts).
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
+import { writeFileAtomic } from "./atomic-write.ts";
 import { clauseDocsFor } from "./clause-docs.ts";
 import { contentSha256 } from "./content-hash.ts";
 import { renderHtml } from "./render-html.ts";
 import { renderJunit } from "./render-junit.ts";
 import { renderMarkdown } from "./render-markdown.ts";
+import { makeDirectory } from "./output-directory.ts";
 import { ReportSchema, type Report } from "./report-model.ts";
 
 /** Absolute paths of the files a report was written to. */
@@ -26,17 +27,20 @@ export function sealReport(report: Report): Report {
   return { ...checked, contentSha256: contentSha256(checked) };
 }
 
-/** Seals `report` and writes report.json, report.md, report.html and junit.xml into `directory`. */
+/**
+ * Seals `report` and writes report.json, report.md, report.html and junit.xml into `directory` (made if
+ * missing, see output-directory.ts), each atomically and never through a symlink (see atomic-write.ts).
+ */
 export async function writeReportFiles(report: Report, directory: string): Promise<{ report: Report; files: ReportFiles }> {
   const sealed = sealReport(report);
-  await mkdir(directory, { recursive: true });
-  const at = (name: string) => resolve(join(directory, name));
+  const real = await makeDirectory(directory);
+  const at = (name: string) => join(real, name);
   const files: ReportFiles = { json: at("report.json"), markdown: at("report.md"), html: at("report.html"), junit: at("junit.xml") };
   await Promise.all([
-    writeFile(files.json, `${JSON.stringify(sealed, null, 2)}\n`),
-    writeFile(files.markdown, renderMarkdown(sealed, { clauseDocs: clauseDocsFor(directory) })),
-    writeFile(files.html, renderHtml(sealed, { clauseDocs: clauseDocsFor(directory) })),
-    writeFile(files.junit, renderJunit(sealed)),
+    writeFileAtomic(files.json, `${JSON.stringify(sealed, null, 2)}\n`),
+    writeFileAtomic(files.markdown, renderMarkdown(sealed, { clauseDocs: clauseDocsFor(directory) })),
+    writeFileAtomic(files.html, renderHtml(sealed, { clauseDocs: clauseDocsFor(directory) })),
+    writeFileAtomic(files.junit, renderJunit(sealed)),
   ]);
   return { report: sealed, files };
 }

@@ -1,0 +1,88 @@
+/**
+ * `--out` is checked and made before anything runs, written atomically and never through a symlink, and
+ * held by one run at a time. A bad `--out` costs a usage error (exit 2) before the host starts, not a run.
+ */
+import { spawnSync } from "node:child_process";
+import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "./main.ts";
+
+const dir = await mkdtemp(join(tmpdir(), "mcp-collide-out-"));
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+/** Runs the CLI in-process on one quick clause, capturing what it prints. */
+async function run(out: string, ...extra: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const printed = { stdout: "", stderr: "" };
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((printed.stdout += String(chunk)), true));
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((printed.stderr += String(chunk)), true));
+  const code = await main(["run", "--host", "last-wins", "--clause", "surface/empty-server-ok", "--runs", "1", "--seed", "1", "--workers", "1", "--out", out, ...extra]);
+  vi.restoreAllMocks();
+  return { code, ...printed };
+}
+
+describe("--out", () => {
+  it("refuses an existing file before the run starts", async () => {
+    const file = join(dir, "a-file");
+    await writeFile(file, "keep me");
+    const result = await run(file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--out .*a-file.* is not a directory/);
+    expect(result.stdout).not.toMatch(/clause\(s\), seed/);
+    expect(await readFile(file, "utf8")).toBe("keep me");
+  });
+
+  it.runIf(process.platform === "linux").each(["/proc/nope", "/proc/self/nope/deeper", "/sys/nope", "/dev/mcp-collide-nope"])("refuses %s (a special file system) at once", async (out) => {
+    const result = await run(out);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--out/);
+    expect(result.stdout).not.toMatch(/clause\(s\), seed/);
+    await expect(lstat(out)).rejects.toThrow();
+  }, 30_000);
+
+  it("refuses a directory inside a file", async () => {
+    await writeFile(join(dir, "plain"), "");
+    const result = await run(join(dir, "plain", "sub"));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not a directory/);
+  });
+
+  it("writes through no planted symlink, replaces a stale lock, and leaves only the four reports", async () => {
+    const out = join(dir, "shared");
+    await mkdir(out);
+    const victim = join(dir, "victim.txt");
+    await writeFile(victim, "precious");
+    await symlink(victim, join(out, "junit.xml"));
+    // A lock left by a run that died: its pid is no longer alive.
+    const dead = spawnSync(process.execPath, ["-e", "0"]).pid;
+    await writeFile(join(out, ".mcp-collide.lock"), `${dead}\n`);
+    const result = await run(out);
+    expect(result.code).toBe(0);
+    expect(await readFile(victim, "utf8")).toBe("precious");
+    expect((await lstat(join(out, "junit.xml"))).isSymbolicLink()).toBe(false);
+    expect(await readFile(join(out, "junit.xml"), "utf8")).toMatch(/^<\?xml/);
+    expect((await readdir(out)).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md"]);
+  }, 120_000);
+
+  it("refuses a second run on the same --out while the first holds it", async () => {
+    const out = join(dir, "busy");
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (printed.push(String(chunk)), true));
+    const argv = (seed: string) => ["run", "--host", "last-wins", "--clause", "surface/empty-server-ok", "--runs", "1", "--seed", seed, "--workers", "1", "--out", out];
+    const codes = await Promise.all([main(argv("1")), main(argv("2"))]);
+    vi.restoreAllMocks();
+    expect(codes.sort()).toEqual([0, 2]);
+    expect(printed.join("")).toMatch(/another mcp-collide run \(pid \d+\) is writing to/);
+    expect(await readdir(out)).not.toContain(".mcp-collide.lock");
+  }, 120_000);
+
+  it("refuses --write-baseline naming a directory before the run starts", async () => {
+    const result = await run(join(dir, "ok"), "--write-baseline", dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--write-baseline .* is a directory/);
+    expect(result.stdout).not.toMatch(/clause\(s\), seed/);
+  });
+});
