@@ -31,6 +31,17 @@ function descendants(root = process.pid): string[] {
   return [...parents.keys()].filter(isDescendant).map((pid) => `${pid} ${commands.get(pid)}`);
 }
 
+/** Live setsid grandchildren of broken-adapter.mjs tagged `tag`, wherever they are in the tree (a setsid escapes it). */
+function tagged(tag: string): number[] {
+  return readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    try {
+      return readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(`${tag}-grandchild`) && alive(Number(entry)) ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Whether `pid` is still a live process (a zombie awaiting its parent counts as gone). */
 function alive(pid: number): boolean {
   try {
@@ -100,6 +111,31 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     rmSync(scratch, { recursive: true, force: true });
   }, 180_000);
 
+  it("ends a grandchild that left the adapter's process group (setsid) with the run", async () => {
+    const tag = `mcp-collide-setsid-${process.pid}-${Date.now()}`;
+    const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
+    try {
+      const report = await runClauses({
+        clauses: clauses.filter((clause) => clause.id === "surface/empty-server-ok"),
+        launcher: hapLauncher({ argv: [process.execPath, adapter, "setsid+empty-success", tag] }), seed: 1, runs: 2, transport: "http",
+      });
+      expect(report.clauses).toHaveLength(1);
+      expect(await until(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
+    } finally {
+      for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
+    }
+  }, 60_000);
+
+  it("sees a setsid grandchild while it lives (the check can fail)", async () => {
+    const tag = `mcp-collide-setsid-probe-${process.pid}`;
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", `${tag}-grandchild`], { detached: true, stdio: "ignore" });
+    try {
+      expect(await until(() => tagged(tag).includes(child.pid!), 5000)).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
+
   it("sees a listening port (the check can fail)", async () => {
     const { createServer } = await import("node:net");
     const server = createServer();
@@ -149,6 +185,25 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("kills a setsid grandchild of the adapter when the CLI gets SIGINT", async () => {
+    const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
+    const tag = `mcp-collide-setsid-signal-${process.pid}-${Date.now()}`;
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-signal-"));
+    const cli = spawn(process.execPath, [join(packageRoot, "harness/bin/mcp-collide.js"), "run", "--clause", "surface/no-silent-loss",
+      "--timeout", "60000", "--out", scratch, "--", process.execPath, adapter, "setsid+hang", tag], { stdio: "ignore" });
+    const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
+    try {
+      expect(await until(() => tagged(tag).length > 0, 30_000)).toBe(true);
+      cli.kill("SIGINT");
+      expect(await exited).toBe(130);
+      expect(await until(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
+    } finally {
+      cli.kill("SIGKILL");
+      for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("kills an adapter that ignores the end of its stdin, and its children, when the CLI gets SIGTERM", async () => {
     const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");

@@ -15,7 +15,7 @@ import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { AdapterError } from "./adapter-error.ts";
 import { DEFAULT_MAX_LINE_BYTES, readLines } from "./line-reader.ts";
-import { killGroup, trackGroup, untrackGroup } from "./process-groups.ts";
+import { killGroup, killMarked, newReapMarker, REAP_VARIABLE, trackGroup, untrackGroup } from "./process-groups.ts";
 import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
 import { StderrTail } from "./stderr-tail.ts";
 
@@ -61,12 +61,15 @@ export class HapClient implements HostAdapter {
   private readonly stopReading: () => void;
   private readonly exit: Promise<void>;
 
+  /** In the adapter's environment, so every process it starts can be found and ended (process-groups.ts). */
+  private readonly marker = newReapMarker();
+
   constructor(private readonly options: HapClientOptions) {
     const [file, ...args] = options.argv;
     if (!file) throw new AdapterError("spawn", "empty adapter command line");
     this.process = execa(file, args, {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, [REAP_VARIABLE]: this.marker },
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
@@ -76,7 +79,7 @@ export class HapClient implements HostAdapter {
       cleanup: true,
       encoding: "utf8",
     });
-    if (this.process.pid !== undefined) trackGroup(this.process.pid);
+    if (this.process.pid !== undefined) trackGroup(this.process.pid, this.marker);
     this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.process.stdin?.on("error", () => undefined);
     const limit = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -178,10 +181,14 @@ export class HapClient implements HostAdapter {
     this.killGroup();
   }
 
-  /** Kills the adapter's whole process group, so servers it spawned die with it even after it exited. */
+  /**
+   * Kills the adapter's whole process group, so servers it spawned die with it even after it exited, and
+   * every process carrying its marker (one that left the group).
+   */
   private killGroup(): void {
     if (this.process.pid === undefined) return;
     killGroup(this.process.pid);
+    killMarked([this.marker]);
     untrackGroup(this.process.pid);
   }
 

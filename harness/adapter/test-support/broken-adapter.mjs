@@ -6,7 +6,14 @@
 // stays.
 import { createInterface } from "node:readline";
 
-const mode = process.argv[2] ?? "crash";
+// "setsid+<mode>": first start a grandchild in a session of its own (out of the adapter's process group,
+// as a daemonising host would), tagged "<argv[3]>-grandchild" so a test can find it; then behave as <mode>.
+let mode = process.argv[2] ?? "crash";
+if (mode.startsWith("setsid+")) {
+  mode = mode.slice("setsid+".length);
+  const { spawn } = await import("node:child_process");
+  spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", `${process.argv[3] ?? "setsid"}-grandchild`], { detached: true, stdio: "ignore" }).unref();
+}
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 if (mode === "deaf-hang") {
   // Holds on after the harness closes stdin, with a child of its own: only a group kill ends both.
