@@ -55,7 +55,7 @@ try {
   const spec = stdioWorld.endpoints[0]!.transport as StdioTransportSpec;
   const stdioSession = async () => {
     const client = new Client({ name: "bench", version: "1" });
-    await client.connect(new StdioClientTransport({ command: spec.command, args: spec.args, stderr: "ignore" }));
+    await client.connect(new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: "ignore" }));
     await client.listTools();
     await client.callTool({ name: "tool_0", arguments: {} });
     await client.close();

@@ -16,7 +16,7 @@ async function connect(endpoint: FakeEndpoint): Promise<Client> {
   const spec = endpoint.transport;
   let transport: Transport;
   if (spec.type === "memory") transport = await spec.connect();
-  else if (spec.type === "stdio") transport = new StdioClientTransport({ command: spec.command, args: spec.args, stderr: "pipe" });
+  else if (spec.type === "stdio") transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: "pipe" });
   else transport = new StreamableHTTPClientTransport(new URL(spec.url));
   const client = new Client({ name: "drift-test", version: "0" });
   await client.connect(transport);

@@ -1,5 +1,9 @@
-/** Fake servers listen on 127.0.0.1 only: no listener of theirs is reachable from another machine. */
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+/**
+ * Fake servers listen on 127.0.0.1 only (no listener of theirs is reachable from another machine), and the
+ * stdio relay on a Unix socket only this user can reach (no other local user either).
+ */
+import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeServerHost } from "./fake-server-host.ts";
 import type { ServerScript } from "./server-script.ts";
@@ -21,17 +25,19 @@ function listeningAddresses(): string[] {
 const script: ServerScript = { key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: [], latency: { initialize: 0, toolsList: 0 }, unreachable: false };
 
 describe.runIf(process.platform === "linux")("loopback only", () => {
-  it("binds the HTTP listener and the stdio relay to 127.0.0.1", async () => {
+  it("binds the HTTP listener to 127.0.0.1 and the stdio relay to no TCP port: a Unix socket in a 0700 directory", async () => {
     const before = listeningAddresses();
     const host = await startFakeServerHost();
     try {
       const http = await host.startWorld([script], "http");
       const stdio = await host.startWorld([script], "stdio");
       expect(new URL((http.endpoints[0]!.transport as { url: string }).url).hostname).toBe("127.0.0.1");
-      expect((stdio.endpoints[0]!.transport as { args: string[] }).args.join(" ")).toContain("127.0.0.1:");
+      const socket = (stdio.endpoints[0]!.transport as { args: string[] }).args[1]!;
+      expect(statSync(socket).isSocket()).toBe(true);
+      expect(statSync(dirname(socket)).mode & 0o777).toBe(0o700);
       const count = (addresses: string[], loopback: boolean) => addresses.filter((address) => (address === "0100007F") === loopback).length;
       const now = listeningAddresses();
-      expect(count(now, true)).toBeGreaterThanOrEqual(count(before, true) + 2);
+      expect(count(now, true)).toBe(count(before, true) + 1);
       expect(count(now, false)).toBe(count(before, false));
     } finally {
       await host.close();

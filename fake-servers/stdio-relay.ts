@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server as NetServer, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LiveServer } from "./live-server.ts";
 import { SocketTransport } from "./socket-transport.ts";
@@ -6,6 +10,9 @@ import type { StdioTransportSpec } from "./transport-spec.ts";
 
 /** Absolute path of the shim a host spawns for every stdio fake server. */
 export const STDIO_SHIM_PATH = fileURLToPath(new URL("./stdio-shim.cjs", import.meta.url));
+
+/** Where a shim finds its token: the environment, which other users cannot read (a command line they can). */
+export const RELAY_TOKEN_VARIABLE = "MCP_COLLIDE_RELAY_TOKEN";
 
 /** The byte that tells the shim its token was accepted (see stdio-shim.cjs). */
 const ACK = Buffer.from([0x06]);
@@ -15,9 +22,21 @@ const MAX_HANDSHAKE_BYTES = 256;
 const HANDSHAKE_TIMEOUT_MS = 5_000;
 
 /**
- * The harness end of stdio fake servers: one TCP listener on 127.0.0.1 that every spawned shim dials.
- * A shim presents a token; the relay finds whose server that is and serves a fresh connection of it
- * over the socket. Unknown tokens are refused, which is also how an unreachable server is made.
+ * Where the relay listens: a Unix socket in a fresh directory only this user can enter (mkdtemp makes it
+ * 0700), so no other local user can even connect; on Windows a named pipe of a random name.
+ */
+function listenPath(): { path: string; directory?: string } {
+  if (process.platform === "win32") return { path: `\\\\.\\pipe\\mcp-collide-relay-${randomBytes(12).toString("hex")}` };
+  const directory = mkdtempSync(join(tmpdir(), "mcp-collide-relay-"));
+  return { path: join(directory, "s"), directory };
+}
+
+/**
+ * Policy: a stdio fake server is reachable only by processes of this user that hold its token. The relay
+ * listens on a Unix socket in a 0700 directory (no other user can connect), and the token travels in the
+ * shim's environment, never on its command line (which any local user can read in /proc). A connection
+ * without a registered token is closed before any message is read, so nothing it sends is ever recorded.
+ * Processes of the same user are trusted: they could read the host's memory anyway.
  */
 export class StdioRelay {
   private readonly routes = new Map<string, LiveServer>();
@@ -26,22 +45,27 @@ export class StdioRelay {
 
   private constructor(
     private readonly listener: NetServer,
-    /** `127.0.0.1:<port>` as the shim's first argument. */
+    /** The socket path (or pipe name), the shim's one argument. */
     readonly address: string,
+    private readonly directory: string | undefined,
   ) {
     listener.on("connection", (socket) => this.accept(socket));
   }
 
-  /** Listens on an ephemeral port of 127.0.0.1. */
+  /** Listens on a fresh Unix socket (Windows: named pipe) only this user can reach. */
   static async start(): Promise<StdioRelay> {
-    const listener = createServer({ noDelay: true });
-    await new Promise<void>((resolve, reject) => {
-      listener.once("error", reject);
-      listener.listen(0, "127.0.0.1", () => resolve());
-    });
-    const bound = listener.address();
-    if (bound === null || typeof bound === "string") throw new Error("stdio relay has no TCP address");
-    return new StdioRelay(listener, `127.0.0.1:${bound.port}`);
+    const { path, directory } = listenPath();
+    const listener = createServer();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        listener.once("error", reject);
+        listener.listen(path, () => resolve());
+      });
+    } catch (error) {
+      if (directory) rmSync(directory, { recursive: true, force: true });
+      throw error;
+    }
+    return new StdioRelay(listener, path, directory);
   }
 
   /** Routes `token` to `server` until {@link unregister}. */
@@ -54,12 +78,12 @@ export class StdioRelay {
     this.routes.delete(token);
   }
 
-  /** The command line a host spawns to reach whatever `token` routes to (or to be refused). */
+  /** What a host spawns to reach whatever `token` routes to (or to be refused): the token in its environment. */
   specFor(token: string): StdioTransportSpec {
-    return { type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, this.address, token] };
+    return { type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, this.address], env: { [RELAY_TOKEN_VARIABLE]: token } };
   }
 
-  /** Stops listening and destroys every socket, so every shim still running exits. Idempotent. */
+  /** Stops listening, destroys every socket (so every shim still running exits) and removes the socket's directory. Idempotent. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -67,6 +91,7 @@ export class StdioRelay {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
     await new Promise<void>((resolve) => this.listener.close(() => resolve()));
+    if (this.directory) rmSync(this.directory, { recursive: true, force: true });
   }
 
   private accept(socket: Socket): void {

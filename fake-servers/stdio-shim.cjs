@@ -4,23 +4,23 @@
  * it starts about as fast as a bare `node`: the server itself lives in the harness process, behind
  * the relay this shim dials.
  *
- * argv: <host:port of the relay> <token>. Protocol: send "<token>\n"; the relay answers one ACK byte
- * (0x06) and then speaks MCP stdio framing; a refused token gets the socket closed without the ACK.
+ * argv: <path of the relay's socket>; env: MCP_COLLIDE_RELAY_TOKEN=<token> (never on the command line,
+ * which every local user can read). Protocol: send "<token>\n"; the relay answers one ACK byte (0x06)
+ * and then speaks MCP stdio framing; a refused token gets the socket closed without the ACK.
  * Exit status: 1 when the relay is unreachable or refuses, 0 when the session ends after acceptance.
  */
 const net = require("node:net");
 
 const ACK = 0x06;
-const [address, token] = process.argv.slice(2);
-const colon = typeof address === "string" ? address.lastIndexOf(":") : -1;
-if (colon < 1 || !token) {
-  process.stderr.write("usage: stdio-shim <host:port> <token>\n");
+const [address] = process.argv.slice(2);
+const token = process.env.MCP_COLLIDE_RELAY_TOKEN;
+if (!address || !token) {
+  process.stderr.write("usage: MCP_COLLIDE_RELAY_TOKEN=<token> stdio-shim <relay socket path>\n");
   process.exit(1);
 }
 
 let accepted = false;
-const socket = net.connect({ host: address.slice(0, colon), port: Number(address.slice(colon + 1)) });
-socket.setNoDelay(true);
+const socket = net.connect({ path: address });
 socket.write(token + "\n");
 
 // Flushing what the host already wrote matters (the relay records every message), so the shim
