@@ -2,20 +2,39 @@
  * What a person sees while a run goes: one line per clause as it finishes (a live "running" line on a TTY,
  * plain lines otherwise, so CI logs stay clean), then a summary. Colour only on a TTY and never when
  * NO_COLOR is set (https://no-color.org).
+ *
+ * Policy: everything printed that did not come from the harness's own words (host name and version,
+ * reasons, observed names, stderr tails, worlds, repro lines, baseline ids and file names) is clipped and
+ * goes through terminalText, the console's escaper, so no host can move the cursor, clear the screen, set
+ * the title, overwrite a line or hide a character; the full values stay in report.json.
  */
 import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
+import { terminalText } from "../report/escape.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { totalsInOrder } from "../report/report-view.ts";
+import { clip, clipTail, hostLabel, NAME_LIMIT, totalsInOrder } from "../report/report-view.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
 
 const colours: Record<ClauseStatus, number> = { pass: 32, fail: 31, warn: 33, "not-applicable": 90, error: 35, inconclusive: 33 };
 
+/** Longest host string one console line shows. */
+const LINE_LIMIT = 600;
+
+/** Host text for one console line: clipped, escaped, and clipped again (escaping can lengthen it). */
+const shown = (text: string, limit = LINE_LIMIT) => clip(terminalText(clip(text, limit)), limit);
+
+/** The last `count` lines of a stderr tail, each clipped and escaped, joined for an indented block. */
+function tailLines(tail: string, count: number, indent: string): string {
+  return clipTail(tail, count * 300, count).split(/\r?\n/).map((line) => shown(line, 300)).join(`\n${indent}`);
+}
+
 /** Prints progress and the summary to a stream. */
 export class ConsoleReporter {
   private readonly live: boolean;
   private readonly colour: boolean;
+  /** The stderr tail printed last: a host that keeps failing the same way is not quoted again and again. */
+  private lastTail = "";
 
   /** `expectedFailures`: the ids a `--baseline` file lists, so each line can say how the baseline judges it. */
   constructor(
@@ -33,7 +52,7 @@ export class ConsoleReporter {
 
   /** A clause started. */
   start(clause: Clause): void {
-    if (this.live) this.out.write(`  …  ${clause.id}`);
+    if (this.live) this.out.write(`  …  ${shown(clause.id, 100)}`);
   }
 
   /** A clause finished. */
@@ -42,32 +61,43 @@ export class ConsoleReporter {
     const status = this.paint(report.status, report.status.toUpperCase().padEnd(14));
     const listed = this.expectedFailures.has(report.id);
     const mark = listed && isBaselinable(report) ? " [baselined]" : listed && report.status === "pass" ? " [STALE baseline entry: now passes]" : "";
-    this.out.write(`  ${status} ${report.id.padEnd(34)} ${report.reason} (${(report.durationMs / 1000).toFixed(1)}s)${mark}\n`);
+    this.out.write(`  ${status} ${shown(report.id, 100).padEnd(34)} ${shown(report.reason)} (${(report.durationMs / 1000).toFixed(1)}s)${mark}\n`);
     if (report.status === "fail" || report.status === "warn" || report.status === "error") {
-      if (report.expected) this.out.write(`      expected: ${report.expected}\n`);
-      if (report.observed) this.out.write(`      observed: ${report.observed.slice(0, 600)}\n`);
+      if (report.expected) this.out.write(`      expected: ${shown(report.expected)}\n`);
+      if (report.observed) this.out.write(`      observed: ${shown(report.observed)}\n`);
       if (report.counterexample) {
-        this.out.write(`      world:    ${worldLines(report.counterexample.servers).join("\n                ")}\n`);
+        this.out.write(`      world:    ${worldLines(report.counterexample.servers).map((line) => shown(line)).join("\n                ")}\n`);
       }
-      if (report.error?.stderrTail) this.out.write(`      stderr:   ${report.error.stderrTail.trim().split("\n").slice(-5).join("\n                ")}\n`);
-      if (report.repro) this.out.write(`      repro:    ${report.repro}\n`);
+      const tail = report.error?.stderrTail.trim();
+      if (tail) {
+        this.out.write(tail === this.lastTail ? "      stderr:   (the same tail as above)\n" : `      stderr:   ${tailLines(tail, 5, "                ")}\n`);
+        this.lastTail = tail;
+      }
+      if (report.repro) this.out.write(`      repro:    ${shown(report.repro, 2000)}\n`);
     }
   }
 
   /** The summary after the run, with the files written. */
   summary(report: Report, files: ReportFiles | string): void {
     const parts = totalsInOrder(report).map(([status, count]) => this.paint(status, `${count} ${status}`));
-    this.out.write(`\n${report.host.name} ${report.host.version} · seed ${report.seed} · ${report.runs} runs/clause · ${report.transport} servers · ${(report.durationMs / 1000).toFixed(1)}s\n`);
+    const facts = `seed ${report.seed} · ${report.runs} runs/clause · ${(report.durationMs / 1000).toFixed(1)}s`;
+    if (report.hostStartError !== undefined) {
+      this.out.write(`\nthe host did not start: ${shown(report.hostStartError)}\n`);
+      this.out.write(`  command: ${shown(report.hostCommand.join(" ") || "(in process)", 2000)} · ${facts}\n`);
+    } else {
+      const host = hostLabel(report);
+      this.out.write(`\n${shown(host.name, NAME_LIMIT)} ${shown(host.version, NAME_LIMIT)} · ${facts} · ${shown(report.transport, 20)} servers\n`);
+    }
     const baseline = report.baseline;
     if (baseline) {
-      const list = (ids: string[]) => (ids.length > 0 ? ids.join(", ") : "none");
-      this.out.write(`baseline${baseline.file ? ` ${baseline.file}` : ""}: baselined ${list(baseline.baselined)}; stale ${list(baseline.stale)}` +
+      const list = (ids: string[]) => (ids.length > 0 ? ids.map((id) => shown(id, NAME_LIMIT)).join(", ") : "none");
+      this.out.write(`baseline${baseline.file ? ` ${shown(baseline.file, 2000)}` : ""}: baselined ${list(baseline.baselined)}; stale ${list(baseline.stale)}` +
         `${baseline.unmatched.length > 0 ? `; not judged in this run ${list(baseline.unmatched)}` : ""}\n`);
       if (baseline.stale.length > 0) this.out.write(`  stale entries fail the run: those clauses now pass, remove them from the baseline\n`);
     }
     this.out.write(`${parts.join(", ")} → exit ${report.exitCode}\n`);
-    if (report.contentSha256) this.out.write(`content sha256: ${report.contentSha256}\n`);
-    if (typeof files === "string") this.out.write(`report: ${files}\n`);
-    else this.out.write(`report: ${files.json}\n        ${files.markdown}\n        ${files.html}\n        ${files.junit}\n`);
+    if (report.contentSha256) this.out.write(`content sha256: ${shown(report.contentSha256, 64)}\n`);
+    const written = typeof files === "string" ? [files] : [files.json, files.markdown, files.html, files.junit];
+    this.out.write(`report: ${written.map((file) => shown(file, 2000)).join("\n        ")}\n`);
   }
 }

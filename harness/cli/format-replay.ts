@@ -1,10 +1,10 @@
 /**
  * Replay events as text for a terminal: the world as servers and tools, each request to the host with its
  * answer, and every message each server received. Host-supplied text is JSON-quoted and passed through
- * showHidden, so no escape sequence from a host reaches the terminal.
+ * terminalText, so no escape sequence from a host reaches the terminal.
  */
 import type { ServerScript } from "../../fake-servers/index.ts";
-import { showHidden } from "../report/escape.ts";
+import { terminalText } from "../report/escape.ts";
 import type { ReportServer } from "../report/report-model.ts";
 import { worldLines } from "../report/world-lines.ts";
 import type { ReplayEvent } from "./replay-environment.ts";
@@ -13,7 +13,7 @@ import type { ReplayEvent } from "./replay-environment.ts";
 const CLIP = 2000;
 
 const json = (value: unknown) => {
-  const text = showHidden(JSON.stringify(value) ?? "undefined");
+  const text = terminalText(JSON.stringify(value) ?? "undefined");
   return text.length > CLIP ? `${text.slice(0, CLIP)}… (${text.length - CLIP} more)` : text;
 };
 
@@ -25,7 +25,7 @@ export function reportServerOf(script: ServerScript): ReportServer {
 function hostLines(event: Extract<ReplayEvent, { kind: "host" }>): string[] {
   const head = `  → host.${event.method}(${event.params.map(json).join(", ")})`;
   const result = event.result as Record<string, unknown> | undefined;
-  if (event.error !== undefined && event.method !== "open") return [head, `    ✗ threw after ${event.ms} ms: ${showHidden(event.error)}`];
+  if (event.error !== undefined && event.method !== "open") return [head, `    ✗ threw after ${event.ms} ms: ${terminalText(event.error)}`];
   if (event.method === "tools" && Array.isArray(result?.tools)) {
     const tools = result.tools as Array<{ name: string; description?: string }>;
     return [head, `    ← ${tools.length} tool(s) (${event.ms} ms)`, ...tools.map((tool) => `      ${json(tool.name)}${tool.description ? `  — ${json(tool.description)}` : ""}`)];
@@ -35,7 +35,7 @@ function hostLines(event: Extract<ReplayEvent, { kind: "host" }>): string[] {
     const params = event.params[0] as { servers?: Array<{ transport?: { type?: string } }> } | undefined;
     const shown = { ...params, servers: params?.servers?.map((server) => ({ ...server, transport: server.transport?.type ?? "?" })) };
     const call = `  → host.open(${json(shown)})`;
-    return event.error !== undefined ? [call, `    ✗ threw after ${event.ms} ms: ${showHidden(event.error)}`] : [call, `    ← ${json(result)} (${event.ms} ms)`];
+    return event.error !== undefined ? [call, `    ✗ threw after ${event.ms} ms: ${terminalText(event.error)}`] : [call, `    ← ${json(result)} (${event.ms} ms)`];
   }
   return [head, `    ← ${json(event.result)} (${event.ms} ms)`];
 }
@@ -44,7 +44,7 @@ function hostLines(event: Extract<ReplayEvent, { kind: "host" }>): string[] {
 export function formatReplayEvent(event: ReplayEvent): string[] {
   switch (event.kind) {
     case "world":
-      return [`── world started (${event.transport}): ${event.servers.length} server(s), configuration order`, ...worldLines(event.servers.map(reportServerOf)).map((line) => `   ${showHidden(line)}`)];
+      return [`── world started (${event.transport}): ${event.servers.length} server(s), configuration order`, ...worldLines(event.servers.map(reportServerOf)).map((line) => `   ${terminalText(line)}`)];
     case "host":
       return hostLines(event);
     case "records": {
@@ -56,7 +56,7 @@ export function formatReplayEvent(event: ReplayEvent): string[] {
         lines.push(`   ${json(server)}:`);
         for (const record of records) {
           const call = record.method === "tools/call" ? ` ${json(record.tool)} ${json(record.arguments)}` : "";
-          lines.push(`     +${Math.round(record.time)}ms conn ${record.connection} ${showHidden(record.method)}${call}`);
+          lines.push(`     +${Math.round(record.time)}ms conn ${record.connection} ${terminalText(record.method)}${call}`);
         }
       }
       return lines;

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { applyBaseline, readBaseline, writeBaseline, type BaselineFile } from "../report/baseline.ts";
+import { terminalText } from "../report/escape.ts";
 import { checkOutputFile, prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
 import { reportJsonSchema } from "../report/report-json-schema.ts";
 import { writeReportFiles } from "../report/write-report.ts";
@@ -45,7 +46,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     options = parseRunOptions(argv);
   } catch (error) {
-    process.stderr.write(`mcp-collide run: ${(error as Error).message}\n\n${runHelp}`);
+    process.stderr.write(`mcp-collide run: ${terminalText((error as Error).message, { multiline: true })}\n\n${runHelp}`);
     return 2;
   }
   if (options.help) {
@@ -59,7 +60,7 @@ async function run(argv: string[]): Promise<number> {
     if (options.writeBaseline) await checkOutputFile(options.writeBaseline, "--write-baseline");
     output = await prepareOutputDirectory(options.out);
   } catch (error) {
-    process.stderr.write(`mcp-collide run: ${(error as Error).message}\n`);
+    process.stderr.write(`mcp-collide run: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
   }
   try {
@@ -73,7 +74,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
   const all = await loadSuites(join(packageRoot, "suites"));
   const unknown = options.clause.filter((id) => !all.some((clause) => clause.id === id));
   if (unknown.length > 0) {
-    process.stderr.write(`mcp-collide run: unknown clause ${unknown.join(", ")}; known:\n  ${all.map((clause) => clause.id).join("\n  ")}\n`);
+    process.stderr.write(`mcp-collide run: unknown clause ${terminalText(unknown.join(", "))}; known:\n  ${all.map((clause) => clause.id).join("\n  ")}\n`);
     return 2;
   }
   const selected = options.clause.length > 0 ? all.filter((clause) => options.clause.includes(clause.id)) : all;
@@ -82,7 +83,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
     try {
       clauses = shardOf(selected, parseShard(options.shard));
     } catch (error) {
-      process.stderr.write(`mcp-collide run: ${(error as Error).message}\n`);
+      process.stderr.write(`mcp-collide run: ${terminalText((error as Error).message, { multiline: true })}\n`);
       return 2;
     }
   }
@@ -92,7 +93,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
   });
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
   const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []));
-  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${host.label}\n`);
+  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${terminalText(host.label)}\n`);
   let raw;
   try {
     raw = await runClauses({
@@ -103,7 +104,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
       onClauseEnd: (result) => reporter.end(result),
     });
   } catch (error) {
-    process.stderr.write(`mcp-collide run: the harness broke: ${(error as Error).stack ?? error}\n`);
+    process.stderr.write(`mcp-collide run: the harness broke: ${terminalText(String((error as Error).stack ?? error), { multiline: true })}\n`);
     return 2;
   }
   if (options.shard) Object.assign(raw, { shard: options.shard, selection: selected.map((clause) => clause.id) });
@@ -129,7 +130,7 @@ async function schema(argv: string[]): Promise<number> {
   try {
     await writeFileAtomic(await checkOutputFile(file, "--out"), reportJsonSchema());
   } catch (error) {
-    process.stderr.write(`mcp-collide schema: ${(error as Error).message}\n`);
+    process.stderr.write(`mcp-collide schema: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
   }
   process.stdout.write(`schema: ${file}\n`);
@@ -161,6 +162,6 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(help);
     return command === undefined ? 2 : 0;
   }
-  process.stderr.write(`mcp-collide: unknown command "${command}"\n\n${help}`);
+  process.stderr.write(`mcp-collide: unknown command "${terminalText(command)}"\n\n${help}`);
   return 2;
 }

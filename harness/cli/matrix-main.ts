@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { prepareOutputDirectory } from "../report/output-directory.ts";
+import { terminalText } from "../report/escape.ts";
 import { readReport } from "../report/read-report.ts";
 import { renderMatrixHtml, renderMatrixMarkdown } from "../report/render-matrix.ts";
 import type { Report } from "../report/report-model.ts";
@@ -40,7 +41,7 @@ export async function matrixMain(argv: string[], out: NodeJS.WritableStream = pr
     labels = values.label ?? [];
     if (labels.length > files.length) throw new Error(`${labels.length} labels for ${files.length} report(s)`);
   } catch (error) {
-    err.write(`mcp-collide matrix: ${(error as Error).message}\n\n${matrixHelp}`);
+    err.write(`mcp-collide matrix: ${terminalText((error as Error).message, { multiline: true })}\n\n${matrixHelp}`);
     return 2;
   }
   const reports: Report[] = [];
@@ -48,7 +49,7 @@ export async function matrixMain(argv: string[], out: NodeJS.WritableStream = pr
     try {
       reports.push(await readReport(file));
     } catch (error) {
-      err.write(`mcp-collide matrix: ${(error as Error).message}\n`);
+      err.write(`mcp-collide matrix: ${terminalText((error as Error).message, { multiline: true })}\n`);
       return 2;
     }
   }
@@ -59,7 +60,7 @@ export async function matrixMain(argv: string[], out: NodeJS.WritableStream = pr
     try {
       target = await prepareOutputDirectory(dir);
     } catch (error) {
-      err.write(`mcp-collide matrix: ${(error as Error).message}\n`);
+      err.write(`mcp-collide matrix: ${terminalText((error as Error).message, { multiline: true })}\n`);
       return 2;
     }
     try {

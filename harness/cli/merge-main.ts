@@ -5,6 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import { prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
+import { terminalText } from "../report/escape.ts";
 import { readReport } from "../report/read-report.ts";
 import type { Report } from "../report/report-model.ts";
 import { writeReportFiles } from "../report/write-report.ts";
@@ -38,7 +39,7 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
     dir = values.out ?? "mcp-collide-report";
     strict = values.strict ?? false;
   } catch (error) {
-    err.write(`mcp-collide merge: ${(error as Error).message}\n\n${mergeHelp}`);
+    err.write(`mcp-collide merge: ${terminalText((error as Error).message, { multiline: true })}\n\n${mergeHelp}`);
     return 2;
   }
   let merged: Report;
@@ -48,7 +49,7 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
     merged = mergeReports(shards, strict);
     target = await prepareOutputDirectory(dir);
   } catch (error) {
-    err.write(`mcp-collide merge: ${(error as Error).message}\n`);
+    err.write(`mcp-collide merge: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
   }
   try {

@@ -5,6 +5,8 @@
 import { join } from "node:path";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { checkOutputFile } from "../report/output-directory.ts";
+import { terminalText } from "../report/escape.ts";
+import { clipTail } from "../report/report-view.ts";
 import { readReport } from "../report/read-report.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
 import { loadSuites } from "../runner/catalogue.ts";
@@ -86,24 +88,24 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
     steps = await plan(options);
     if (options.emit) emitFile = await checkOutputFile(options.emit, "--emit");
   } catch (error) {
-    err.write(`mcp-collide repro: ${(error as Error).message}\n`);
+    err.write(`mcp-collide repro: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
   }
   const clause = (await loadSuites(join(packageRoot, "suites"))).find((candidate) => candidate.id === steps.clauseId);
   if (!clause) {
-    err.write(`mcp-collide repro: unknown clause ${steps.clauseId}\n`);
+    err.write(`mcp-collide repro: unknown clause ${terminalText(steps.clauseId)}\n`);
     return 2;
   }
   const origin = steps.from ? `the counterexample in ${options.report}` : `seed ${options.seed}, path ${options.path}`;
-  out.write(`mcp-collide repro: ${clause.id} (${clause.level}) against ${steps.host.label}, from ${origin}\n  the host must ${clause.summary}\n\n`);
+  out.write(`mcp-collide repro: ${clause.id} (${clause.level}) against ${terminalText(steps.host.label)}, from ${terminalText(origin)}\n  the host must ${clause.summary}\n\n`);
   const result = await replayCase({
     clause, launcher: steps.host.launcher, value: steps.value, seed: options.seed, path: options.path,
     transport: steps.transport, profile: steps.profile, caseTimeoutMs: options.caseTimeout,
     log: (event) => out.write(`${formatReplayEvent(event).join("\n")}\n`),
   });
-  out.write(`\n${result.verdict.toUpperCase()}: ${result.verdict === "violated" ? "the clause was violated" : result.reason}\n`);
-  if (result.outcome && !result.outcome.ok) out.write(`  expected: ${result.outcome.expected}\n  observed: ${result.outcome.observed}\n`);
-  if (result.verdict === "error" && result.stderrTail) out.write(`  host stderr (tail):\n    ${result.stderrTail.trimEnd().split("\n").slice(-20).join("\n    ")}\n`);
+  out.write(`\n${result.verdict.toUpperCase()}: ${result.verdict === "violated" ? "the clause was violated" : terminalText(result.reason)}\n`);
+  if (result.outcome && !result.outcome.ok) out.write(`  expected: ${terminalText(result.outcome.expected)}\n  observed: ${terminalText(result.outcome.observed)}\n`);
+  if (result.verdict === "error" && result.stderrTail) out.write(`  host stderr (tail):\n    ${clipTail(result.stderrTail, 8000, 20).split("\n").map((line) => terminalText(line)).join("\n    ")}\n`);
   if (steps.from) {
     const failed = steps.from.status !== "pass";
     const same = failed === (result.verdict === "violated" || result.verdict === "error");

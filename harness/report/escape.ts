@@ -5,16 +5,32 @@
  */
 
 /**
- * Characters shown as `\uXXXX` rather than written: C0/C1 controls (a terminal or XML parser chokes on them),
- * lone surrogates (not encodable), U+FFFE/U+FFFF (not XML), and invisible or direction-changing characters
- * (zero-width, bidi overrides), which would make two different names look the same in a report about names.
- * Tab and newline are kept; each renderer decides what to do with them.
+ * Characters shown as `\uXXXX` (`\u{XXXXX}` past the BMP) rather than written: C0/C1 controls (a terminal
+ * or XML parser chokes on them), lone surrogates (not encodable), U+FFFE/U+FFFF (not XML), and every
+ * invisible or format character (zero-width and bidi controls, soft hyphen, tag characters, line and
+ * paragraph separators, variation selectors, fillers, spaces other than U+0020), which would make two
+ * different names look the same in a report about names. Tab, newline and carriage return are kept; each
+ * renderer decides what to do with them.
  */
-const HIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const HIDDEN = /(?![\t\n\r ])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cs}\uFFFE\uFFFF\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u180B-\u180F\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0]/gu;
 
-/** Replaces invisible, control and unencodable characters with a visible `\uXXXX`; keeps tab and newline. */
+/** Replaces invisible, format, control and unencodable characters with a visible escape; keeps tab, newline and CR. */
 export function showHidden(text: string): string {
-  return text.replace(HIDDEN, (char) => `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+  return text.replace(HIDDEN, (char) => {
+    const code = char.codePointAt(0)!;
+    return code > 0xffff ? `\\u{${code.toString(16).toUpperCase()}}` : `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  });
+}
+
+/**
+ * Host text safe to print on a terminal: {@link showHidden}, and CR and tab shown as `\r`, `\t` (a raw CR
+ * would let a host overwrite what the harness printed); newlines too, as `\n`, unless `multiline` keeps
+ * them as line breaks. The console writes every host-supplied string through here, as the report files
+ * do through their own escapers.
+ */
+export function terminalText(text: string, options: { multiline?: boolean } = {}): string {
+  const shown = showHidden(text).replace(/\r/g, "\\r").replace(/\t/g, "\\t");
+  return options.multiline ? shown : shown.replace(/\n/g, "\\n");
 }
 
 const HTML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

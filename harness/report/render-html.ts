@@ -2,7 +2,7 @@
  * `report.html`: one self-contained page (inline CSS, no script, no network) that reads at a glance: the
  * overall verdict, a verdict per clause with what it stood on, then each failure as a `<details>` with its
  * world drawn as servers and tools, colliding names highlighted, expected beside observed, and the repro
- * line. Every host-supplied string goes through escapeHtml.
+ * line. Every host-supplied string is clipped (report.json keeps it whole) and goes through escapeHtml.
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
@@ -10,7 +10,13 @@ import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
-import { baselineNote, detailedClauses, durationText, overallLabel, situationCounts, statusLabel, totalsInOrder, verboseRepro, worldTitle } from "./report-view.ts";
+import {
+  baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusLabel, totalsInOrder,
+  verboseRepro, worldTitle,
+} from "./report-view.ts";
+
+/** Host output as the page shows it: clipped, then escaped. */
+const evidence = (text: string) => escapeHtml(clip(text, EVIDENCE_LIMIT));
 
 
 /** A status as a coloured badge. */
@@ -37,11 +43,15 @@ function banner(report: Report): string {
     ["naming profile", report.profile ?? "—"], ["harness", `mcp-collide ${report.harness.version}`],
     ["protocol · catalogue", `HAP/${report.protocolVersion} · v${report.catalogueVersion}`], ["node", report.node],
     ["started", report.startedAt.replace("T", " ").replace(/(\.\d+)?Z$/, " UTC")], ["duration", durationText(report.durationMs)], ["strict", report.strict ? "yes: SHOULD clauses gate" : "no"],
-    ["content SHA-256", report.contentSha256 ?? "—", true], ["host command", report.hostCommand.join(" ") || "(in process)", true],
+    ["content SHA-256", report.contentSha256 ?? "—", true], ["host command", clip(report.hostCommand.join(" "), EVIDENCE_LIMIT) || "(in process)", true],
   ];
+  const host = hostLabel(report);
+  const title = report.hostStartError !== undefined
+    ? `<h1>the host did not start</h1><p>${evidence(report.hostStartError)}</p>`
+    : `<h1>${escapeHtml(host.name)} <small>${escapeHtml(host.version)}</small></h1>`;
   return [
     `<header class="banner s-${status}"><div class="big">${overall}</div><div>`,
-    `<h1>${escapeHtml(report.host.name)} <small>${escapeHtml(report.host.version)}</small></h1>`,
+    title,
     `<div class="totals">${chips.join("")}<span>→ exit ${report.exitCode}</span></div>`,
     attention.length > 0 ? `<div class="totals">${attention.join("")}</div>` : "",
     `</div></header>`,
@@ -52,11 +62,12 @@ function banner(report: Report): string {
 function baselineBox(report: Report): string {
   const baseline = report.baseline;
   if (!baseline) return "";
-  const ids = (list: string[]) => (list.length === 0 ? "none" : list.map((id) => `<a href="#${clauseAnchor(id)}"><code>${escapeHtml(id)}</code></a>`).join(" "));
+  const name = (id: string) => escapeHtml(clip(id, NAME_LIMIT));
+  const ids = (list: string[]) => (list.length === 0 ? "none" : list.map((id) => `<a href="#${clauseAnchor(clip(id, NAME_LIMIT))}"><code>${name(id)}</code></a>`).join(" "));
   const status = baseline.stale.length > 0 ? "fail" : "pass";
-  return `<div class="note s-${status}"><b>Baseline</b>${baseline.file ? ` <code>${escapeHtml(baseline.file)}</code>` : ""}: ` +
+  return `<div class="note s-${status}"><b>Baseline</b>${baseline.file ? ` <code>${name(baseline.file)}</code>` : ""}: ` +
     `baselined failures (do not gate): ${ids(baseline.baselined)} · <b>stale entries</b> (now pass; each fails the run until removed): ${ids(baseline.stale)}` +
-    `${baseline.unmatched.length > 0 ? ` · not judged in this run: ${baseline.unmatched.map((id) => `<code>${escapeHtml(id)}</code>`).join(" ")}` : ""}</div>`;
+    `${baseline.unmatched.length > 0 ? ` · not judged in this run: ${baseline.unmatched.map((id) => `<code>${name(id)}</code>`).join(" ")}` : ""}</div>`;
 }
 
 /** A link to clause `id`'s section of the catalogue, when the report knows where the catalogue is. */
@@ -72,7 +83,7 @@ function verdictTable(report: Report, options: RenderOptions): string {
     const note = baselineNote(clause);
     const mark = note ? `<div class="mark s-${clause.baseline === "stale" ? "fail" : "not-applicable"}">${escapeHtml(note)}</div>` : "";
     return `<tr class="row-${clause.status} s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td>${name}</td><td>${clause.level}</td>` +
-      `<td class="num">${clause.cases}</td><td class="sits">${situationChips(clause)}</td><td class="why">${escapeHtml(clause.reason)}${mark}</td></tr>`;
+      `<td class="num">${clause.cases}</td><td class="sits">${situationChips(clause)}</td><td class="why">${evidence(clause.reason)}${mark}</td></tr>`;
   });
   return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations exercised (cases)</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
@@ -88,12 +99,12 @@ function failure(clause: ClauseReport, open: boolean, options: RenderOptions): s
     parts.push(htmlWorldLegend([example.servers, ...example.variants.map((variant) => variant.servers)]));
   }
   if (clause.expected !== undefined || clause.observed !== undefined) {
-    parts.push(`<h3>Expected vs observed</h3><div class="eo"><div class="expected"><h4>Expected</h4><p>${escapeHtml(clause.expected ?? "—")}</p></div>` +
-      `<div class="observed"><h4>Observed</h4><pre>${escapeHtml(clause.observed ?? "—")}</pre></div></div>`);
+    parts.push(`<h3>Expected vs observed</h3><div class="eo"><div class="expected"><h4>Expected</h4><p>${evidence(clause.expected ?? "—")}</p></div>` +
+      `<div class="observed"><h4>Observed</h4><pre>${evidence(clause.observed ?? "—")}</pre></div></div>`);
   }
   if (clause.error) {
-    parts.push(`<h3>Error: ${escapeHtml(clause.error.kind)}</h3><pre>${escapeHtml(clause.error.message)}</pre>`);
-    if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clause.error.stderrTail.trimEnd())}</pre>`);
+    parts.push(`<h3>Error: ${escapeHtml(clip(clause.error.kind, 100))}</h3><pre>${evidence(clause.error.message)}</pre>`);
+    if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clipTail(clause.error.stderrTail, EVIDENCE_LIMIT))}</pre>`);
   }
   const facts: Array<[string, string]> = [
     ...(options.clauseDocs ? [["catalogue", catalogueLink(clause.id, options, escapeHtml(clauseLink("docs/clauses.md", clause.id)))] as [string, string]] : []),
@@ -102,10 +113,10 @@ function failure(clause: ClauseReport, open: boolean, options: RenderOptions): s
     ["evidence", `${clause.cases} case(s), ${clause.shrinks} shrink step(s) · ${situationChips(clause)}`],
   ];
   parts.push(`<dl class="facts">${facts.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join("")}</dl>`);
-  if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${escapeHtml(clause.repro)}</pre>`);
+  if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${evidence(clause.repro)}</pre>`);
   const verbose = verboseRepro(clause);
-  if (verbose) parts.push(`<h3>Replay it verbosely</h3><pre class="cmd">${escapeHtml(verbose)}</pre>`);
-  const headline = clause.expected ?? clause.reason;
+  if (verbose) parts.push(`<h3>Replay it verbosely</h3><pre class="cmd">${evidence(verbose)}</pre>`);
+  const headline = clip(clause.expected ?? clause.reason, 500);
   return `<details class="clause s-${clause.status}" id="${clauseAnchor(clause.id)}"${open ? " open" : ""}>` +
     `<summary>${htmlBadge(clause.status)}<code>${escapeHtml(clause.id)}</code><span class="chip">${clause.level}</span><span class="why">${escapeHtml(headline)}</span></summary>` +
     `<div class="clause-body">${parts.join("\n")}</div></details>`;
@@ -119,7 +130,7 @@ export function renderHtml(report: Report, options: RenderOptions = {}): string 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-<title>mcp-collide ${overallLabel(report)}: ${escapeHtml(report.host.name)} ${escapeHtml(report.host.version)}</title>
+<title>mcp-collide ${overallLabel(report)}: ${escapeHtml(hostLabel(report).name)} ${escapeHtml(hostLabel(report).version)}</title>
 <style>${htmlStyle}</style></head>
 <body><main>
 ${banner(report)}

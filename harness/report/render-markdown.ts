@@ -1,7 +1,9 @@
 /**
  * `report.md`: fits a GitHub step summary (`cat report.md >> "$GITHUB_STEP_SUMMARY"`): the verdict table,
  * then each failure with its smallest world as a table of servers and tools, expected vs observed, the
- * sources and the repro line. Every host-supplied string goes through escape.ts.
+ * sources and the repro line. Every host-supplied string is clipped and goes through escape.ts, and the
+ * whole file stays within GitHub's step-summary cap whatever the host sent: evidence is clipped harder
+ * until it fits, and as a last resort the file is cut at a line (report.json always holds everything).
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseLink, type RenderOptions } from "./clause-docs.ts";
@@ -9,11 +11,14 @@ import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
 import {
-  baselineNote, clip, detailedClauses, durationText, overallLabel, situationCounts, statusIcon, statusLabel, totalsInOrder, verboseRepro, worldTitle,
+  baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusIcon, statusLabel,
+  totalsInOrder, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
-/** Longest host output a summary quotes; GitHub caps a step summary at 1 MiB. */
-const CLIP = 4000;
+/** GitHub's cap on one step summary (`$GITHUB_STEP_SUMMARY`), in bytes: report.md never exceeds it. */
+export const STEP_SUMMARY_CAP = 1024 * 1024;
+/** Evidence limits tried in turn until the file fits the cap. */
+const LIMITS = [EVIDENCE_LIMIT, 1000, 200];
 
 function situationsCell(clause: ClauseReport): string {
   const counts = situationCounts(clause);
@@ -25,13 +30,17 @@ function clauseName(id: string, options: RenderOptions): string {
   return options.clauseDocs ? `[${markdownCode(id)}](${clauseLink(options.clauseDocs, id)})` : markdownCode(id);
 }
 
-function header(report: Report, options: RenderOptions): string[] {
+function header(report: Report, limit: number, options: RenderOptions): string[] {
   const totals = totalsInOrder(report).map(([status, count]) => `${count} ${status}`).join(" · ");
   const overall = overallLabel(report);
   const icon = overall === "PASS" ? "✅" : overall === "FAIL" ? "❌" : "💥";
+  const host = hostLabel(report);
   const lines = [
-    `# ${icon} mcp-collide: ${overall} — ${markdownText(report.host.name)} ${markdownText(report.host.version)}`,
+    report.hostStartError !== undefined
+      ? `# ${icon} mcp-collide: ${overall} — the host did not start`
+      : `# ${icon} mcp-collide: ${overall} — ${markdownText(host.name)} ${markdownText(host.version)}`,
     "",
+    ...(report.hostStartError !== undefined ? [`**The host did not start:** ${markdownText(clip(report.hostStartError, limit))}`, ""] : []),
     `**${totals}** → exit ${report.exitCode}${report.strict ? " (strict: SHOULD clauses gate)" : ""}`,
     "",
     `Seed ${markdownCode(String(report.seed))} · ${report.runs} runs per clause · ${markdownText(report.transport)} servers` +
@@ -42,17 +51,17 @@ function header(report: Report, options: RenderOptions): string[] {
   if (report.contentSha256) lines.push("", `Content SHA-256: ${markdownCode(report.contentSha256)}`);
   const baseline = report.baseline;
   if (baseline) {
-    const ids = (list: string[]) => (list.length === 0 ? "none" : list.map(markdownCode).join(", "));
-    lines.push("", `Baseline${baseline.file ? ` ${markdownCode(baseline.file)}` : ""}: baselined failures ${ids(baseline.baselined)};` +
+    const ids = (list: string[]) => (list.length === 0 ? "none" : list.map((id) => markdownCode(clip(id, NAME_LIMIT))).join(", "));
+    lines.push("", `Baseline${baseline.file ? ` ${markdownCode(clip(baseline.file, NAME_LIMIT))}` : ""}: baselined failures ${ids(baseline.baselined)};` +
       ` **stale entries ${ids(baseline.stale)}**${baseline.unmatched.length > 0 ? `; not judged in this run ${ids(baseline.unmatched)}` : ""}`);
   }
   return lines;
 }
 
-function verdictTable(report: Report, options: RenderOptions): string[] {
+function verdictTable(report: Report, limit: number, options: RenderOptions): string[] {
   const rows = report.clauses.map((clause) => {
     const note = baselineNote(clause);
-    const why = `${markdownText(clause.reason)}${note ? ` *(${markdownText(note)})*` : ""}`;
+    const why = `${markdownText(clip(clause.reason, Math.min(limit, 500)))}${note ? ` *(${markdownText(note)})*` : ""}`;
     return `| ${statusIcon[clause.status]} | ${clauseName(clause.id, options)} | ${clause.level} | **${statusLabel(clause.status)}** | ${clause.cases} | ${situationsCell(clause)} | ${why} |`;
   });
   return ["| | Clause | Level | Verdict | Cases | Situations exercised (cases) | Why |", "|---|---|---|---|---:|---|---|", ...rows];
@@ -82,7 +91,7 @@ export function worldTable(servers: readonly ReportServer[]): string[] {
   return notes.length > 0 ? [...table, "", "Colliding names (bold):", ...notes] : table;
 }
 
-function failure(clause: ClauseReport, options: RenderOptions): string[] {
+function failure(clause: ClauseReport, limit: number, options: RenderOptions): string[] {
   const lines = [`### ${statusIcon[clause.status]} ${clauseName(clause.id, options)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
   lines.push(`> ${markdownText(clause.summary)}`, "");
   const note = baselineNote(clause);
@@ -95,17 +104,17 @@ function failure(clause: ClauseReport, options: RenderOptions): string[] {
       lines.push(`<details><summary>Also opened: world ${index + 2}</summary>`, "", ...worldTable(variant.servers), "", "</details>", "");
     });
   }
-  if (clause.expected !== undefined) lines.push(`**Expected:** ${markdownText(clause.expected)}`, "");
-  if (clause.observed !== undefined) lines.push("**Observed:**", "", markdownBlock(clip(clause.observed, CLIP), "text"), "");
+  if (clause.expected !== undefined) lines.push(`**Expected:** ${markdownText(clip(clause.expected, limit))}`, "");
+  if (clause.observed !== undefined) lines.push("**Observed:**", "", markdownBlock(clip(clause.observed, limit), "text"), "");
   if (clause.error) {
-    lines.push(`**Error** (${markdownText(clause.error.kind)}): ${markdownText(clip(clause.error.message, CLIP))}`, "");
-    const tail = clause.error.stderrTail.trimEnd().split("\n").slice(-40).join("\n");
-    if (tail) lines.push("Host stderr (tail):", "", markdownBlock(clip(tail, CLIP), "text"), "");
+    lines.push(`**Error** (${markdownText(clip(clause.error.kind, 100))}): ${markdownText(clip(clause.error.message, limit))}`, "");
+    const tail = clipTail(clause.error.stderrTail, limit);
+    if (tail) lines.push("Host stderr (tail):", "", markdownBlock(tail, "text"), "");
   }
   lines.push(`Seed ${markdownCode(String(clause.seed))}${clause.path ? ` · path ${markdownCode(clause.path)}` : ""} · ${clause.cases} case(s) · ${clause.shrinks} shrink step(s)`, "");
-  if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clause.repro, "sh"), "");
+  if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clip(clause.repro, limit), "sh"), "");
   const verbose = verboseRepro(clause);
-  if (verbose) lines.push("Replay it verbosely (every message each server received):", "", markdownBlock(verbose, "sh"), "");
+  if (verbose) lines.push("Replay it verbosely (every message each server received):", "", markdownBlock(clip(verbose, limit), "sh"), "");
   return lines;
 }
 
@@ -116,26 +125,59 @@ function legend(report: Report): string[] {
   return ["<details><summary>What the situations mean</summary>", "", ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", ""];
 }
 
-/** Renders `report` as GitHub-flavoured Markdown; `options.clauseDocs` links each clause to the catalogue. */
-export function renderMarkdown(report: Report, options: RenderOptions = {}): string {
+function render(report: Report, limit: number, options: RenderOptions): string[] {
   const detailed = detailedClauses(report);
-  const lines = [...header(report, options), "", ...verdictTable(report, options), ""];
+  const lines = [...header(report, limit, options), "", ...verdictTable(report, limit, options), ""];
   if (detailed.length > 0) {
     lines.push("## Failures", "");
-    for (const clause of detailed) lines.push(...failure(clause, options));
+    for (const clause of detailed) lines.push(...failure(clause, limit, options));
   }
-  lines.push(...legend(report), ...hostNotes(report));
-  return `${lines.join("\n").trimEnd()}\n`;
+  lines.push(...legend(report), ...hostNotes(report, limit));
+  return lines;
+}
+
+const CUT_NOTE = "*report.md was cut here to stay within GitHub's 1 MiB step-summary cap; report.json and report.html hold the rest.*";
+
+/** The first lines of `lines` that fit `cap` bytes with the cut note, closing a code fence left open. */
+function cut(lines: string[], cap: number): string {
+  const kept: string[] = [];
+  let bytes = Buffer.byteLength(CUT_NOTE) + 64;
+  let fence: string | undefined;
+  for (const line of lines) {
+    const size = Buffer.byteLength(line) + 1;
+    if (bytes + size + (fence?.length ?? 0) > cap) break;
+    kept.push(line);
+    bytes += size;
+    const opener = /^(`{3,})/.exec(line)?.[1];
+    if (opener && fence === undefined) fence = opener;
+    else if (fence !== undefined && line === fence) fence = undefined;
+  }
+  if (fence !== undefined) kept.push(fence);
+  return `${[...kept, "", CUT_NOTE].join("\n")}\n`;
+}
+
+/**
+ * Renders `report` as GitHub-flavoured Markdown, at most {@link STEP_SUMMARY_CAP} bytes; `options.clauseDocs`
+ * links each clause to the catalogue.
+ */
+export function renderMarkdown(report: Report, options: RenderOptions = {}): string {
+  let lines: string[] = [];
+  for (const limit of LIMITS) {
+    lines = render(report, limit, options);
+    const text = `${lines.join("\n").trimEnd()}\n`;
+    if (Buffer.byteLength(text) <= STEP_SUMMARY_CAP) return text;
+  }
+  return cut(lines, STEP_SUMMARY_CAP);
 }
 
 /** What the adapter set up around its host (e.g. an agent CLI's isolation) and what it reported at shutdown. */
-function hostNotes(report: Report): string[] {
+function hostNotes(report: Report, limit: number): string[] {
   const lines: string[] = [];
   const environment = Object.entries(report.hostEnvironment ?? {});
-  if (environment.length > 0) lines.push("## Host environment", "", ...environment.map(([key, value]) => `- ${markdownCode(key)}: ${markdownText(value)}`), "");
+  if (environment.length > 0) lines.push("## Host environment", "", ...environment.map(([key, value]) => `- ${markdownCode(clip(key, NAME_LIMIT))}: ${markdownText(clip(value, limit))}`), "");
   if (report.observationCache) lines.push(`Observation cache: ${report.observationCache.observed} session(s) observed, ${report.observationCache.served} served again from the cache.`, "");
   if (report.diagnostics && report.diagnostics.length > 0) {
-    lines.push("## Diagnostics", "", ...report.diagnostics.map((entry) => `- ${markdownText(entry.level)}: ${markdownText(clip(entry.message, CLIP))}`), "");
+    lines.push("## Diagnostics", "", ...report.diagnostics.map((entry) => `- ${markdownText(entry.level)}: ${markdownText(clip(entry.message, limit))}`), "");
   }
   return lines;
 }

@@ -59,9 +59,37 @@ export function durationText(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** Cuts host output that would swamp a summary; the full text stays in report.json. */
+/** Longest host name or version a rendering shows (the full value stays in report.json). */
+export const NAME_LIMIT = 200;
+/** Longest piece of host output (observed, error, stderr tail, reason) a rendering shows by default. */
+export const EVIDENCE_LIMIT = 4000;
+
+/**
+ * Cuts host output that would swamp a summary, never inside a surrogate pair; the full text stays in
+ * report.json. Every rendering (console, Markdown, HTML, JUnit) clips host strings before escaping them.
+ */
 export function clip(text: string, limit: number): string {
-  return text.length <= limit ? text : `${text.slice(0, limit)}… (${text.length - limit} more characters in report.json)`;
+  if (text.length <= limit) return text;
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
+  return `${text.slice(0, cut)}… (${text.length - cut} more characters in report.json)`;
+}
+
+/**
+ * The end of a stderr tail as renderings show it: its last `lines` lines, at most `limit` characters
+ * (never starting inside a surrogate pair); what is left out stays in report.json.
+ */
+export function clipTail(text: string, limit: number, lines = 40): string {
+  const whole = text.trimEnd();
+  let cut = Math.max(0, whole.length - limit);
+  if (/[\uDC00-\uDFFF]/.test(whole.charAt(cut))) cut++;
+  const kept = whole.slice(cut).split("\n").slice(-lines).join("\n");
+  const dropped = whole.length - kept.length;
+  return dropped > 0 ? `(${dropped} earlier characters in report.json) …${kept}` : kept;
+}
+
+/** A host's name and version as renderings show them: each capped at {@link NAME_LIMIT}. */
+export function hostLabel(report: Pick<Report, "host">): { name: string; version: string } {
+  return { name: clip(report.host.name, NAME_LIMIT), version: clip(report.host.version, NAME_LIMIT) };
 }
 
 /** How a failure's world is titled: a violation's is shrunk; a broken case is never shrunk (see run-clause.ts). */

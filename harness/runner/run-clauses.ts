@@ -132,6 +132,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
   const diagnostics: Diagnostic[] = [];
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
+  let startError: string | undefined;
   try {
     let first: HostHandle | undefined;
     try {
@@ -139,8 +140,13 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       handles.push(first);
       host = await first.adapter.initialize();
     } catch (error) {
+      startError = error instanceof Error ? error.message : String(error);
+      // Every clause is ERROR for the same reason, and each says so as it would after running.
       for (const clause of options.clauses) {
-        reports.set(clause.id, brokenReport(clause, options.seed, error, first?.stderrTail() ?? "", "the host could not be started"));
+        options.onClauseStart?.(clause);
+        const report = brokenReport(clause, options.seed, error, first?.stderrTail() ?? "", "the host could not be started");
+        reports.set(clause.id, report);
+        options.onClauseEnd?.(report);
       }
     }
     if (host) {
@@ -168,6 +174,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     protocolVersion: "1",
     catalogueVersion,
     host: host?.host ?? { name: "unknown", version: "unknown" },
+    ...(startError !== undefined ? { hostStartError: startError } : {}),
     hostCommand: options.launcher.command,
     transport: transport ?? "",
     profile: options.profile,
