@@ -12,7 +12,7 @@ import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import { terminalText } from "../report/escape.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { clip, clipTail, hostLabel, NAME_LIMIT, totalsInOrder } from "../report/report-view.ts";
+import { clip, clipTail, hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
 
@@ -36,11 +36,15 @@ export class ConsoleReporter {
   /** The stderr tail printed last: a host that keeps failing the same way is not quoted again and again. */
   private lastTail = "";
 
-  /** `expectedFailures`: the ids a `--baseline` file lists, so each line can say how the baseline judges it. */
+  /**
+   * `expectedFailures`: the ids a `--baseline` file lists, so each line can say how the baseline judges it;
+   * `replayFrom`: the report file the run will write and its built-in host, for each failure's replay line.
+   */
   constructor(
     private readonly out: NodeJS.WriteStream = process.stdout,
     env: NodeJS.ProcessEnv = process.env,
     private readonly expectedFailures: ReadonlySet<string> = new Set(),
+    private readonly replayFrom: { file: string; builtinHost?: string } = { file: "report.json" },
   ) {
     this.live = Boolean(out.isTTY);
     this.colour = this.live && env.NO_COLOR === undefined;
@@ -74,6 +78,8 @@ export class ConsoleReporter {
         this.lastTail = tail;
       }
       if (report.repro) this.out.write(`      repro:    ${shown(report.repro, 2000)}\n`);
+      const replay = reportReplay(this.replayFrom, report, this.replayFrom.file);
+      if (replay) this.out.write(`      replay:   ${shown(replay, 2000)}\n`);
     }
   }
 

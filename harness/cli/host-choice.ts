@@ -33,6 +33,7 @@ export function chooseHost(options: { host?: string; agent?: AgentCliId; agentCh
   const launcher = hapLauncher(
     { argv, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes },
     builtin ? (builtin === "reference" ? [] : ["--host", builtin]) : ["--", ...options.hostArgv],
+    builtin,
   );
   return { launcher, label: builtin ?? options.hostArgv.join(" "), builtin };
 }

@@ -4,11 +4,12 @@
  * hosts). Returns the exit code rather than exiting, so it can be tested in-process.
  */
 import { randomInt } from "node:crypto";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { execa } from "execa";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { applyBaseline, readBaseline, writeBaseline, type BaselineFile } from "../report/baseline.ts";
 import { terminalText } from "../report/escape.ts";
+import { portableText } from "../report/portable-path.ts";
 import { checkOutputFile, prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
 import { reportJsonSchema } from "../report/report-json-schema.ts";
 import { writeReportFiles } from "../report/write-report.ts";
@@ -92,7 +93,10 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
     agentChoice: { bin: options.agentBin, variant: options.agentVariant, noIsolation: options.agentNoIsolation },
   });
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
-  const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []));
+  const replayFile = relative(process.cwd(), join(out, "report.json"));
+  const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []), {
+    file: replayFile.startsWith("..") || replayFile === "" ? join(out, "report.json") : replayFile, builtinHost: host.builtin,
+  });
   process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${terminalText(host.label)}\n`);
   let raw;
   try {
@@ -108,7 +112,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
     return 2;
   }
   if (options.shard) Object.assign(raw, { shard: options.shard, selection: selected.map((clause) => clause.id) });
-  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline), out);
+  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline && portableText(options.baseline)), out);
   reporter.summary(report, files);
   if (options.writeBaseline) {
     const written = await writeBaseline(report, options.writeBaseline);

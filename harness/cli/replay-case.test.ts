@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { valueAtPath } from "./replay-case.ts";
-import { builtinFromRepro } from "./repro-main.ts";
 
 describe("valueAtPath", () => {
   it("regenerates exactly the shrunk counterexample a run reported", async () => {
@@ -12,14 +11,5 @@ describe("valueAtPath", () => {
       expect(details.failed).toBe(true);
       expect(await valueAtPath(arbitrary, seed, details.counterexamplePath!)).toEqual(details.counterexample![0]);
     }
-  });
-});
-
-describe("builtinFromRepro", () => {
-  it("finds the built-in host a repro line names", () => {
-    expect(builtinFromRepro("npx mcp-collide run --clause a/b --seed 1 --path 0 --transport http --host last-wins")).toBe("last-wins");
-    expect(builtinFromRepro("npx mcp-collide run --clause a/b --seed 1 --path 0 --transport http")).toBe("reference");
-    expect(builtinFromRepro("npx mcp-collide run --clause a/b --seed 1 --transport http -- python3 adapter.py")).toBeUndefined();
-    expect(builtinFromRepro(undefined)).toBeUndefined();
   });
 });

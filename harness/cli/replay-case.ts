@@ -10,7 +10,7 @@ import type { CheckOutcome, Clause } from "../runner/clause.ts";
 import type { HostLauncher } from "../runner/host-launcher.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { World } from "../world/world.ts";
-import { openReplayEnvironment, type ReplayEvent } from "./replay-environment.ts";
+import { isHostError, openReplayEnvironment, type ReplayEvent } from "./replay-environment.ts";
 
 /** What to replay, against what. Give `value`, or `seed` and `path`. */
 export interface ReplayOptions {
@@ -29,6 +29,8 @@ export interface ReplayOptions {
 /** How a replayed case came out. */
 export interface ReplayResult {
   verdict: "pass" | "violated" | "not-applicable" | "error";
+  /** For an error: whether the host broke (crash, hang, garbage) or the case itself could not be replayed. */
+  broke?: "host" | "harness";
   /** One line: why. */
   reason: string;
   outcome?: CheckOutcome;
@@ -55,7 +57,7 @@ export async function valueAtPath<T>(arbitrary: fc.Arbitrary<T>, seed: number, p
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the case took longer than ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(Object.assign(new Error(`the case took longer than ${ms} ms`), { hang: true })), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -69,7 +71,7 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
   try {
     replay = await openReplayEnvironment(options.launcher, { transport: options.transport, profile: options.profile, log });
   } catch (error) {
-    return { verdict: "error", reason: `the host could not be started: ${describeError(error)}`, worlds: [], stderrTail: (error as { stderrTail?: string }).stderrTail ?? "" };
+    return { verdict: "error", broke: "host", reason: `the host could not be started: ${describeError(error)}`, worlds: [], stderrTail: (error as { stderrTail?: string }).stderrTail ?? "" };
   }
   const base = { host: replay.host, transport: replay.transport };
   try {
@@ -85,7 +87,11 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
     try {
       outcome = await withTimeout(options.clause.check(replay.env, value), options.caseTimeoutMs ?? 120_000);
     } catch (error) {
-      return { ...base, verdict: "error", reason: `the host broke: ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };
+      // Only what came out of the adapter (or a hang) is the host's; anything else is the case failing to replay.
+      if (isAdapterError(error) || isHostError(error) || (error as { hang?: boolean }).hang) {
+        return { ...base, verdict: "error", broke: "host", reason: `the host broke: ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };
+      }
+      return { ...base, verdict: "error", broke: "harness", reason: `the case could not be replayed (not the host's doing): ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };
     }
     const reason = outcome.ok ? "the clause held" : `expected ${outcome.expected}; observed ${outcome.observed}`;
     return { ...base, verdict: outcome.ok ? "pass" : "violated", reason, outcome, value, worlds, stderrTail: replay.stderrTail() };

@@ -29,6 +29,13 @@ export interface ReplayEnvironment {
   close(): Promise<void>;
 }
 
+const thrownByHost = new WeakSet<object>();
+
+/** Whether `error` came out of the host adapter (rather than from the harness replaying the case). */
+export function isHostError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && thrownByHost.has(error);
+}
+
 /** The adapter with every call reported; optional methods stay absent when the host lacks them. */
 function loggedAdapter(adapter: HostAdapter, log: (event: ReplayEvent) => void): HostAdapter {
   const wrap = <A extends unknown[], R>(method: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
@@ -38,6 +45,7 @@ function loggedAdapter(adapter: HostAdapter, log: (event: ReplayEvent) => void):
       log({ kind: "host", method, params: args, result, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
+      if (typeof error === "object" && error !== null) thrownByHost.add(error);
       log({ kind: "host", method, params: args, error: error instanceof Error ? error.message : String(error), ms: Math.round(performance.now() - started) });
       throw error;
     }

@@ -8,7 +8,10 @@ import { checkOutputFile } from "../report/output-directory.ts";
 import { terminalText } from "../report/escape.ts";
 import { clipTail } from "../report/report-view.ts";
 import { readReport } from "../report/read-report.ts";
+import { expandPortableArgv } from "../report/portable-path.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
+import type { Clause } from "../runner/clause.ts";
+import { WorldSchema } from "../world/world.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { hapLauncher } from "../runner/host-launcher.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
@@ -18,14 +21,6 @@ import { formatReplayEvent } from "./format-replay.ts";
 import { chooseHost, type HostChoice } from "./host-choice.ts";
 import { replayCase } from "./replay-case.ts";
 import { parseReproOptions, reproHelp, type ReproCliOptions } from "./repro-options.ts";
-
-/** The built-in host a report's repro line names (`--host NAME`, or neither `--host` nor `--`: the reference). */
-export function builtinFromRepro(repro: string | undefined): string | undefined {
-  if (!repro) return undefined;
-  const named = /\s--host\s+([A-Za-z0-9_.-]+)$/.exec(repro);
-  if (named) return named[1];
-  return /\s--(\s|$)/.test(repro) || /\s--host\s/.test(repro) ? undefined : "reference";
-}
 
 /** Picks the failing clause of a report: the one named, or the only one with a counterexample. */
 function pickClause(report: Report, id: string | undefined, file: string): ClauseReport {
@@ -41,8 +36,17 @@ function pickClause(report: Report, id: string | undefined, file: string): Claus
   throw new Error(`${file} has ${failing.length} failing clauses; pick one with --clause:\n  ${failing.map((clause) => clause.id).join("\n  ")}`);
 }
 
+/** Throws unless `value` is a case `clause` could have generated, as far as its worlds show (before any host starts). */
+function checkCase(clause: Clause, value: unknown, file: string): void {
+  try {
+    for (const world of clause.worlds(value)) WorldSchema.parse(world);
+  } catch (error) {
+    throw new Error(`the counterexample for ${clause.id} in ${file} is not a case of ${clause.id} (was the report edited, or written by another version of the suites?): ${(error as Error).message.split("\n")[0]}`);
+  }
+}
+
 interface Plan {
-  clauseId: string;
+  clause: Clause;
   value?: unknown;
   host: HostChoice;
   emitHost: EmitOptions["host"];
@@ -50,6 +54,36 @@ interface Plan {
   profile?: string;
   from?: ClauseReport;
   hostName: string;
+  /** The recorded command this replay runs, when the user trusted it. */
+  trusted?: string;
+}
+
+async function findClause(id: string): Promise<Clause> {
+  const clause = (await loadSuites(join(packageRoot, "suites"))).find((candidate) => candidate.id === id);
+  if (!clause) throw new Error(`unknown clause ${id}`);
+  return clause;
+}
+
+/**
+ * The host a report is replayed against. Policy: never a command taken from the file unless the user said
+ * so (--trust-report-command); a built-in host is named, not a command, so it needs none.
+ */
+function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions): Pick<Plan, "host" | "emitHost" | "trusted"> {
+  const file = options.report!;
+  if (report.builtinHost && !options.trustReportCommand) {
+    return { host: chooseHost({ ...options, host: report.builtinHost, hostArgv: [] }), emitHost: { builtin: report.builtinHost } };
+  }
+  if (report.hostCommand.length === 0) throw new Error(`${file} was written for an in-process host; name one with --host NAME or "-- argv"`);
+  const recorded = report.hostCommand.join(" ");
+  if (!options.trustReportCommand) {
+    throw new Error(`${file} was made with the host command: ${recorded}\n` +
+      "repro never runs a command taken from a file. Give your host command after -- (also how a report made on another machine is replayed):\n" +
+      `  mcp-collide repro ${file} --clause ${from.id} -- <your host command>\n` +
+      "or, once you have read the recorded command and trust it, add --trust-report-command to run it as recorded.");
+  }
+  const argv = expandPortableArgv(report.hostCommand);
+  const launcher = hapLauncher({ argv, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes });
+  return { host: { launcher, label: argv.join(" ") }, emitHost: { argv }, trusted: recorded };
 }
 
 async function plan(options: ReproCliOptions): Promise<Plan> {
@@ -57,21 +91,17 @@ async function plan(options: ReproCliOptions): Promise<Plan> {
   const chosen = chooseHost(options);
   const emitHost = (choice: HostChoice): EmitOptions["host"] => (choice.builtin ? { builtin: choice.builtin } : { argv: [...options.hostArgv] });
   if (!options.report) {
-    return { clauseId: options.clause!, host: chosen, emitHost: emitHost(chosen), transport: options.transport, profile: options.profile, hostName: chosen.label };
+    return { clause: await findClause(options.clause!), host: chosen, emitHost: emitHost(chosen), transport: options.transport, profile: options.profile, hostName: chosen.label };
   }
   const report = await readReport(options.report);
   const from = pickClause(report, options.clause, options.report);
+  const clause = await findClause(from.id);
+  const value = from.counterexample!.value;
+  checkCase(clause, value, options.report);
   const transport = options.transport ?? (report.transport === "stdio" || report.transport === "http" ? report.transport : undefined);
-  const base = { clauseId: from.id, value: from.counterexample!.value, transport, profile: options.profile ?? report.profile, from, hostName: `${report.host.name} ${report.host.version}` };
+  const base = { clause, value, transport, profile: options.profile ?? report.profile, from, hostName: `${report.host.name} ${report.host.version}` };
   if (explicitHost) return { ...base, host: chosen, emitHost: emitHost(chosen) };
-  const builtin = builtinFromRepro(from.repro);
-  if (builtin) {
-    const host = chooseHost({ host: builtin, hostArgv: [], timeout: options.timeout, maxLineBytes: options.maxLineBytes });
-    return { ...base, host, emitHost: { builtin } };
-  }
-  if (report.hostCommand.length === 0) throw new Error(`${options.report} was written for an in-process host; name one with --host NAME or "-- argv"`);
-  const launcher = hapLauncher({ argv: report.hostCommand, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes });
-  return { ...base, host: { launcher, label: report.hostCommand.join(" ") }, emitHost: { argv: report.hostCommand } };
+  return { ...base, ...reportHost(report, from, options) };
 }
 
 /** Runs `mcp-collide repro` with `argv` (after the word `repro`); returns the exit code. */
@@ -91,11 +121,8 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
     err.write(`mcp-collide repro: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
   }
-  const clause = (await loadSuites(join(packageRoot, "suites"))).find((candidate) => candidate.id === steps.clauseId);
-  if (!clause) {
-    err.write(`mcp-collide repro: unknown clause ${terminalText(steps.clauseId)}\n`);
-    return 2;
-  }
+  const { clause } = steps;
+  if (steps.trusted) out.write(`mcp-collide repro: running the host command recorded in the report (--trust-report-command): ${terminalText(steps.trusted)}\n`);
   const origin = steps.from ? `the counterexample in ${options.report}` : `seed ${options.seed}, path ${options.path}`;
   out.write(`mcp-collide repro: ${clause.id} (${clause.level}) against ${terminalText(steps.host.label)}, from ${terminalText(origin)}\n  the host must ${clause.summary}\n\n`);
   const result = await replayCase({
@@ -103,6 +130,10 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
     transport: steps.transport, profile: steps.profile, caseTimeoutMs: options.caseTimeout,
     log: (event) => out.write(`${formatReplayEvent(event).join("\n")}\n`),
   });
+  if (result.broke === "harness" && steps.from) {
+    err.write(`mcp-collide repro: the counterexample for ${clause.id} in ${terminalText(options.report!)} is not a case of ${clause.id} this harness can replay (not the host's doing): ${terminalText(result.reason)}\n`);
+    return 2;
+  }
   out.write(`\n${result.verdict.toUpperCase()}: ${result.verdict === "violated" ? "the clause was violated" : terminalText(result.reason)}\n`);
   if (result.outcome && !result.outcome.ok) out.write(`  expected: ${terminalText(result.outcome.expected)}\n  observed: ${terminalText(result.outcome.observed)}\n`);
   if (result.verdict === "error" && result.stderrTail) out.write(`  host stderr (tail):\n    ${clipTail(result.stderrTail, 8000, 20).split("\n").map((line) => terminalText(line)).join("\n    ")}\n`);

@@ -23,6 +23,7 @@ export const ReproCliOptionsSchema = z.object({
   timeout: z.coerce.number().int().min(100).default(30_000),
   caseTimeout: z.coerce.number().int().min(100).default(120_000),
   maxLineBytes: MaxLineBytesSchema,
+  trustReportCommand: z.boolean().default(false),
   help: z.boolean().default(false),
   hostArgv: z.array(z.string()).default([]),
 });
@@ -40,16 +41,19 @@ export function parseReproOptions(argv: readonly string[]): ReproCliOptions {
       clause: { type: "string" }, seed: { type: "string" }, path: { type: "string" }, host: { type: "string" },
       transport: { type: "string" }, profile: { type: "string" }, emit: { type: "string" }, expect: { type: "string" },
       timeout: { type: "string" }, "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
-      "max-line-bytes": { type: "string" },
+      "max-line-bytes": { type: "string" }, "trust-report-command": { type: "boolean" },
     },
   });
   if (positionals.length > 1) throw new Error(`expected at most one report file, got ${positionals.map((arg) => `"${arg}"`).join(" ")}`);
-  const { "case-timeout": caseTimeout, "max-line-bytes": maxLineBytes, ...rest } = values;
-  const parsed = ReproCliOptionsSchema.safeParse({ ...rest, caseTimeout, maxLineBytes, hostArgv, report: positionals[0] });
+  const { "case-timeout": caseTimeout, "max-line-bytes": maxLineBytes, "trust-report-command": trustReportCommand, ...rest } = values;
+  const parsed = ReproCliOptionsSchema.safeParse({ ...rest, caseTimeout, maxLineBytes, trustReportCommand, hostArgv, report: positionals[0] });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   const options = parsed.data;
   if (options.help) return options;
   if (options.host && hostArgv.length > 0) throw new Error("give either --host NAME or a host command after --, not both");
+  if (options.trustReportCommand && (options.host || hostArgv.length > 0 || !options.report)) {
+    throw new Error("--trust-report-command runs the host command recorded in a report: give a report, and neither --host nor a command after --");
+  }
   if (!options.report) {
     if (!options.clause || options.seed === undefined || !options.path) {
       throw new Error("without a report file, give --clause ID, --seed S and --path P (a report's repro line has all three)");
@@ -66,15 +70,23 @@ export const reproHelp = `Usage: mcp-collide repro REPORT.json [--clause ID] [op
 
 Reruns one case of one clause, verbosely: the world (servers and their tools), every request to the host
 and its answer, every message each server received, and the verdict.
-From a report, the case is replayed by value (the counterexample stored in report.json), against the
-host the report names (its command line) unless --host or "--" says otherwise; --clause may be left out
-when the report has exactly one failing clause. With --seed and --path the case is regenerated, exactly as
-the run's repro line does: "npx mcp-collide run --clause ..." works with "run" replaced by "repro".
+From a report, the case is replayed by value (the counterexample stored in report.json), which must match
+the report's contentSha256 (an edited or malformed report is bad usage). The host: the command after "--"
+(also how a report made on another machine is replayed), or --host NAME, or the built-in host the report
+names. A command recorded in a report is never run unless you pass --trust-report-command (it is printed
+first). --clause may be left out when the report has exactly one failing clause. With --seed and --path the
+case is regenerated, exactly as the run's repro line does: "npx mcp-collide run --clause ..." works with
+"run" replaced by "repro".
 
 Options:
   --clause ID         the clause whose case to replay
   --seed S --path P   the case by seed and fast-check path (from a report's repro line)
-  --host NAME         a built-in host ("reference" or a one-bug host id); default: the report's host, else reference
+  --host NAME         a built-in host ("reference" or a one-bug host id); default: the report's built-in
+                      host, else reference (without a report)
+  --trust-report-command
+                      run the host command recorded in the report (read it first: a report is a file
+                      anyone may have written); "~" and "$TMPDIR" in it are expanded, paths are taken
+                      relative to the working directory
   --transport T       stdio or http (default: the report's, else http when the host loads it)
   --profile NAME      naming profile (default: the report's)
   --emit FILE         also write a standalone vitest regression test that replays this case by value
@@ -85,5 +97,6 @@ Options:
   --max-line-bytes N  longest line the adapter may write (default 33554432, 32 MiB)
   -h, --help          this text
 
-Exit codes: 0 the clause held, 1 it was violated, 2 the host broke, the clause does not apply, or bad usage.
+Exit codes: 0 the clause held, 1 it was violated, 2 the host broke, the clause does not apply, or bad usage
+(including a report that fails its check or a counterexample that is not a case of the clause).
 `;

@@ -3,10 +3,10 @@ import { contentSha256, hashedContent } from "./content-hash.ts";
 import { sampleReport } from "./sample-report.ts";
 
 describe("contentSha256", () => {
-  it("ignores when and where the run happened", () => {
+  it("ignores when the run happened and how long it took", () => {
     const a = sampleReport();
     const b = sampleReport({
-      startedAt: "2030-01-01T00:00:00.000Z", durationMs: 99, hostCommand: ["/elsewhere/node", "adapter.js"],
+      startedAt: "2030-01-01T00:00:00.000Z", durationMs: 99,
       clauses: a.clauses.map((clause) => ({ ...clause, durationMs: clause.durationMs + 1000 })),
     });
     expect(contentSha256(b)).toBe(contentSha256(a));
@@ -19,8 +19,13 @@ describe("contentSha256", () => {
     expect(contentSha256({ ...reordered, contentSha256: "0".repeat(64) })).toBe(contentSha256(a));
   });
 
-  it("changes when a verdict, a seed or a host string changes", () => {
+  it("changes when a verdict, a seed, a host string, the host command or a counterexample changes", () => {
     const a = sampleReport();
+    expect(contentSha256(sampleReport({ hostCommand: ["sh", "-c", "anything"] }))).not.toBe(contentSha256(a));
+    expect(contentSha256(sampleReport({ builtinHost: "last-wins" }))).not.toBe(contentSha256(a));
+    const junk = { ...a, clauses: a.clauses.map((clause) => (clause.counterexample ? { ...clause, counterexample: { ...clause.counterexample, value: JSON.parse('{"__proto__": {"x": 1}}') } } : clause)) };
+    const other = { ...a, clauses: a.clauses.map((clause) => (clause.counterexample ? { ...clause, counterexample: { ...clause.counterexample, value: JSON.parse('{"__proto__": {"x": 2}}') } } : clause)) };
+    expect(contentSha256(junk)).not.toBe(contentSha256(other));
     expect(contentSha256(sampleReport({ seed: 8 }))).not.toBe(contentSha256(a));
     expect(contentSha256(sampleReport({ host: { name: "other", version: "9.9.9" } }))).not.toBe(contentSha256(a));
     const flipped = { ...a, clauses: a.clauses.map((clause, index) => (index === 0 ? { ...clause, status: "fail" as const } : clause)) };
@@ -29,8 +34,9 @@ describe("contentSha256", () => {
 
   it("hashes exactly the documented fields", () => {
     const content = hashedContent(sampleReport({ baseline: { file: "b.json", expectedFailures: [], baselined: [], stale: [], unmatched: [] } })) as Record<string, any>;
-    for (const field of ["startedAt", "durationMs", "hostCommand", "contentSha256"]) expect(content).not.toHaveProperty(field);
-    expect(content.baseline).not.toHaveProperty("file");
+    for (const field of ["startedAt", "durationMs", "contentSha256"]) expect(content).not.toHaveProperty(field);
+    expect(content).toHaveProperty("hostCommand", ["node", "adapter.js"]);
+    expect(content.baseline).toHaveProperty("file", "b.json");
     expect(content.clauses[0]).not.toHaveProperty("durationMs");
     expect(content).toHaveProperty("seed", 7);
   });

@@ -1,12 +1,24 @@
-/** Reads a report.json written by `run` (for `repro` and `matrix`), checked against the model. */
-import { readFile } from "node:fs/promises";
+/**
+ * Reads a report.json for `repro`, `matrix` and `merge`. Policy: a report read from disk is untrusted input.
+ * It must be JSON of the report model, not absurdly large, and match its own contentSha256 (which covers
+ * everything those commands act on, the host command included); anything else is refused with an Error
+ * that names the file and what is wrong, for the caller to report as bad usage (exit 2), never as the host's
+ * fault.
+ */
+import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
+import { contentSha256 } from "./content-hash.ts";
 import { ReportSchema, type Report } from "./report-model.ts";
 
-/** Reads and validates `file`; throws an Error that names the file and what is wrong with it. */
+/** Larger than any report a run writes (host strings are bounded by the adapter's line bound). */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+
+/** Reads, validates and verifies `file`; throws an Error that names the file and what is wrong with it. */
 export async function readReport(file: string): Promise<Report> {
   let text: string;
   try {
+    const size = (await stat(file)).size;
+    if (size > MAX_REPORT_BYTES) throw new Error(`${size} bytes is more than any report (${MAX_REPORT_BYTES})`);
     text = await readFile(file, "utf8");
   } catch (error) {
     throw new Error(`cannot read report ${file}: ${(error as Error).message}`);
@@ -19,5 +31,19 @@ export async function readReport(file: string): Promise<Report> {
   }
   const parsed = ReportSchema.safeParse(json);
   if (!parsed.success) throw new Error(`${file} is not an mcp-collide report.json:\n${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  const report = parsed.data;
+  if (report.contentSha256 === undefined) {
+    throw new Error(`${file} has no contentSha256: mcp-collide run and merge always write one, so this report cannot be trusted`);
+  }
+  let actual: string;
+  try {
+    actual = contentSha256(report);
+  } catch (error) {
+    throw new Error(`${file} cannot be checked against its contentSha256: ${(error as Error).message}`);
+  }
+  if (actual !== report.contentSha256) {
+    throw new Error(`${file} does not match its contentSha256 (it says ${report.contentSha256}, its content hashes to ${actual}): ` +
+      "it was changed after it was written, or written by another version of mcp-collide; refusing to use it");
+  }
+  return report;
 }

@@ -12,7 +12,7 @@ import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
 import {
   baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusLabel, totalsInOrder,
-  verboseRepro, worldTitle,
+  reportReplay, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
 /** Host output as the page shows it: clipped, then escaped. */
@@ -88,7 +88,7 @@ function verdictTable(report: Report, options: RenderOptions): string {
   return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations exercised (cases)</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
-function failure(clause: ClauseReport, open: boolean, options: RenderOptions): string {
+function failure(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions): string {
   const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
   const note = baselineNote(clause);
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
@@ -116,6 +116,8 @@ function failure(clause: ClauseReport, open: boolean, options: RenderOptions): s
   if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${evidence(clause.repro)}</pre>`);
   const verbose = verboseRepro(clause);
   if (verbose) parts.push(`<h3>Replay it verbosely</h3><pre class="cmd">${evidence(verbose)}</pre>`);
+  const replay = reportReplay(report, clause);
+  if (replay) parts.push(`<h3>Replay it by value from this report, on any machine</h3><pre class="cmd">${escapeHtml(replay)}</pre>`);
   const headline = clip(clause.expected ?? clause.reason, 500);
   return `<details class="clause s-${clause.status}" id="${clauseAnchor(clause.id)}"${open ? " open" : ""}>` +
     `<summary>${htmlBadge(clause.status)}<code>${escapeHtml(clause.id)}</code><span class="chip">${clause.level}</span><span class="why">${escapeHtml(headline)}</span></summary>` +
@@ -126,7 +128,7 @@ function failure(clause: ClauseReport, open: boolean, options: RenderOptions): s
 export function renderHtml(report: Report, options: RenderOptions = {}): string {
   const detailed = detailedClauses(report);
   const failures = detailed.length === 0 ? "" :
-    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(clause, index === 0, options)).join("\n")}`;
+    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(report, clause, index === 0, options)).join("\n")}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">

@@ -7,7 +7,7 @@
 import { worldLines } from "./world-lines.ts";
 import { escapeXml, escapeXmlAttribute } from "./escape.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
-import { baselineNote, clip, clipTail, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, statusLabel } from "./report-view.ts";
+import { baselineNote, clip, clipTail, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, reportReplay, statusLabel } from "./report-view.ts";
 
 /** Host output as a testcase quotes it: clipped (report.json keeps it whole); escaped where it is written. */
 const evidence = (text: string) => clip(text, EVIDENCE_LIMIT);
@@ -16,7 +16,7 @@ const attr = (name: string, value: string | number) => `${name}="${escapeXmlAttr
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
 /** The text body of a non-passing testcase: what a reader needs without opening report.json. */
-function details(clause: ClauseReport): string {
+function details(report: Report, clause: ClauseReport): string {
   const lines = [`${clause.id} (${clause.level}): ${clause.summary}`, `verdict: ${statusLabel(clause.status)}: ${evidence(clause.reason)}`];
   const note = baselineNote(clause);
   if (note) lines.push(note);
@@ -27,6 +27,8 @@ function details(clause: ClauseReport): string {
   if (clause.error?.stderrTail) lines.push("host stderr (tail):", clipTail(clause.error.stderrTail, EVIDENCE_LIMIT));
   lines.push(`sources: ${clause.sources.join("; ")}`, `seed ${clause.seed}${clause.path ? ` path ${clause.path}` : ""}`);
   if (clause.repro) lines.push(`repro: ${evidence(clause.repro)}`);
+  const replay = reportReplay(report, clause);
+  if (replay) lines.push(`replay from report.json, on any machine: ${replay}`);
   return lines.join("\n");
 }
 
@@ -50,13 +52,13 @@ export function junitOutcome(clause: ClauseReport): Outcome {
   }
 }
 
-function testcase(clause: ClauseReport): string {
+function testcase(report: Report, clause: ClauseReport): string {
   const family = clause.id.split("/")[0] ?? clause.id;
   const open = `    <testcase ${attr("classname", `mcp-collide.${family}`)} ${attr("name", clause.id)} ${attr("time", seconds(clause.durationMs))}`;
   const outcome = junitOutcome(clause);
   const out = `      <system-out>${escapeXml(`${clause.cases} case(s); situations: ${JSON.stringify(clause.situations)}`)}</system-out>`;
   if (!outcome) return `${open}>\n${out}\n    </testcase>`;
-  const body = outcome.element === "skipped" && clause.baseline !== "expected-failure" ? "" : escapeXml(details(clause));
+  const body = outcome.element === "skipped" && clause.baseline !== "expected-failure" ? "" : escapeXml(details(report, clause));
   const element = `      <${outcome.element} ${attr("type", outcome.type)} ${attr("message", outcome.message)}>${body}</${outcome.element}>`;
   return `${open}>\n${element}\n${out}\n    </testcase>`;
 }
@@ -82,7 +84,7 @@ export function renderJunit(report: Report): string {
     `<testsuites ${attr("name", "mcp-collide")} ${attr("tests", tests)} ${attr("failures", failures)} ${attr("errors", errors)} ${attr("skipped", skipped)} ${attr("time", seconds(report.durationMs))}>`,
     `  <testsuite ${attr("name", suite)} ${attr("tests", tests)} ${attr("failures", failures)} ${attr("errors", errors)} ${attr("skipped", skipped)} ${attr("time", seconds(report.durationMs))} ${attr("timestamp", report.startedAt.replace(/(\.\d+)?Z$/, ""))}>`,
     "    <properties>", ...props, "    </properties>",
-    ...report.clauses.map(testcase),
+    ...report.clauses.map((clause) => testcase(report, clause)),
     "  </testsuite>",
     "</testsuites>",
     "",

@@ -12,7 +12,7 @@ import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
 import {
   baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusIcon, statusLabel,
-  totalsInOrder, verboseRepro, worldTitle,
+  reportReplay, totalsInOrder, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
 /** GitHub's cap on one step summary (`$GITHUB_STEP_SUMMARY`), in bytes: report.md never exceeds it. */
@@ -91,7 +91,7 @@ export function worldTable(servers: readonly ReportServer[]): string[] {
   return notes.length > 0 ? [...table, "", "Colliding names (bold):", ...notes] : table;
 }
 
-function failure(clause: ClauseReport, limit: number, options: RenderOptions): string[] {
+function failure(report: Report, clause: ClauseReport, limit: number, options: RenderOptions): string[] {
   const lines = [`### ${statusIcon[clause.status]} ${clauseName(clause.id, options)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
   lines.push(`> ${markdownText(clause.summary)}`, "");
   const note = baselineNote(clause);
@@ -115,6 +115,8 @@ function failure(clause: ClauseReport, limit: number, options: RenderOptions): s
   if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clip(clause.repro, limit), "sh"), "");
   const verbose = verboseRepro(clause);
   if (verbose) lines.push("Replay it verbosely (every message each server received):", "", markdownBlock(clip(verbose, limit), "sh"), "");
+  const replay = reportReplay(report, clause);
+  if (replay) lines.push("Replay it by value from this report, on any machine:", "", markdownBlock(replay, "sh"), "");
   return lines;
 }
 
@@ -130,7 +132,7 @@ function render(report: Report, limit: number, options: RenderOptions): string[]
   const lines = [...header(report, limit, options), "", ...verdictTable(report, limit, options), ""];
   if (detailed.length > 0) {
     lines.push("## Failures", "");
-    for (const clause of detailed) lines.push(...failure(clause, limit, options));
+    for (const clause of detailed) lines.push(...failure(report, clause, limit, options));
   }
   lines.push(...legend(report), ...hostNotes(report, limit));
   return lines;

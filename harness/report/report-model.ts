@@ -92,7 +92,10 @@ export const ReportSchema = z
     catalogueVersion: z.string().describe("The version of the clause catalogue the suites implement."),
     host: z.object({ name: z.string(), version: z.string() }).describe("The host under test, as it named itself in initialize (`unknown` when it never did: see hostStartError)."),
     hostStartError: z.string().optional().describe("Why the host could not be started (it never answered initialize); every clause is then ERROR. Absent when it started."),
-    hostCommand: z.array(z.string()).describe("The command line that started the host adapter (not hashed: it holds this machine's paths)."),
+    hostCommand: z.array(z.string()).describe(
+      "The command line that started the host adapter, as recorded for another machine: paths relative to the working directory (the package's own relative to its root), home as ~, the temp directory as $TMPDIR, the Node binary as node. Never run by repro unless asked (--trust-report-command).",
+    ),
+    builtinHost: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).optional().describe("The built-in host the run judged (`reference` or a one-bug host id, from --host): repro replays it with no command."),
     transport: z.string().describe("How fake servers were reached: stdio or http."),
     profile: z.string().optional().describe("The naming profile chosen on the command line."),
     seed: z.number().int(),
@@ -115,7 +118,7 @@ export const ReportSchema = z
       .regex(/^[0-9a-f]{64}$/)
       .optional()
       .describe(
-        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, hostCommand, baseline.file, diagnostics, observationCache and contentSha256 itself.",
+        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, diagnostics, observationCache and contentSha256 itself: everything repro, matrix and merge act on, hostCommand included. They refuse a report that does not match it. Paths are recorded machine-independently (see hostCommand), so the same seed and host give the same hash on any machine.",
       ),
   })
   .meta({ title: "mcp-collide report", description: "One run of the mcp-collide clause catalogue against one MCP host." });

@@ -54,6 +54,16 @@ export function verboseRepro(clause: ClauseReport): string | undefined {
   return clause.repro.replace(/^npx mcp-collide run /, "npx mcp-collide repro ");
 }
 
+/**
+ * How to replay a clause's counterexample by value from this report, on any machine: a built-in host needs
+ * no command (the report names it); any other host is given after `--`, since `repro` never runs a command
+ * taken from a file.
+ */
+export function reportReplay(report: Pick<Report, "builtinHost">, clause: ClauseReport, file = "report.json"): string | undefined {
+  if (!clause.counterexample) return undefined;
+  return `npx mcp-collide repro ${file} --clause ${clause.id}${report.builtinHost ? "" : " -- <your host command>"}`;
+}
+
 /** Milliseconds as a short human duration. */
 export function durationText(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

@@ -18,14 +18,17 @@ export interface HostLauncher {
   command: string[];
   /** The `run` arguments that name this host again, for repro lines. */
   reproArgs: string[];
+  /** The built-in host's name (`reference`, a one-bug host id), when it is one: reports record it. */
+  builtin?: string;
   launch(): Promise<HostHandle>;
 }
 
-/** A launcher for a HAP/1 adapter process. */
-export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["--", ...options.argv]): HostLauncher {
+/** A launcher for a HAP/1 adapter process; `builtin` names it when it is a built-in host. */
+export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["--", ...options.argv], builtin?: string): HostLauncher {
   return {
     command: [...options.argv],
     reproArgs,
+    ...(builtin !== undefined ? { builtin } : {}),
     async launch() {
       const client = new HapClient(options);
       return {

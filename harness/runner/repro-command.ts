@@ -14,6 +14,15 @@ export function shellQuote(arg: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
+/** A shell word; a recorded `~/...` or `$TMPDIR/...` (portable-path.ts) is left for the shell to expand. */
+function quote(arg: string): string {
+  const home = /^~(\/.*)?$/s.exec(arg);
+  if (home) return `~${home[1] ? shellQuote(home[1]) : ""}`;
+  const temp = /^\$TMPDIR(\/.*)?$/s.exec(arg);
+  if (temp) return `"$TMPDIR"${temp[1] ? shellQuote(temp[1]) : ""}`;
+  return shellQuote(arg);
+}
+
 /** A shell line that reruns exactly one case: the clause, the seed and the fast-check path of its counterexample. */
 export function reproCommand(parts: ReproParts): string {
   const args = ["npx", "mcp-collide", "run", "--clause", parts.clause, "--seed", String(parts.seed)];
@@ -21,5 +30,5 @@ export function reproCommand(parts: ReproParts): string {
   args.push("--transport", parts.transport);
   if (parts.profile) args.push("--profile", parts.profile);
   args.push(...parts.hostArgs);
-  return args.map(shellQuote).join(" ");
+  return args.map(quote).join(" ");
 }

@@ -10,6 +10,7 @@ import { isAdapterError } from "../adapter/adapter-error.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
+import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
@@ -59,6 +60,19 @@ function brokenReport(clause: Clause, seed: number, error: unknown, stderrTail: 
 function notApplicable(clause: Clause, seed: number, reason: string): ClauseReport {
   return { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed,
     status: "not-applicable", reason, cases: 0, shrinks: 0, situations: {}, durationMs: 0 };
+}
+
+/**
+ * A finished clause as the report records it: this machine's paths rewritten (portable-path.ts), and a
+ * repro line when it failed or broke on a case (`transport` is undefined when the host never started).
+ */
+function finished(clause: Clause, report: ClauseReport, options: RunOptions, transport: string | undefined): ClauseReport {
+  const context = pathContext();
+  const portable = portableClauseReport(report, context);
+  if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
+    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+  }
+  return portable;
 }
 
 /** What every worker shares: the host's declaration and the run's choices. */
@@ -112,9 +126,7 @@ async function work(context: RunContext, first: HostHandle | undefined, queue: C
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
       }
     }
-    if (report.status === "fail" || report.status === "warn" || report.status === "error") {
-      report.repro = reproCommand({ clause: clause.id, seed: options.seed, path: report.path, transport, profile: options.profile, hostArgs: options.launcher.reproArgs });
-    }
+    report = finished(clause, report, options, transport);
     reports.set(clause.id, report);
     options.onClauseEnd?.(report);
   }
@@ -140,11 +152,12 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       handles.push(first);
       host = await first.adapter.initialize();
     } catch (error) {
-      startError = error instanceof Error ? error.message : String(error);
+      startError = portableText(error instanceof Error ? error.message : String(error));
       // Every clause is ERROR for the same reason, and each says so as it would after running.
       for (const clause of options.clauses) {
         options.onClauseStart?.(clause);
-        const report = brokenReport(clause, options.seed, error, first?.stderrTail() ?? "", "the host could not be started");
+        const broken = brokenReport(clause, options.seed, error, first?.stderrTail() ?? "", "the host could not be started");
+        const report = finished(clause, broken, options, undefined);
         reports.set(clause.id, report);
         options.onClauseEnd?.(report);
       }
@@ -175,7 +188,8 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     catalogueVersion,
     host: host?.host ?? { name: "unknown", version: "unknown" },
     ...(startError !== undefined ? { hostStartError: startError } : {}),
-    hostCommand: options.launcher.command,
+    hostCommand: portableArgv(options.launcher.command),
+    ...(options.launcher.builtin !== undefined ? { builtinHost: options.launcher.builtin } : {}),
     transport: transport ?? "",
     profile: options.profile,
     seed: options.seed,
@@ -186,8 +200,8 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     clauses: ordered,
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
-    ...(host?.environment ? { hostEnvironment: host.environment } : {}),
-    ...(diagnostics.length > 0 ? { diagnostics } : {}),
+    ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
+    ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
   };
 }

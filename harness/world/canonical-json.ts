@@ -9,7 +9,9 @@ export function canonicalJson(value: unknown): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
-    const sorted: Record<string, unknown> = {};
+    // No prototype: a "__proto__" key is kept as data (on a plain object, assigning it would set the
+    // prototype and drop the key from the JSON, so a hash would not cover it).
+    const sorted: Record<string, unknown> = Object.create(null);
     for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
     return sorted;
   }

@@ -1,0 +1,114 @@
+/**
+ * Policy: a report travels (attached to a bug report, cited in a README), so it records nothing of the
+ * machine that made it. Paths in the host command and in evidence (error messages, stderr tails, the
+ * baseline file) are written relative to the working directory or the package root, with the home
+ * directory as `~` and the temp directory as `$TMPDIR`; the Node binary running the harness is `node`, a
+ * program found on PATH is its name, and the tsx loader is `tsx`. The run itself always uses the real argv.
+ * Two machines running the same seed against the same host thus write the same report, and the same
+ * content hash.
+ */
+import { realpathSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { basename, delimiter, isAbsolute, join } from "node:path";
+import { packageRoot, tsxNodeArgv } from "../cli/builtin-host.ts";
+import type { ClauseReport } from "./report-model.ts";
+
+/** What "this machine" is: the places made relative or redacted. */
+export interface PathContext {
+  cwd: string;
+  packageRoot: string;
+  home: string;
+  /** The temp directory, as given and as resolved (they differ on macOS). */
+  temp: string[];
+  /** The Node binary running the harness, written as `node`. */
+  execPath: string;
+  /** The tsx loader's file URL (`node --import <url>`), written as `tsx`. */
+  tsxLoader: string;
+  /** PATH, to tell a program found on it by name. */
+  path: string;
+}
+
+const resolved = (path: string) => {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+};
+
+/** This process's machine. */
+export function pathContext(): PathContext {
+  return {
+    cwd: process.cwd(), packageRoot: packageRoot.replace(/[\\/]$/, ""), home: homedir(), temp: [...new Set([tmpdir(), resolved(tmpdir())])],
+    execPath: process.execPath, tsxLoader: tsxNodeArgv()[2]!, path: process.env.PATH ?? "",
+  };
+}
+
+/** Prefixes to rewrite, longest first (so a working directory inside home stays relative, not `~/...`). */
+function prefixes(context: PathContext): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [
+    [context.cwd, ""], [context.packageRoot, ""], ...context.temp.map((temp): [string, string] => [temp, "$TMPDIR"]), [context.home, "~"],
+  ];
+  const seen = new Set<string>();
+  return pairs
+    .map(([root, to]): [string, string] => [root.replace(/\/+$/, ""), to])
+    .filter(([root]) => root.length > 1 && isAbsolute(root) && !seen.has(root) && Boolean(seen.add(root)))
+    .sort(([a], [b]) => b.length - a.length);
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** `text` with every path of this machine rewritten (see the policy above); anything else is left as it is. */
+export function portableText(text: string, context: PathContext = pathContext()): string {
+  let out = text;
+  for (const [root, to] of prefixes(context)) {
+    if (!out.includes(root)) continue;
+    // file:///root/x → x (or ~/x); /root/x → x; a bare /root → . (or ~).
+    out = out.replace(new RegExp(`(?:file://)?${literal(root)}(?:/|(?![\\w.@+-]))`, "g"), (match) => (match.endsWith("/") ? (to ? `${to}/` : "") : to || "."));
+  }
+  return out;
+}
+
+/** Whether `program` is what PATH finds under its own name. */
+function onPath(program: string, context: PathContext): boolean {
+  const target = resolved(program);
+  return context.path.split(delimiter).some((dir) => {
+    if (!dir) return false;
+    const candidate = join(dir, basename(program));
+    try {
+      return statSync(candidate).isFile() && resolved(candidate) === target;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A command line as a report records it: the first word is the program (see the policy above). */
+export function portableArgv(argv: readonly string[], context: PathContext = pathContext()): string[] {
+  return argv.map((arg, index) => {
+    if (arg === context.execPath) return "node";
+    if (arg === context.tsxLoader) return "tsx";
+    if (index === 0 && isAbsolute(arg) && onPath(arg, context)) return basename(arg);
+    return portableText(arg, context);
+  });
+}
+
+/** A recorded command line made runnable here: `~/` and `$TMPDIR/` expanded; relative paths stay relative to the working directory. */
+export function expandPortableArgv(argv: readonly string[], context: PathContext = pathContext()): string[] {
+  return argv.map((arg) => arg.replace(/^~(?=\/|$)/, context.home).replace(/^\$TMPDIR(?=\/|$)/, context.temp[0]!));
+}
+
+/** The `run` arguments naming a host, as a repro line records them: a command after `--` made portable. */
+export function portableHostArgs(args: readonly string[], context: PathContext = pathContext()): string[] {
+  return args[0] === "--" ? ["--", ...portableArgv(args.slice(1), context)] : [...args];
+}
+
+/** A clause's result with this machine's paths rewritten in its evidence (the counterexample is data: untouched). */
+export function portableClauseReport(clause: ClauseReport, context: PathContext = pathContext()): ClauseReport {
+  const text = (value: string | undefined) => (value === undefined ? undefined : portableText(value, context));
+  const portable: ClauseReport = { ...clause, reason: portableText(clause.reason, context) };
+  if (clause.expected !== undefined) portable.expected = text(clause.expected);
+  if (clause.observed !== undefined) portable.observed = text(clause.observed);
+  if (clause.error) portable.error = { ...clause.error, message: portableText(clause.error.message, context), stderrTail: portableText(clause.error.stderrTail, context) };
+  return portable;
+}
