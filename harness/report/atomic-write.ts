@@ -5,33 +5,15 @@
  * symlink itself, never the file it points to. A temp file left by an interrupted write is removed on exit.
  */
 import { randomBytes } from "node:crypto";
-import { constants, unlinkSync } from "node:fs";
+import { constants } from "node:fs";
 import { open, rename, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-
-const pending = new Set<string>();
-let hooked = false;
-
-function track(temp: string): void {
-  if (!hooked) {
-    hooked = true;
-    process.on("exit", () => {
-      for (const file of pending) {
-        try {
-          unlinkSync(file);
-        } catch {
-          // Already renamed or removed.
-        }
-      }
-    });
-  }
-  pending.add(temp);
-}
+import { keepOnExit, removeOnExit } from "./remove-on-exit.ts";
 
 /** Writes `data` to `file` atomically (temp file + rename in the same directory), never following a symlink. */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const temp = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
-  track(temp);
+  removeOnExit(temp);
   try {
     const handle = await open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY | (constants.O_NOFOLLOW ?? 0), 0o644);
     try {
@@ -44,6 +26,6 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await unlink(temp).catch(() => undefined);
     throw error;
   } finally {
-    pending.delete(temp);
+    keepOnExit(temp);
   }
 }

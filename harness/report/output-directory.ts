@@ -7,9 +7,10 @@
  * lives, and a lock whose process is gone is stale and replaced.
  */
 import { randomBytes } from "node:crypto";
-import { constants, unlinkSync } from "node:fs";
+import { constants } from "node:fs";
 import { access, link, mkdir, readFile, realpath, stat, statfs, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { keepOnExit, removeOnExit } from "./remove-on-exit.ts";
 
 /** A path the user gave cannot be written: a usage error (exit 2), never the host's fault. */
 export class OutputPathError extends Error {
@@ -81,25 +82,6 @@ export async function checkOutputFile(path: string, label: string): Promise<stri
   return join(parent, basename(absolute));
 }
 
-const held = new Set<string>();
-let hooked = false;
-
-/** Files this process removes when it exits, however it exits (a signal the CLI turned into an exit too). */
-function removeOnExit(file: string): void {
-  if (!hooked) {
-    hooked = true;
-    process.on("exit", () => {
-      for (const each of held) {
-        try {
-          unlinkSync(each);
-        } catch {
-          // Already gone.
-        }
-      }
-    });
-  }
-  held.add(file);
-}
 
 /** Whether process `pid` lives (one of another user counts: it may still be writing). */
 function alive(pid: number): boolean {
@@ -151,13 +133,13 @@ export async function prepareOutputDirectory(path: string, label = "--out"): Pro
     }
   } finally {
     await unlink(draft).catch(() => undefined);
-    held.delete(draft);
+    keepOnExit(draft);
   }
   removeOnExit(lock);
   return {
     path: directory,
     async release() {
-      if (!held.delete(lock)) return;
+      if (!keepOnExit(lock)) return;
       await unlink(lock).catch(() => undefined);
     },
   };
