@@ -9,7 +9,8 @@ const dir = await mkdtemp(join(tmpdir(), "mcp-collide-start-"));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("a host that fails at start", () => {
-  it("prints why, once per clause and in the summary, never 'unknown unknown'", async () => {
+  // A whole CLI run in process (world generation, report writing): 5 s is no bound on a loaded machine.
+  it("prints why, once per clause and in the summary, never 'unknown unknown'", { timeout: 60_000 }, async () => {
     let printed = "";
     vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((printed += String(chunk)), true));
     vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((printed += String(chunk)), true));
