@@ -1,8 +1,9 @@
 /**
  * Committed reports travel (attached to bug reports, cited in READMEs): none may hold anything of the
- * machine that wrote it. Every text file under reports/ is scanned for absolute paths, this machine's
- * directories and user name, home and temp directories of any machine, and file URLs. Nothing
- * machine-specific is allowed; regenerate with `npx tsx harness/cli/write-examples.ts` and `npm run reports`.
+ * machine that wrote it. Every text file under reports/ (the examples, the real-host and agent CLI reports
+ * and their evidence) and the generated docs/ is scanned for absolute paths, this machine's directories and
+ * user name, home and temp directories of any machine, and file URLs. Nothing machine-specific is allowed;
+ * regenerate with `npx tsx harness/cli/write-examples.ts`, `npm run reports` and `npm run docs`.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { homedir, hostname, tmpdir, userInfo } from "node:os";
@@ -12,6 +13,12 @@ import { packageRoot } from "../harness/index.ts";
 
 const TEXT = new Set([".json", ".md", ".html", ".xml", ".txt"]);
 
+/**
+ * An HTTP request target recorded as evidence (`"url": "/v1/messages?beta=true"`, what a CLI asked the fake
+ * model provider for) is a URL path, not a file path: left out of the generic absolute-path check only.
+ */
+const REQUEST_TARGET = /"url": "\/[^"\s]*"/g;
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
@@ -19,14 +26,14 @@ function files(dir: string): string[] {
   });
 }
 
-/** What no committed report may contain, each with why. */
-function forbidden(): Array<[RegExp, string]> {
+/** What no committed report may contain, each with why; `generic` marks the absolute-path check. */
+function forbidden(): Array<[RegExp, string, boolean?]> {
   const literal = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   const user = userInfo().username;
   const here = [packageRoot.replace(/\/$/, ""), process.cwd(), homedir(), tmpdir()].filter((path) => path.length > 1);
   return [
     // An absolute POSIX path of two segments or more, at the start of a word (not inside a URL or an id).
-    [/(^|[\s"'`=(\[,;])\/(?:[\w.@+-]+\/)+[\w.@+-]*/m, "an absolute path"],
+    [/(^|[\s"'`=(\[,;])\/(?:[\w.@+-]+\/)+[\w.@+-]*/m, "an absolute path", true],
     [/[A-Za-z]:\\\\?(?:Users|home)/i, "a Windows user directory"],
     [/file:\/\//, "a file URL"],
     [/\/(?:home|Users)\/[\w.-]+|\/root\/|\/var\/folders\/|\/private\/var\/|\/tmp\//, "a home or temp directory"],
@@ -37,11 +44,12 @@ function forbidden(): Array<[RegExp, string]> {
 }
 
 describe("committed reports carry nothing of the machine that made them", () => {
-  const scanned = files(join(packageRoot, "reports"));
+  const scanned = [...files(join(packageRoot, "reports")), ...files(join(packageRoot, "docs"))];
 
-  it("scans every text file under reports/ (the examples and the real-host reports)", () => {
+  it("scans every text file under reports/ (examples, real-host and agent CLI reports, evidence) and docs/", () => {
     expect(scanned.map((file) => relative(packageRoot, file))).toEqual(expect.arrayContaining([
       "reports/examples/last-wins/report.json", "reports/examples/last-wins/report.html", "reports/examples/last-wins/junit.xml", "reports/examples/matrix.md",
+      "reports/langchain.json", "reports/claude-code.json", "reports/agent-clis/codex.evidence.json", "docs/hap-1.md", "docs/clauses.md",
     ]));
   });
 
@@ -49,8 +57,8 @@ describe("committed reports carry nothing of the machine that made them", () => 
     const found: string[] = [];
     for (const file of scanned) {
       const text = readFileSync(file, "utf8");
-      for (const [pattern, why] of forbidden()) {
-        const match = pattern.exec(text);
+      for (const [pattern, why, generic] of forbidden()) {
+        const match = pattern.exec(generic ? text.replace(REQUEST_TARGET, "") : text);
         if (match) found.push(`${relative(packageRoot, file)}: ${why}: ${JSON.stringify(match[0].trim())}`);
       }
     }
@@ -58,9 +66,11 @@ describe("committed reports carry nothing of the machine that made them", () => 
   });
 
   it("the scan catches what it looks for (it can fail)", () => {
-    const caught = (text: string) => forbidden().some(([pattern]) => pattern.test(text));
-    for (const bad of ["\"/usr/bin/node\"", "file:///x/y", "at /home/alice/a.js", "C:\\Users\\bob", `${homedir()}/x`, "in /tmp/x"]) expect(caught(bad), bad).toBe(true);
-    for (const fine of ["surface/no-silent-loss", "https://github.com/a/b", "`names/injective`", "node --import tsx reference/main.ts", "~/adapter.js", "$TMPDIR/x"]) {
+    const caught = (text: string) => forbidden().some(([pattern, , generic]) => pattern.test(generic ? text.replace(REQUEST_TARGET, "") : text));
+    for (const bad of ["\"/usr/bin/node\"", "file:///x/y", "at /home/alice/a.js", "C:\\Users\\bob", `${homedir()}/x`, "in /tmp/x", "\"url\": \"/home/alice/x\"", "\"command\": \"/v1/x\""]) {
+      expect(caught(bad), bad).toBe(true);
+    }
+    for (const fine of ["surface/no-silent-loss", "https://github.com/a/b", "`names/injective`", "node --import tsx reference/main.ts", "~/adapter.js", "$TMPDIR/x", "\"url\": \"/v1/messages?beta=true\""]) {
       expect(caught(fine), fine).toBe(false);
     }
   });
