@@ -89,7 +89,14 @@ async function load(open: Session): Promise<{ registered: Record<string, string[
   const errors: HostError[] = [];
   for (const key of open.keys) {
     const client = open.host.getClient(key);
-    registered[key] = client?.isEnabled() ? (await client.getActiveTools(open.ai)).map((one) => one.__action.name) : [];
+    // The host's own getActiveTools logs a server that fails to list ("Error fetching active tools from
+    // client <key>") and leaves its tools out; asked for that server's account, its client throws.
+    try {
+      registered[key] = client?.isEnabled() ? (await client.getActiveTools(open.ai)).map((one) => one.__action.name) : [];
+    } catch (error) {
+      registered[key] = [];
+      errors.push({ server: key, message: messageOf(error) });
+    }
   }
   return { registered, errors };
 }

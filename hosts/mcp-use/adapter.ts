@@ -16,8 +16,9 @@
  *   result (mcp-use returns tool failures as text, `Error executing MCP tool: ...`, which is `ok: false`).
  * - local tools: LangChain `tool()`s as `additionalTools`, which the agent appends after the MCP tools;
  *   `registerLocal` builds the agent anew with the list extended (the agent has no call to add one).
- * - refresh: `client.closeSession(key)` and `client.createSession(key)` (a session lists its server's
- *   tools when it starts; a new agent over old sessions reuses their cached lists), then a new agent.
+ * - refresh: `client.createSession(key)` (a session lists its server's tools when it starts; a new agent
+ *   over old sessions reuses their cached lists), the old session disconnected once replaced, then a new
+ *   agent. A session that cannot start leaves the old one in place, and its error names the key.
  * - listChanged: each connector re-lists by itself on `notifications/tools/list_changed`
  *   (`refreshToolsCache`); whether the agent's model sees it is what drift/list-changed judges.
  * Telemetry is off (`MCP_USE_ANONYMIZED_TELEMETRY=false`, set by ../offline-env.ts before mcp-use loads).
@@ -162,11 +163,15 @@ class McpUseHost extends RealHostAdapter<Session> {
     const open = this.session(session);
     const errors: HostError[] = [];
     for (const key of open.keys.filter((one) => server === undefined || one === server)) {
-      await open.client.closeSession(key).catch(() => undefined);
+      // createSession replaces the client's session for the key only once the new one has started (and
+      // listed its tools), so a server that cannot be reached keeps its old session; the old one is
+      // disconnected after it is replaced.
+      const old = open.client.getSession(key);
       try {
         await open.client.createSession(key);
+        await old?.disconnect().catch(() => undefined);
       } catch (error) {
-        errors.push({ message: messageOf(error) });
+        errors.push({ server: key, message: messageOf(error) });
       }
     }
     const registered = Object.fromEntries(open.keys.map((key) => [key, [] as string[]]));
