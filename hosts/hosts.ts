@@ -75,7 +75,6 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
     notApplicable: {
-      ...predates(...lifecycle),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -90,6 +89,8 @@ export const realHosts: RealHost[] = [
       "wire/no-cross-routing": "Same mechanism as wire/passthrough: the call meant for the second server's tool reaches the first server (`this.tools.find(...)` in `ToolNode.runTool`).",
       "names/injective": "No de-duplication anywhere: `getTools()` returns one `DynamicStructuredTool` per MCP tool, named `${toolNamePrefix}${tool.name}` with an empty prefix by default, so one name is shown for two (server, tool) pairs.",
       "schema/hostile-schema": "A `DynamicStructuredTool` built from a JSON Schema validates every call with `@cfworker/json-schema` (`validate(inputForValidation, this.schema)` in @langchain/core dist/tools/index.js), which tests `pattern` with a native `new RegExp($pattern, 'u')` (validate.js): `^(a|a)+$` against 28 `a`s and `!` backtracks for seconds before the call is answered.",
+      "guard/every-shape": "Nothing in either package compares a local tool with the MCP tools: the agent's `ToolNode` gets one array, and a local `request` appended after alpha's (`registerLocal`) is accepted and shown beside it; `ToolNode.runTool` (@langchain/langgraph dist/prebuilt/tool_node.js) runs `this.tools.find((tool) => tool.name === call.name)`, the first, so the name still reaches alpha and the local tool can never be called (direct: a ToolNode over two tools named `request` runs the first).",
+      "guard/local-occupant": "At open the local tools come first (`[...localTools, ...await client.getTools()]`): alpha's `request` is shown a second time beside the local one, no error names alpha, and `ToolNode`'s `find` sends every call to the local tool, so alpha's tool cannot be reached.",
       "names/provider-valid": "Names are passed through unchanged (`name: `${toolNamePrefix}${tool.name}`` in tools.js); nothing checks them against `^[A-Za-z0-9_-]{1,64}$`, and `convertToOpenAITool` keeps the name, so `admin.tools.list` reaches the model.",
     },
   },
