@@ -154,7 +154,6 @@ export const realHosts: RealHost[] = [
     packages: ["@openai/agents-core"],
     wiring: "`MCPServerStdio` / `MCPServerStreamableHttp` with `name` = configuration key, `connectMcpServers`, `new Agent({ mcpServers })`; tools and calls through the SDK's `Runner` with a scripted `Model`.",
     notApplicable: {
-      ...predates(...lifecycle, "surface/allow-deny"),
       ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
       ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
       "drift/list-changed": "No handler for `notifications/tools/list_changed`: the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false) and `invalidateToolsCache()` is the only re-list call.",
@@ -163,6 +162,11 @@ export const realHosts: RealHost[] = [
     evidence: {
       "names/provider-valid": "In default mode `mcpToFunctionTool` names the tool `mcpTool.name`, and `tool()` only runs `toFunctionToolName` (utils/tools.mjs: every character outside [a-zA-Z0-9] becomes `_`); nothing limits the length (the 64 limit and sha1 suffix exist only under includeServerInToolNames), so a 65-character name is offered to the model.",
       "schema/hostile-schema": "The server's `tools/list` carries an output schema `{type: \"nope\"}`; `NodeMCPServerStreamableHttp.listTools` (shims/mcp-server/node.mjs) calls `replaceClientToolMetadata`, which makes the MCP SDK Client compile every output schema and rethrows its error. The run raises `type must be JSONType or JSONType[]: nope` for the whole agent: no tool is shown and the error names neither the server nor the tool (seen with `mcp-collide repro`).",
+      "guard/every-shape": "Nothing compares a function tool with the MCP tools: `getAllTools` returns `[...mcpTools, ...functionTools]` and the runner resolves a call through `buildFunctionToolLookupMap` (toolIdentity.mjs), a Map filled in that order (`lookup.set(key, tool)`), so the local `request` added by `agent.clone({ tools })` is accepted and takes every call of the name: alpha's tool is unreachable and nothing is reported.",
+      "guard/local-occupant": "Same lookup: a local `request` given at open also comes after the MCP tools and wins the Map, alpha's `request` is shown beside it and can never be called, and no error names alpha (only duplicates across MCP servers are checked, in `getAllMcpTools`).",
+      "surface/allow-deny": "The SDK's static filter treats an empty allow list as none: `createMCPToolStaticFilter({ allowed: [] })` keeps `allowedToolNames: []`, and `getMcpToolsFromServer` (mcp.mjs) applies it only `if (allowedToolNames.length > 0 || blockedToolNames.length > 0)`, so a server allowed nothing shows every tool.",
+      "drift/refresh-tracks-list": "Every run lists every server (`getAllMcpTools`, mcp.mjs): once a refresh gives beta a tool named like alpha's (`search`), the run raises `Duplicate tool names found across MCP servers` and the agent shows nothing, so beta's new list is never shown.",
+      "drift/unreachable-prunes-nothing": "Every run lists every server with no per-server error handling (`getMcpToolsFromServer` awaits `server.listTools()` unguarded): after a refresh that cannot reach alpha the run raises the transport's error, which names no server, and the whole agent shows no tools.",
       "diag/errors-name-server": "`getAllMcpTools` (mcp.mjs) raises `UserError(\"Duplicate tool names found across MCP servers: b_c\")`: it names the tool but not the servers, and the whole agent run fails (adapter.test.ts).",
     },
     notes: [
