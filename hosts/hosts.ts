@@ -101,7 +101,6 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
     notApplicable: {
-      ...predates(...lifecycle),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -116,6 +115,8 @@ export const realHosts: RealHost[] = [
       "wire/no-cross-routing": "Same collision: the call meant for server `a` reaches server `a__b`.",
       "names/injective": "`a_` + `__` + `b` and `a` + `__` + `_b` are both `a___b`: a `{key}__{tool}` join is not injective when keys may end, or tools start, with `_`; both are shown.",
       "schema/hostile-schema": "As in the default mode: the tool's input is validated by `@cfworker/json-schema` with a native RegExp for `pattern`, and `^(a|a)+$` backtracks for seconds.",
+      "guard/every-shape": "As in the default mode, with the prefixed name: a local `alpha__request` appended by `registerLocal` is accepted unchecked and shown beside alpha's, and `ToolNode`'s `find` still sends the name to alpha, so the local tool cannot be called.",
+      "guard/local-occupant": "As in the default mode: a local `alpha__request` given at open comes first, alpha's tool of that name is shown a second time, no error names alpha, and every call goes to the local tool.",
       "names/provider-valid": "The configuration key goes into the name unsanitised: key `store.refunds` gives `store.refunds__issue_refund`, which a provider refuses.",
     },
   },
