@@ -131,7 +131,6 @@ export const realHosts: RealHost[] = [
     packages: ["@ai-sdk/mcp", "ai"],
     wiring: "One `createMCPClient` per server (stdio: `Experimental_StdioMCPTransport`; http: `{ type: \"http\" }`), `await client.tools()` each, `{ ...toolSetOne, ...toolSetTwo }` in configuration order; tools and calls through `generateText` with a mock model from `ai/test`.",
     notApplicable: {
-      ...predates(...lifecycle),
       ...noPins("@ai-sdk/mcp", "`createMCPClient` options have none, dist/index.mjs"),
       "options/keyed-by-wire": "`client.tools({ schemas })` takes a schema per MCP tool name, but then loads only the tools it names (`toolsFromDefinitions` skips every other tool, dist/index.mjs): a schema for one tool would hide the server's others, so it is an allow list with types, not a per-tool option beside the whole list.",
       "options/unknown-key": "As options/keyed-by-wire: a `schemas` key names a tool to load, not an option for a loaded one; a key the server lacks is silently skipped because nothing is loaded for it.",
@@ -145,6 +144,9 @@ export const realHosts: RealHost[] = [
       "surface/shortfall-names-missing": "Same overwrite, seen per server: alpha advertised the name, beta's tool replaced it, and no error names alpha or the tool.",
       "surface/all-or-nothing": "Only the overwritten name is lost; alpha's other tools stay in the merged set, so alpha is partly registered.",
       "names/injective": "Each server's own `client.tools()` registers `issue_refund` (the host's per-server account), and the merged set shows one name for the two (server, tool) pairs.",
+      "guard/every-shape": "The tools `generateText` takes are one record keyed by name, and the application's own tool goes in as a record entry beside the spread sets (`{ ...tools, [name]: localTool }`): nothing compares it with the MCP tools, so a local `request` silently replaces alpha's and the name no longer reaches alpha.",
+      "guard/local-occupant": "At open the local tools come first in the record (`{ ...localTools, ...toolSetOne }`, defined before any server loads) and alpha's `request` overwrites the local one: the call reaches alpha, the local tool is gone, and nothing names alpha.",
+      "drift/refresh-tracks-list": "After a refresh, `a`'s new `search` meets alpha's in the same spread, and alpha, later in configuration order, overwrites it: `a` never shows the `search` it now lists.",
       "names/provider-valid": "`toolsFromDefinitions` keys tools by the raw MCP name and `generateText` hands that name to the model unchanged (captured at the mock model): `admin.tools.list` is shown.",
     },
   },

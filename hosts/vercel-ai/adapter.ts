@@ -103,7 +103,7 @@ class VercelAiHost extends RealHostAdapter<Session> {
   async refresh(session: string, server?: string): Promise<RefreshResult> {
     const open = this.session(session);
     const registered: Record<string, string[]> = {};
-    const errors: Array<{ message: string }> = [];
+    const errors: Array<{ server?: string; message: string }> = [];
     for (const [index, key] of open.keys.entries()) {
       if (server !== undefined && key !== server) continue;
       const client = open.clients[index];
@@ -112,8 +112,9 @@ class VercelAiHost extends RealHostAdapter<Session> {
         open.sets[index] = await client.tools();
         registered[key] = Object.keys(open.sets[index]!);
       } catch (error) {
-        // The SDK's MCPClientError carries no server name; the client's previous set stays in the merge.
-        errors.push({ message: messageOf(error) });
+        // One client per server, as the docs wire it: the application knows which server's `tools()` failed
+        // (the SDK's MCPClientError itself names none). The client's previous set stays in the merge.
+        errors.push({ server: key, message: messageOf(error) });
         registered[key] = [];
       }
     }
