@@ -3,23 +3,30 @@
  * rather than of process scheduling: a server answers only after every server of lower rank has answered
  * (or after `maxWaitMs`, so a host that lists servers one by one, in any order, is slowed but never
  * deadlocked). Without it, "who answered first" on stdio or HTTP depends on spawn jitter, and a verdict
- * about arrival order would be a coin toss. Over a wire, two answers sent back to back can still reach
- * the host in either order, so each waits `spacingMs` after the previous answer.
+ * about arrival order would be a coin toss.
+ *
+ * Over a wire, two answers sent back to back can still reach the host in either order, so each waits a
+ * spacing after the previous answer: as long as this host was seen to take to handle one message in this
+ * world (the time from a server's `initialize` answer to the next message on that connection: the host
+ * read the answer, acted on it and wrote again), capped at `maxSpacingMs`. A host that never showed its
+ * pace gets the cap. Measured per world, so no world's pace leaks into another's.
  */
 export class AnswerGate {
   private readonly answered = new Set<string>();
   private readonly waiting = new Set<() => void>();
   private lastAnswerAt = -Infinity;
+  /** The slowest handling seen in this world so far, in ms (undefined: none seen yet). */
+  private handlingMs: number | undefined;
 
   /**
    * @param ranks each server key's rank (lower answers first); servers absent from it never wait.
    * @param maxWaitMs longest a server waits for lower ranks before answering anyway.
-   * @param spacingMs least time between one answer and the next (0 in memory, where order is exact).
+   * @param maxSpacingMs most time between one answer and the next (0 in memory, where order is exact).
    */
   constructor(
     private readonly ranks: ReadonlyMap<string, number>,
     private readonly maxWaitMs = 250,
-    private readonly spacingMs = 0,
+    private readonly maxSpacingMs = 0,
   ) {}
 
   /** Whether `server` has answered its first `tools/list`. */
@@ -33,6 +40,16 @@ export class AnswerGate {
     this.answered.add(server);
     this.lastAnswerAt = performance.now();
     for (const wake of [...this.waiting]) wake();
+  }
+
+  /** Notes how long the host took to handle one message: answer sent to its next message received, in ms. */
+  observeHandling(ms: number): void {
+    this.handlingMs = Math.max(this.handlingMs ?? 0, ms);
+  }
+
+  /** The least time between one first answer and the next, in ms. */
+  get spacingMs(): number {
+    return Math.min(this.maxSpacingMs, this.handlingMs ?? this.maxSpacingMs);
   }
 
   /** Resolves once every lower-ranked server has answered (plus the spacing), or after the maximum wait. */

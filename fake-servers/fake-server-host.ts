@@ -68,8 +68,12 @@ function newToken(): string {
   return randomBytes(16).toString("hex");
 }
 
-/** Gap between two servers' first tools/list answers over a wire: enough that a host reads them in order. */
-const ANSWER_SPACING_MS = 30;
+/**
+ * Most time between two servers' first tools/list answers over a wire. The gate waits as long as the host
+ * was seen to take to handle one message in the world (see AnswerGate), never longer than this: what it
+ * waited for every host before that pace was measured.
+ */
+const MAX_ANSWER_SPACING_MS = 30;
 
 /** How a fake server host's worlds behave. */
 export interface FakeServerHostOptions {
@@ -101,7 +105,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
     // one a host hears from first never depends on spawn or scheduling jitter.
     const ranks = new Map(scripts.map((script, index) => [script.key, script.answerRank ?? index]));
-    const gate = new AnswerGate(ranks, rankWaitMs, kind === "memory" ? 0 : ANSWER_SPACING_MS);
+    const gate = new AnswerGate(ranks, rankWaitMs, kind === "memory" ? 0 : MAX_ANSWER_SPACING_MS);
     for (const script of scripts) if (script.unreachable) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
     const servers: LiveServer[] = [];

@@ -38,6 +38,9 @@ export class RecordingTransport implements Transport {
   private readonly pending = new Set<NodeJS.Timeout>();
   /** Id of the gated `tools/list` whose answer tells the gate this server has answered. */
   private gatedId: string | number | undefined;
+  /** Id of the host's `initialize`, until it is answered; then when the answer was sent, until the next message. */
+  private initializeId: string | number | undefined;
+  private initializeAnsweredAt: number | undefined;
   private closed = false;
 
   /** @param inner the real transport; @param context whose records these are and what latency applies. */
@@ -68,6 +71,10 @@ export class RecordingTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     try {
       await this.inner.send(message, options);
+      if (this.initializeId !== undefined && "id" in message && !("method" in message) && message.id === this.initializeId) {
+        this.initializeId = undefined;
+        this.initializeAnsweredAt = performance.now();
+      }
     } finally {
       if (this.gatedId !== undefined && "id" in message && !("method" in message) && message.id === this.gatedId) {
         this.gatedId = undefined;
@@ -88,6 +95,7 @@ export class RecordingTransport implements Transport {
 
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (this.closed) return;
+    this.measureHandling(message);
     const record = this.context.recorder.record(describe(message, this.context));
     if (record.tool !== undefined && this.context.losesAnswer?.(record.tool)) {
       // Synchronously, before the server sees it: over HTTP no response header may have left yet, so the
@@ -103,6 +111,20 @@ export class RecordingTransport implements Transport {
       return;
     }
     this.deliver(message, extra);
+  }
+
+  /**
+   * The host's pace, for the gate's spacing: from this connection's `initialize` answer to the host's next
+   * message on it (`notifications/initialized` from any conforming host), the host read an answer, acted on
+   * it and wrote again.
+   */
+  private measureHandling(message: JSONRPCMessage): void {
+    if (this.initializeAnsweredAt !== undefined) {
+      this.context.gate?.observeHandling(performance.now() - this.initializeAnsweredAt);
+      this.initializeAnsweredAt = undefined;
+    } else if ("method" in message && message.method === "initialize" && "id" in message && this.initializeId === undefined) {
+      this.initializeId = message.id;
+    }
   }
 
   private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
