@@ -72,4 +72,62 @@ describe("HttpGateway", () => {
     expect((await send(url, "DELETE", { "mcp-session-id": session })).status).toBe(200);
     expect((await send(url, "POST", { "mcp-session-id": session }, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }))).status).toBe(404);
   });
+
+  it("answers a POST of requests with one application/json body and a POST of notifications with 202", async () => {
+    const opened = await send(url, "POST", {}, JSON.stringify(INIT));
+    expect(opened.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(opened.text)).toMatchObject({ jsonrpc: "2.0", id: 1, result: { serverInfo: { name: "h" } } });
+    const session = { "mcp-session-id": String(opened.headers["mcp-session-id"]) };
+    expect((await send(url, "POST", session, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }))).status).toBe(202);
+    const batch = await send(url, "POST", session, JSON.stringify([{ jsonrpc: "2.0", id: 2, method: "tools/list" }, { jsonrpc: "2.0", id: 3, method: "ping" }]));
+    expect(batch.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(batch.text)).toMatchObject([{ id: 2, result: { tools: [] } }, { id: 3, result: {} }]);
+    expect((await send(url, "POST", session, JSON.stringify({ jsonrpc: "2.0", id: 4 }))).status).toBe(400);
+    expect((await send(url, "POST", { ...session, accept: "application/json" }, JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping" }))).status).toBe(406);
+    expect((await send(url, "POST", session, JSON.stringify(INIT))).status).toBe(400);
+    expect((await send(url, "PUT", session)).status).toBe(405);
+  });
+
+  it("opens one SSE stream per session on GET, which carries list_changed, and ends it with the session", async () => {
+    const live = new LiveServer(ServerScriptSchema.parse({ key: "n", serverInfo: { name: "n", version: "1" }, tools: [], listChanged: true }), recorder);
+    gateway.register("notifying", live);
+    const at = gateway.specFor("notifying").url;
+    const opened = await send(at, "POST", {}, JSON.stringify(INIT));
+    const session = { "mcp-session-id": String(opened.headers["mcp-session-id"]) };
+    const events: string[] = [];
+    const ended = new Promise<{ status: number; type: unknown }>((resolve, reject) => {
+      const req = request(at, { method: "GET", headers: { accept: "text/event-stream", ...session } }, (res) => {
+        res.on("data", (chunk: Buffer) => {
+          events.push(chunk.toString("utf8"));
+          // The stream is open once its headers arrived; the second GET and the notification follow from here.
+          if (events.length === 1 && chunk.toString("utf8").includes("list_changed")) void live.close();
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, type: res.headers["content-type"] }));
+      });
+      req.on("response", async () => {
+        expect((await send(at, "GET", { accept: "text/event-stream", ...session })).status).toBe(409);
+        await live.apply({ kind: "notify" });
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(await ended).toEqual({ status: 200, type: "text/event-stream" });
+    expect(events.join("")).toContain('event: message\ndata: {"method":"notifications/tools/list_changed","jsonrpc":"2.0"}');
+    gateway.unregister("notifying");
+  });
+
+  it("drops the socket of a POST still unanswered when its session closes, so no host waits for an answer", async () => {
+    const slow = new LiveServer(ServerScriptSchema.parse({ key: "s", serverInfo: { name: "s", version: "1" }, tools: [], latency: { toolsList: 60_000 } }), recorder);
+    gateway.register("slow", slow);
+    const at = gateway.specFor("slow").url;
+    const opened = await send(at, "POST", {}, JSON.stringify(INIT));
+    const session = { "mcp-session-id": String(opened.headers["mcp-session-id"]) };
+    const listing = send(at, "POST", session, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
+    // The listing is held by its scripted latency; once the server has recorded it, close the server.
+    while (!recorder.records.some((r) => r.server === "s" && r.method === "tools/list")) await new Promise((resolve) => setImmediate(resolve));
+    await slow.close();
+    await expect(listing).rejects.toThrow(/socket hang up|ECONNRESET/);
+    gateway.unregister("slow");
+  });
 });
+

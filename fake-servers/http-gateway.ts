@@ -1,18 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { HttpSession, refuse } from "./http-session.ts";
 import type { LiveServer } from "./live-server.ts";
 import { BodyError, readJsonBody } from "./read-json-body.ts";
 import type { HttpTransportSpec } from "./transport-spec.ts";
-
-/** One streamable-HTTP session: its transport, the responses it has in flight, and whether its GET stream opened. */
-interface HttpSession {
-  transport: StreamableHTTPServerTransport;
-  /** Responses not yet finished, so a lost answer can destroy their sockets. */
-  responses: Set<ServerResponse>;
-  /** Marks the host's GET stream as open: server-initiated notifications can reach it from now on. */
-  heard(): void;
-}
 
 /** One fake server's path: the server and its open streamable-HTTP sessions by id. */
 interface HttpRoute {
@@ -85,6 +75,8 @@ export class HttpGateway {
     const match = /^\/mcp\/([^/]+)$/.exec(path);
     const route = match ? this.routes.get(match[1]) : undefined;
     if (!route || route.server.isClosed) return fail(res, 404, "no fake server at this path");
+    // A socket destroyed for a lost answer must not surface as an unhandled error.
+    res.on("error", () => undefined);
 
     let body: unknown;
     if (req.method === "POST") {
@@ -95,52 +87,34 @@ export class HttpGateway {
         throw error;
       }
     }
+    // Host checking keeps a DNS-rebinding web page from reaching the fake servers through a browser.
+    if (!this.allowedHosts.includes(req.headers.host ?? "")) return fail(res, 403, `Invalid Host header: ${req.headers.host}`);
 
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") {
       const session = route.sessions.get(sessionId);
-      if (!session) return fail(res, 404, "Session not found");
-      session.responses.add(res);
-      res.on("close", () => session.responses.delete(res));
-      // A socket destroyed for a lost answer must not surface as an unhandled error.
-      res.on("error", () => undefined);
-      if (req.method === "GET") {
-        // The stream is registered by the time its headers go out; notifications sent earlier are lost.
-        const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-        res.writeHead = ((...args: unknown[]) => {
-          const written = writeHead(...args);
-          session.heard();
-          return written;
-        }) as typeof res.writeHead;
-      }
-      return session.transport.handleRequest(req, res, body);
+      if (!session || session.isClosed) return fail(res, 404, "Session not found");
+      if (req.method === "POST") return void session.post(req.headers, res, body, false);
+      if (req.method === "GET") return session.get(req.headers, res);
+      if (req.method === "DELETE") return session.delete(req.headers, res);
+      return refuse(res, 405, -32000, "Method not allowed.", { allow: "GET, POST, DELETE" });
     }
     if (req.method === "POST" && mentionsInitialize(body)) return this.openSession(route, req, res, body);
     return fail(res, 400, "Bad Request: No valid session ID provided");
   }
 
   private async openSession(route: HttpRoute, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
-    let heard!: () => void;
-    const listening = new Promise<void>((resolve) => (heard = resolve));
-    const responses = new Set<ServerResponse>();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void route.sessions.set(id, { transport, responses, heard }),
-      enableDnsRebindingProtection: true,
-      allowedHosts: this.allowedHosts,
-    });
+    const session = new HttpSession();
     // A lost answer: the request's socket dies before any response header, so the host's fetch fails at
-    // once (an SSE stream that merely ended would leave its request waiting for a timeout).
+    // once (an answer that merely never came would leave its request waiting for a timeout).
     const drop = () => {
-      for (const pending of responses) pending.socket?.destroy();
+      session.dropPending();
       void server.close();
     };
-    const server = await route.server.open(transport, () => {
-      if (transport.sessionId !== undefined) route.sessions.delete(transport.sessionId);
-    }, { listening, drop });
-    await transport.handleRequest(req, res, body);
-    // The SDK refused it (malformed, wrong Host ...): no session was made, so nothing may linger.
-    if (transport.sessionId === undefined) await server.close();
+    const server = await route.server.open(session, () => route.sessions.delete(session.sessionId), { listening: session.listening, drop });
+    route.sessions.set(session.sessionId, session);
+    // Refused (not acceptable, not JSON-RPC ...): nothing may linger.
+    if (!session.post(req.headers, res, body, true)) await server.close();
   }
 }
 
@@ -151,10 +125,5 @@ function mentionsInitialize(body: unknown): boolean {
 }
 
 function fail(res: ServerResponse, status: number, message: string, code = -32000): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  res.writeHead(status, { "content-type": "application/json" });
-  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+  refuse(res, status, code, message);
 }
