@@ -8,7 +8,7 @@ import type { MemoryTransportSpec } from "./memory-transport-spec.ts";
 import type { MessageRecord } from "./message-record.ts";
 import { Recorder } from "./recorder.ts";
 import type { ServerScript } from "./server-script.ts";
-import { StdioRelay } from "./stdio-relay.ts";
+import { StdioRelay, type StdioShimChoice } from "./stdio-relay.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 import type { HttpTransportSpec, StdioTransportSpec } from "./transport-spec.ts";
 
@@ -83,6 +83,8 @@ export interface FakeServerHostOptions {
    * A test of the rank order itself raises it, so a slow machine cannot release an answer early.
    */
   rankWaitMs?: number;
+  /** Which shim stdio servers are reached through (default "auto": the perl shim where perl can serve). */
+  stdioShim?: StdioShimChoice;
 }
 
 /**
@@ -97,7 +99,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
   let closed = false;
 
   const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
-    kind === "stdio" ? (relay ??= StdioRelay.start()) : (gateway ??= HttpGateway.start());
+    kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start());
 
   async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>> {
     if (closed) throw new Error("fake server host is closed");

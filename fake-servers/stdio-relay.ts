@@ -1,15 +1,21 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server as NetServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LiveServer } from "./live-server.ts";
 import { SocketTransport } from "./socket-transport.ts";
 import type { StdioTransportSpec } from "./transport-spec.ts";
 
-/** Absolute path of the shim a host spawns for every stdio fake server. */
+/** Absolute path of the node shim a host spawns for a stdio fake server (where perl cannot serve). */
 export const STDIO_SHIM_PATH = fileURLToPath(new URL("./stdio-shim.cjs", import.meta.url));
+/** Absolute path of the perl shim: the same protocol for about a tenth of node's start-up CPU. */
+export const PERL_SHIM_PATH = fileURLToPath(new URL("./stdio-shim.pl", import.meta.url));
+
+/** Which shim a relay hands hosts: perl where it can serve (the default), or always node. */
+export type StdioShimChoice = "auto" | "node";
 
 /** Where a shim finds its token: the environment, which other users cannot read (a command line they can). */
 export const RELAY_TOKEN_VARIABLE = "MCP_COLLIDE_RELAY_TOKEN";
@@ -20,6 +26,8 @@ const ACK = Buffer.from([0x06]);
 const MAX_HANDSHAKE_BYTES = 256;
 /** A local process that connects and says nothing must not hold a socket forever. */
 const HANDSHAKE_TIMEOUT_MS = 5_000;
+/** A perl that has not finished its check session by then is not one to hand hosts. */
+const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * Where the relay listens: a Unix socket in a fresh directory only this user can enter (mkdtemp makes it
@@ -42,6 +50,11 @@ export class StdioRelay {
   private readonly routes = new Map<string, LiveServer>();
   private readonly sockets = new Set<Socket>();
   private closed = false;
+  private perl: string | undefined;
+  /** While the perl shim is checked: the token the relay accepts and at once ends (no server behind it). */
+  private probeToken: string | undefined;
+  /** Whether the check's token reached the relay (an exit status alone does not show a session). */
+  private probeServed = false;
 
   private constructor(
     private readonly listener: NetServer,
@@ -52,8 +65,12 @@ export class StdioRelay {
     listener.on("connection", (socket) => this.accept(socket));
   }
 
-  /** Listens on a fresh Unix socket (Windows: named pipe) only this user can reach. */
-  static async start(): Promise<StdioRelay> {
+  /**
+   * Listens on a fresh Unix socket (Windows: named pipe) only this user can reach. With `shim` "auto" (the
+   * default) hosts get the perl shim when the first perl on PATH completes a session with this relay
+   * (checked once), else node's.
+   */
+  static async start(shim: StdioShimChoice = "auto"): Promise<StdioRelay> {
     const { path, directory } = listenPath();
     const listener = createServer();
     try {
@@ -65,7 +82,14 @@ export class StdioRelay {
       if (directory) rmSync(directory, { recursive: true, force: true });
       throw error;
     }
-    return new StdioRelay(listener, path, directory);
+    const relay = new StdioRelay(listener, path, directory);
+    if (shim === "auto" && process.platform !== "win32") relay.perl = await relay.usablePerl();
+    return relay;
+  }
+
+  /** Which shim this relay hands hosts. */
+  get shim(): "perl" | "node" {
+    return this.perl === undefined ? "node" : "perl";
   }
 
   /** Routes `token` to `server` until {@link unregister}. */
@@ -80,7 +104,9 @@ export class StdioRelay {
 
   /** What a host spawns to reach whatever `token` routes to (or to be refused): the token in its environment. */
   specFor(token: string): StdioTransportSpec {
-    return { type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, this.address], env: { [RELAY_TOKEN_VARIABLE]: token } };
+    const env = { [RELAY_TOKEN_VARIABLE]: token };
+    if (this.perl !== undefined) return { type: "stdio", command: this.perl, args: [PERL_SHIM_PATH, this.address], env };
+    return { type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, this.address], env };
   }
 
   /** Stops listening, destroys every socket (so every shim still running exits) and removes the socket's directory. Idempotent. */
@@ -122,6 +148,11 @@ export class StdioRelay {
   }
 
   private route(socket: Socket, token: string, leftover: Buffer): void {
+    if (this.probeToken !== undefined && token === this.probeToken) {
+      this.probeServed = true;
+      socket.end(ACK);
+      return;
+    }
     const server = this.routes.get(token);
     if (!server || server.isClosed) {
       socket.destroy();
@@ -129,5 +160,35 @@ export class StdioRelay {
     }
     socket.write(ACK);
     server.open(new SocketTransport(socket, leftover)).catch(() => socket.destroy());
+  }
+
+  /**
+   * The first perl on PATH that runs the perl shim through a whole session with this relay: connects,
+   * presents a token from its environment (which the relay must receive), reads the ACK, and exits 0 when
+   * the relay ends the session.
+   */
+  private async usablePerl(): Promise<string | undefined> {
+    const perl = (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, "perl")).find(isExecutable);
+    if (perl === undefined) return undefined;
+    this.probeToken = randomBytes(16).toString("hex");
+    try {
+      const ok = await new Promise<boolean>((resolve) => {
+        const child = spawn(perl, [PERL_SHIM_PATH, this.address], { stdio: ["pipe", "ignore", "ignore"], env: { [RELAY_TOKEN_VARIABLE]: this.probeToken! }, timeout: PROBE_TIMEOUT_MS });
+        child.once("error", () => resolve(false));
+        child.once("exit", (code) => resolve(code === 0));
+      });
+      return ok && this.probeServed ? perl : undefined;
+    } finally {
+      this.probeToken = undefined;
+    }
+  }
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
 }

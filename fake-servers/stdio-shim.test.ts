@@ -1,14 +1,32 @@
 import { spawn } from "node:child_process";
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LiveServer } from "./live-server.ts";
 import { Recorder } from "./recorder.ts";
 import { ServerScriptSchema } from "./server-script.ts";
-import { RELAY_TOKEN_VARIABLE, STDIO_SHIM_PATH, StdioRelay } from "./stdio-relay.ts";
+import { PERL_SHIM_PATH, RELAY_TOKEN_VARIABLE, STDIO_SHIM_PATH, StdioRelay } from "./stdio-relay.ts";
 
-/** Runs the shim with `args` (and `env`, as a host passes a spec's env), feeding `input`; resolves with its exit code and stdout. */
-function runShim(args: string[], input?: string, options: { env?: Record<string, string>; uid?: number } = {}): Promise<{ code: number | null; stdout: string }> {
+type Shim = "node" | "perl";
+/** The perl the relay should find (the first on PATH), if any: where there is one, the perl shim must work. */
+const perl = (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir) => join(dir, "perl")).find((file) => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+});
+const shims: Shim[] = perl === undefined ? ["node"] : ["node", "perl"];
+
+/** Runs the `shim` with `args` (and `env`, as a host passes a spec's env), feeding `input`; resolves with its exit code and stdout. */
+function runShim(shim: Shim, args: string[], input?: string, options: { env?: Record<string, string>; uid?: number } = {}): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [STDIO_SHIM_PATH, ...args], {
+    const [command, script] = shim === "node" ? [process.execPath, STDIO_SHIM_PATH] : [perl!, PERL_SHIM_PATH];
+    const child = spawn(command, [script, ...args], {
       stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ...options.env },
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
@@ -28,28 +46,57 @@ afterAll(async () => {
   await relay.close();
 });
 
-describe("stdio shim", () => {
-  it("exits 1 at once when the relay refuses its token", async () => {
-    const spec = relay.specFor("tok-refused");
-    expect((await runShim(spec.args.slice(1), undefined, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "not-a-token" } })).code).toBe(1);
+describe("stdio relay", () => {
+  it("hands hosts the perl shim where perl can serve, the node shim when told to, the token in the environment either way", async () => {
+    const env = { [RELAY_TOKEN_VARIABLE]: "t" };
+    expect(relay.specFor("t")).toEqual(perl === undefined
+      ? { type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, relay.address], env }
+      : { type: "stdio", command: perl, args: [PERL_SHIM_PATH, relay.address], env });
+    const forced = await StdioRelay.start("node");
+    expect(forced.shim).toBe("node");
+    expect(forced.specFor("t")).toEqual({ type: "stdio", command: process.execPath, args: [STDIO_SHIM_PATH, forced.address], env: { [RELAY_TOKEN_VARIABLE]: "t" } });
+    await forced.close();
   });
 
-  it("exits 1 at once when nothing listens", async () => {
-    const gone = await StdioRelay.start();
-    const spec = gone.specFor("token");
-    await gone.close();
-    expect((await runShim(spec.args.slice(1), undefined, { env: spec.env })).code).toBe(1);
-  });
-
-  it("exits 1 on a malformed command line or without its token", async () => {
-    expect((await runShim([])).code).toBe(1);
-    expect((await runShim(relay.specFor("tok").args.slice(1))).code).toBe(1);
+  it("hands hosts the node shim when the perl on PATH cannot run a session, not a perl that merely exists", async () => {
+    const bin = mkdtempSync(join(tmpdir(), "mcp-collide-fake-perl-"));
+    const path = process.env.PATH;
+    try {
+      writeFileSync(join(bin, "perl"), "#!/bin/sh\nexit 0\n");
+      chmodSync(join(bin, "perl"), 0o755);
+      process.env.PATH = `${bin}${delimiter}${path ?? ""}`;
+      const broken = await StdioRelay.start();
+      expect(broken.shim).toBe("node");
+      await broken.close();
+    } finally {
+      process.env.PATH = path;
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 
   it("keeps the token off the command line (another user reads /proc/<pid>/cmdline, not environ)", () => {
     const spec = relay.specFor("secret-token-123");
     expect([spec.command, ...spec.args].join(" ")).not.toContain("secret-token-123");
     expect(spec.env?.[RELAY_TOKEN_VARIABLE]).toBe("secret-token-123");
+  });
+});
+
+describe.each<Shim>(shims)("stdio shim (%s)", (shim) => {
+  it("exits 1 at once when the relay refuses its token", async () => {
+    const spec = relay.specFor("tok-refused");
+    expect((await runShim(shim, spec.args.slice(1), undefined, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "not-a-token" } })).code).toBe(1);
+  });
+
+  it("exits 1 at once when nothing listens", async () => {
+    const gone = await StdioRelay.start();
+    const spec = gone.specFor("token");
+    await gone.close();
+    expect((await runShim(shim, spec.args.slice(1), undefined, { env: spec.env })).code).toBe(1);
+  });
+
+  it("exits 1 on a malformed command line or without its token", async () => {
+    expect((await runShim(shim, [])).code).toBe(1);
+    expect((await runShim(shim, relay.specFor("tok").args.slice(1))).code).toBe(1);
   });
 
   it.runIf(process.platform === "linux" && process.getuid?.() === 0)("cannot be reached by another local user holding the token, and records nothing of it", async () => {
@@ -60,7 +107,7 @@ describe("stdio shim", () => {
       const spec = relay.specFor("stolen");
       const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "intruder", version: "1" } } }) + "\n";
       // nobody (65534) with everything the host got: the command line, and even the token.
-      const { code } = await runShim(spec.args.slice(1), init, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "stolen" }, uid: 65534 });
+      const { code } = await runShim(shim, spec.args.slice(1), init, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "stolen" }, uid: 65534 });
       expect(code).toBe(1);
       expect(recorder.records).toEqual([]);
     } finally {
@@ -76,12 +123,32 @@ describe("stdio shim", () => {
     const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) + "\n";
     const note = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 99 } }) + "\n";
     const spec = relay.specFor("tok");
-    const { code, stdout } = await runShim(spec.args.slice(1), ping + note, { env: spec.env });
+    const { code, stdout } = await runShim(shim, spec.args.slice(1), ping + note, { env: spec.env });
     expect(code).toBe(0);
     expect(recorder.records.map((r) => r.method)).toEqual(["ping", "notifications/cancelled"]);
     // The ping may or may not be answered before the shim's stdin closes the session; if it was, it is clean JSON.
     for (const line of stdout.split("\n").filter(Boolean)) expect(JSON.parse(line)).toMatchObject({ jsonrpc: "2.0" });
     relay.unregister("tok");
+    await server.close();
+  });
+
+  it("carries a whole session both ways, messages far larger than one read or write intact", async () => {
+    const recorder = new Recorder();
+    const description = "d".repeat(50_000);
+    const tools = Array.from({ length: 20 }, (_, index) => ({ name: `tool_${index}`, description }));
+    const server = new LiveServer(ServerScriptSchema.parse({ key: "big", serverInfo: { name: "n", version: "1" }, tools }), recorder);
+    relay.register("big", server);
+    const spec = relay.specFor("big");
+    const client = new Client({ name: "test", version: "1" });
+    const command = shim === "node" ? process.execPath : perl!;
+    await client.connect(new StdioClientTransport({ command, args: [shim === "node" ? STDIO_SHIM_PATH : PERL_SHIM_PATH, ...spec.args.slice(1)], env: spec.env, stderr: "ignore" }));
+    const listed = await client.listTools();
+    expect(listed.tools.map((tool) => [tool.name, tool.description?.length])).toEqual(tools.map((tool) => [tool.name, 50_000]));
+    await client.callTool({ name: "tool_3", arguments: { blob: "b".repeat(1_000_000) } });
+    await client.close();
+    const call = recorder.records.find((record) => record.method === "tools/call");
+    expect(call).toMatchObject({ tool: "tool_3", arguments: { blob: "b".repeat(1_000_000) } });
+    relay.unregister("big");
     await server.close();
   });
 });

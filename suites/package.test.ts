@@ -79,7 +79,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
   it("ships the harness, fake servers, built-in hosts, suites, docs, the Action and type declarations; no tests, no library adapters, no reports", () => {
     const paths = packed.files.map((file) => file.path);
     for (const needed of ["harness/bin/mcp-collide.js", "harness/adapter-kit.ts", "harness/entry/adapter-kit.mjs", "harness/entry/types/esm/harness/adapter-kit.d.ts",
-      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap.py", "fake-servers/stdio-shim.cjs", "reference/main.ts",
+      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap.py", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "reference/main.ts",
       "suites/surface.suite.ts", "docs/clauses.md", "docs/hap-1.md", "docs/sources.md", "action.yml", "README.md"]) {
       expect(paths, needed).toContain(needed);
     }
