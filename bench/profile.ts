@@ -8,11 +8,11 @@
  * It patches prototypes of this process only, to count; nothing it measures changes what a run does.
  */
 import http from "node:http";
-import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { builtinHostArgv, hapLauncher, inProcessLauncher, runClauses, type HostLauncher } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "../suites/index.ts";
+import { reapedCpuSeconds, round } from "./measure.ts";
 
 type Transport = "memory" | "http" | "stdio";
 const argValue = (name: string) => {
@@ -113,18 +113,6 @@ function timed(launcher: HostLauncher): HostLauncher {
   };
 }
 
-/** CPU seconds of reaped children (utime + stime of waited-for descendants), Linux only. */
-function childrenCpuSeconds(): number | null {
-  try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 16 and 17 of stat(5) (cutime, cstime), counted from the state field, which is field 3.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return null;
-  }
-}
-
 const results: Record<string, unknown> = { runs, workers, seed };
 for (const transport of transports) {
   timers.clear();
@@ -132,13 +120,13 @@ for (const transport of transports) {
   httpRequests.clear();
   const launcher = transport === "memory" ? inProcessLauncher(() => createHost()) : hapLauncher({ argv: adapterArgv() });
   const cpu = process.cpuUsage();
-  const children = childrenCpuSeconds();
+  const children = reapedCpuSeconds();
   const started = performance.now();
   const clauseMs: Record<string, number> = {};
   const report = await runClauses({ clauses, launcher: timed(launcher), seed, runs, transport, workers, onClauseEnd: (c) => void (clauseMs[c.id] = c.durationMs) });
   const wall = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  const childrenAfter = childrenCpuSeconds();
+  const childrenAfter = reapedCpuSeconds();
   const row = {
     wallSeconds: round(wall),
     harnessCpuSeconds: round((used.user + used.system) / 1e6),
@@ -159,8 +147,4 @@ if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
 function adapterArgv(): string[] {
   const [node, ...rest] = builtinHostArgv("reference");
   return cpuProfDir ? [node!, "--cpu-prof", `--cpu-prof-dir=${cpuProfDir}`, ...rest] : [node!, ...rest];
-}
-
-function round(value: number): number {
-  return Number(value.toFixed(2));
 }
