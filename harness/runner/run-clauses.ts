@@ -86,12 +86,23 @@ interface RunContext {
   cache: ObservationCache | undefined;
 }
 
-/** One worker: its own host process, relaunched when it breaks, running clauses from the shared queue. */
-async function work(context: RunContext, first: HostHandle | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle | undefined> {
+/**
+ * One worker: its own host process, relaunched when it breaks, running clauses from the shared queue. `first`
+ * is a host already initialized; `ahead` one launched ahead of time, which gets its `initialize` here.
+ */
+async function work(context: RunContext, first: HostHandle | undefined, ahead: Promise<HostHandle> | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle | undefined> {
   const { options, host, transport, servers, cache } = context;
   let servedInCase = cache?.newCase() ?? new Set<string>();
   const current: { handle: HostHandle | undefined } = { handle: first };
+  let launched = ahead;
   const recover = async () => {
+    if (launched) {
+      const next = launched;
+      launched = undefined;
+      current.handle = await next;
+      await current.handle.adapter.initialize();
+      return;
+    }
     if (current.handle && !current.handle.broken()) return;
     await current.handle?.stop().catch(() => undefined);
     current.handle = undefined;
@@ -130,6 +141,8 @@ async function work(context: RunContext, first: HostHandle | undefined, queue: C
     reports.set(clause.id, report);
     options.onClauseEnd?.(report);
   }
+  // Launched ahead but never needed (every clause it took was not applicable): still ours to stop.
+  if (launched) current.handle = await launched.catch(() => undefined);
   return current.handle;
 }
 
@@ -145,11 +158,15 @@ export async function runClauses(options: RunOptions): Promise<Report> {
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   let startError: string | undefined;
+  const width = Math.max(1, Math.min(options.workers ?? 1, options.clauses.length));
+  let ahead: Array<Promise<HostHandle>> = [];
   try {
     let first: HostHandle | undefined;
     try {
       first = await options.launcher.launch();
       handles.push(first);
+      // The other workers' hosts start while the first answers initialize, so a run waits for one start-up.
+      ahead = Array.from({ length: width - 1 }, () => options.launcher.launch());
       host = await first.adapter.initialize();
     } catch (error) {
       startError = portableText(error instanceof Error ? error.message : String(error));
@@ -171,13 +188,16 @@ export async function runClauses(options: RunOptions): Promise<Report> {
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
       };
       const queue = [...options.clauses];
-      const width = Math.max(1, Math.min(options.workers ?? 1, queue.length));
+      const given = ahead;
+      ahead = [];
       const finals = await Promise.all(Array.from({ length: width }, (_, index) =>
-        work(context, index === 0 ? first : undefined, queue, reports)));
+        work(context, index === 0 ? first : undefined, given[index - 1], queue, reports)));
       handles.length = 0;
       for (const handle of finals) if (handle) handles.push(handle);
     }
   } finally {
+    // Hosts launched ahead for workers that never ran (the first host could not start) are stopped too.
+    for (const launched of await Promise.allSettled(ahead)) if (launched.status === "fulfilled") handles.push(launched.value);
     for (const said of await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)))) diagnostics.push(...(said ?? []));
     await servers.close();
   }
