@@ -108,7 +108,8 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     // one a host hears from first never depends on spawn or scheduling jitter.
     const ranks = new Map(scripts.map((script, index) => [script.key, script.answerRank ?? index]));
     const gate = new AnswerGate(ranks, rankWaitMs, kind === "memory" ? 0 : MAX_ANSWER_SPACING_MS);
-    for (const script of scripts) if (script.unreachable) gate.done(script.key);
+    // A server that is down or fails its listing never answers in turn: nobody waits for it.
+    for (const script of scripts) if (script.unreachable || script.failure !== undefined) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
     const servers: LiveServer[] = [];
     const byKey = new Map<string, LiveServer>();

@@ -66,13 +66,14 @@ export function createFakeServer(
   const context = {
     server: script.key, connection: connectionId, recorder, latency: script.latency, gate: options.gate,
     losesAnswer: options.losesAnswer ?? ((tool: string) => lost.has("*") || lost.has(tool)), drop: options.drop,
+    failure: script.failure, stallMs: script.stallMs, toolCount: () => tools().length,
   };
   const server = new RecordingServer(context, script.serverInfo, { capabilities, jsonSchemaValidator: serverValidator });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
   server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => {
     options.onListed?.();
-    return { tools: [...tools()] as ListToolsResult["tools"] };
+    return listAnswer(script, tools());
   });
   server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
     const { name, arguments: args } = request.params;
@@ -86,6 +87,30 @@ export function createFakeServer(
     return result;
   });
   return server;
+}
+
+/** The cursor of a `list-crash` server's second page: asking for it is what kills the server. */
+const NEXT_PAGE = "page-2";
+
+/**
+ * What `tools/list` answers: the list as given, or as the script's failure shapes it (a first page with a
+ * cursor; a malformed tool added after the real ones). The other failures are played by the transport.
+ */
+function listAnswer(script: ServerScript, tools: readonly ToolDefinition[]): ListToolsResult {
+  const listed = [...tools] as unknown[];
+  switch (script.failure) {
+    case "list-crash":
+      return { tools: listed.slice(0, Math.ceil(listed.length / 2)) as ListToolsResult["tools"], nextCursor: NEXT_PAGE };
+    case "nameless-tool":
+      listed.push({ description: "a tool without a name", inputSchema: { type: "object" } });
+      break;
+    case "schema-not-object":
+      listed.push({ name: "malformed_schema", description: "a tool whose inputSchema is not an object", inputSchema: "object" });
+      break;
+    default:
+      break;
+  }
+  return { tools: listed as ListToolsResult["tools"] };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { AnswerGate } from "./answer-gate.ts";
 import type { Recorder, UnstampedRecord } from "./recorder.ts";
-import type { Latency } from "./server-script.ts";
+import { LIST_STALL_MS, type Latency, type ServerFailure } from "./server-script.ts";
 
 /** Who is listening on a {@link RecordingTransport}: enough to write a record and to apply latency. */
 export interface RecordingContext {
@@ -23,7 +23,16 @@ export interface RecordingContext {
    * request sockets destroyed before any response header), so the gateway supplies its own.
    */
   drop?: () => void;
+  /** How the server fails while a host loads it (see ServerFailureSchema); played here, after the record. */
+  failure?: ServerFailure;
+  /** For `list-unanswered`: how long `tools/list` is held before the connection drops. */
+  stallMs?: number;
+  /** For `list-crash`: how many tools the server advertises now (fewer than two: it dies on the first `tools/list`). */
+  toolCount?: () => number;
 }
+
+/** The JSON-RPC error a scripted failure answers with: "internal error", saying it was scripted. */
+const SCRIPTED_ERROR = -32603;
 
 /**
  * Wraps any server-side transport so that every incoming message is recorded the moment it arrives,
@@ -100,10 +109,10 @@ export class RecordingTransport implements Transport {
     if (record.tool !== undefined && this.context.losesAnswer?.(record.tool)) {
       // Synchronously, before the server sees it: over HTTP no response header may have left yet, so the
       // host's request fails as a lost answer does, rather than waiting on an empty stream.
-      if (this.context.drop) this.context.drop();
-      else void this.close();
+      this.dropConnection();
       return;
     }
+    if (this.context.failure !== undefined && "method" in message && "id" in message && this.playFailure(message)) return;
     const { gate, server } = this.context;
     if (gate && !gate.hasAnswered(server) && this.gatedId === undefined && "method" in message && message.method === "tools/list" && "id" in message) {
       this.gatedId = message.id;
@@ -125,6 +134,45 @@ export class RecordingTransport implements Transport {
     } else if ("method" in message && message.method === "initialize" && "id" in message && this.initializeId === undefined) {
       this.initializeId = message.id;
     }
+  }
+
+  /**
+   * Plays the scripted failure on a request, if it concerns this one; returns true when the request is not
+   * to be delivered to the server. Malformed lists are the server's own answer (see createFakeServer).
+   */
+  private playFailure(request: JSONRPCMessage & { method: string; id: string | number }): boolean {
+    const { failure } = this.context;
+    const answerError = (what: string) => {
+      const error = { jsonrpc: "2.0" as const, id: request.id, error: { code: SCRIPTED_ERROR, message: `scripted failure: ${what}` } };
+      this.inner.send(error).catch(() => undefined);
+      return true;
+    };
+    if (request.method === "initialize" && failure === "initialize-error") return answerError("initialize refused");
+    if (request.method !== "tools/list") return false;
+    if (failure === "list-error") return answerError("tools/list refused");
+    if (failure === "list-unanswered") {
+      const timer = setTimeout(() => {
+        this.pending.delete(timer);
+        this.dropConnection();
+      }, this.context.stallMs ?? LIST_STALL_MS);
+      this.pending.add(timer);
+      return true;
+    }
+    if (failure === "list-crash") {
+      const params = "params" in request && typeof request.params === "object" && request.params !== null ? request.params as Record<string, unknown> : {};
+      // The first page comes back with a cursor; asking for the next one is what kills the server.
+      if (params.cursor !== undefined || (this.context.toolCount?.() ?? 0) < 2) {
+        this.dropConnection();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Drops the connection abruptly, as a lost answer or a crash does. */
+  private dropConnection(): void {
+    if (this.context.drop) this.context.drop();
+    else void this.close();
   }
 
   private deliver(message: JSONRPCMessage, extra?: MessageExtraInfo): void {

@@ -10,6 +10,26 @@ export const LatencySchema = z.object({
 export type Latency = z.infer<typeof LatencySchema>;
 
 /**
+ * How a server fails while a host loads it, on every connection (a server that cannot be reached at all is
+ * `unreachable` instead). Each message is recorded before the failure is played, so what the host asked is
+ * known whatever the host makes of it:
+ * - `initialize-error`: answers `initialize` with a JSON-RPC error;
+ * - `list-error`: answers `tools/list` with a JSON-RPC error;
+ * - `list-unanswered`: never answers `tools/list`: holds it for `stallMs` (the harness's bound, so no host
+ *   waits forever) and then drops the connection without an answer;
+ * - `list-crash`: answers the first page of its list with a cursor, and dies (drops the connection) when
+ *   asked for the next page, or at once when it has fewer than two tools;
+ * - `nameless-tool`: its list holds, after its tools, one tool without a `name`;
+ * - `schema-not-object`: its list holds, after its tools, one tool whose `inputSchema` is a string.
+ */
+export const ServerFailureSchema = z.enum(["initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"]);
+/** How a server fails while a host loads it. */
+export type ServerFailure = z.infer<typeof ServerFailureSchema>;
+
+/** How long a `list-unanswered` server holds `tools/list` before it drops the connection, unless scripted. */
+export const LIST_STALL_MS = 1_000;
+
+/**
  * The whole behaviour of one scripted MCP server.
  * `key` is the operator's configuration key (the host must label by it); `serverInfo` is what the
  * server claims about itself on `initialize` (free to lie: spoofing is part of the test).
@@ -34,6 +54,10 @@ export const ServerScriptSchema = z.object({
    * every name, including ones the server does not advertise. Absent: none.
    */
   loseAnswers: z.array(z.string()).optional(),
+  /** How the server fails while a host loads it (see {@link ServerFailureSchema}); absent: it does not. */
+  failure: ServerFailureSchema.optional(),
+  /** For `list-unanswered`: how long `tools/list` is held before the connection drops (default {@link LIST_STALL_MS}). */
+  stallMs: z.number().int().min(0).max(60_000).optional(),
 });
 /** The whole behaviour of one scripted MCP server. */
 export type ServerScript = z.infer<typeof ServerScriptSchema>;
