@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerScriptInput } from "../../fake-servers/index.ts";
 import { ServerScriptSchema } from "../../fake-servers/index.ts";
-import { SituationSchema, situationMeanings, situationsOf } from "./situations.ts";
+import { situationConcerns, SituationSchema, situationMeanings, situationsOf } from "./situations.ts";
 import type { Situation } from "./situations.ts";
 import { describeTool } from "./tool-identity.ts";
 import type { World } from "./world.ts";
@@ -44,12 +44,12 @@ describe("situationsOf", () => {
       ["exact-duplicate", "multi-server"],
     ],
     ["a_b+c vs a+b_c", worldOf({ a_b: ["c"], a: ["b_c"] }), ["multi-server", "separator-clash"]],
-    ["a__b+c vs a+b__c", worldOf({ a__b: ["c"], a: ["b__c"] }), ["multi-server", "separator-clash"]],
-    ["a_+b vs a+_b", worldOf({ a_: ["b"], a: ["_b"] }), ["multi-server", "separator-clash"]],
+    ["a__b+c vs a+b__c", worldOf({ a__b: ["c"], a: ["b__c"] }), ["multi-server", "separator-clash", "unusable-key"]],
+    ["a_+b vs a+_b", worldOf({ a_: ["b"], a: ["_b"] }), ["multi-server", "separator-clash", "unusable-key"]],
     [
       "keys that sanitise alike",
       worldOf({ "store.refunds": ["request"], "store refunds": ["search"] }),
-      ["multi-server", "sanitising-clash"],
+      ["multi-server", "sanitising-clash", "unusable-key"],
     ],
     [
       "dash is kept by the sanitiser",
@@ -116,6 +116,13 @@ describe("situationsOf", () => {
       ["multi-server"],
     ],
     ["an unreachable server", worldOf({ alpha: ["request"] }, { alpha: { unreachable: true } }), ["unreachable-server"]],
+    // A server that fails its listing lists nothing: its tools make no duplicate, and it is not empty.
+    ["a duplicate behind a failing listing", worldOf({ alpha: ["request"], beta: ["request"] }, { beta: { failure: "list-error" } }), ["list-error", "multi-server"]],
+    ["a failing initialize", worldOf({ alpha: [] }, { alpha: { failure: "initialize-error" } }), ["initialize-error"]],
+    ["each failure is its own situation", worldOf({ a: ["x"], b: ["y"], c: ["z"], d: ["w"], e: ["v"] }, {
+      a: { failure: "list-unanswered" }, b: { failure: "list-crash" }, c: { failure: "nameless-tool" }, d: { failure: "schema-not-object" }, e: { failure: "list-error" },
+    }), ["list-crash", "list-error", "list-unanswered", "multi-server", "nameless-tool", "schema-not-object"]],
+    ["an unusable key alone", worldOf({ "a.b": ["request"] }), ["unusable-key"]],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);
@@ -134,6 +141,18 @@ describe("situationsOf", () => {
       "provider-invalid-name",
       "sanitising-clash",
       "separator-clash",
+      "unusable-key",
     ]);
+  });
+});
+
+describe("situationConcerns", () => {
+  it("says which servers each situation concerns", () => {
+    const found = situationConcerns(worldOf({ alpha: ["request", "admin.tools.list"], beta: ["request"], gamma: ["query"] }));
+    expect(Object.fromEntries([...found].map(([situation, at]) => [situation, [...at].sort()]))).toEqual({
+      "exact-duplicate": [0, 1],
+      "multi-server": [0, 1, 2],
+      "provider-invalid-name": [0],
+    });
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * Policy: when a host refuses a server (or a whole open), which situation that refusal judged. A careful
+ * host may refuse a server for any hazard it holds, so a refusal says something about a situation only when
+ * nothing else in it could explain the refusal: the refused server (for a whole open: the whole world)
+ * holds that hazard and no other, apart from the companions it cannot come without. A world that holds a
+ * situation "alone" is one where that is so for every server, which is what the runner draws when a
+ * situation arose only in cases that could not judge it.
+ */
+import { situationConcerns, type Situation } from "./situations.ts";
+import type { World } from "./world.ts";
+
+/** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
+export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
+  "case-clash", "exact-duplicate", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
+  "prototype-name", "provider-invalid-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
+  "unusable-key",
+]);
+
+/**
+ * Hazards another comes with by construction: two keys that sanitise alike include one a provider refuses,
+ * and meet only on one tool name in both; keys that clash under a separator join often hold the separator
+ * itself; keys equal ignoring case meet only on one tool name.
+ */
+const COMPANIONS: Partial<Record<Situation, readonly Situation[]>> = {
+  "sanitising-clash": ["unusable-key", "exact-duplicate"],
+  "separator-clash": ["unusable-key"],
+  "case-clash": ["exact-duplicate"],
+};
+
+/** The hazards `world` puts on each server, by position. */
+export function hazardsByServer(world: World): Set<Situation>[] {
+  const hazards = world.servers.map(() => new Set<Situation>());
+  for (const [situation, positions] of situationConcerns(world)) {
+    if (HAZARDS.has(situation)) for (const at of positions) hazards[at]!.add(situation);
+  }
+  return hazards;
+}
+
+/** True when `hazards` hold `situation` and nothing but its companions. */
+function onlyFor(situation: Situation, hazards: ReadonlySet<Situation>): boolean {
+  const allowed = new Set([situation, ...(COMPANIONS[situation] ?? [])]);
+  return [...hazards].every((hazard) => allowed.has(hazard));
+}
+
+/**
+ * What a refusal of something holding `hazards` judged: every one of them when one situation (with its
+ * companions) accounts for them all, else nothing (another hazard could explain the refusal, or none).
+ */
+export function attributed(hazards: ReadonlySet<Situation>): Situation[] {
+  if (hazards.size === 0) return [];
+  return [...hazards].some((situation) => onlyFor(situation, hazards)) ? [...hazards].sort() : [];
+}
+
+/**
+ * True when `world` shows `situation` and no hazard beyond it and its companions, on any server: a careful
+ * host that refuses anything in it can only be refusing for that situation. For a situation that is no
+ * hazard (spoofed identity, several servers ...), the world holds no hazard at all.
+ */
+export function holdsAlone(world: World, situation: Situation): boolean {
+  const concerns = situationConcerns(world);
+  if (!concerns.has(situation)) return false;
+  const hazards = new Set([...concerns.keys()].filter((found) => HAZARDS.has(found)));
+  return HAZARDS.has(situation) ? onlyFor(situation, hazards) : hazards.size === 0;
+}
