@@ -12,14 +12,17 @@ export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter
 export { WorldSchema, type World } from "./world/world.ts";
 export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identity.ts";
 export { canonicalJson } from "./world/canonical-json.ts";
-export { SituationSchema, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
+export { SituationSchema, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
+export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome } from "./runner/clause.ts";
 export { catalogueIds, inCatalogueOrder, loadSuites } from "./runner/catalogue.ts";
 export type { ObservedCall, ObservedTool, SessionObservation } from "./runner/session-observation.ts";
 export { observeSession, type ObserveOptions, type ServerTransportKind } from "./runner/observe-session.ts";
+export { acceptedWhole, CLEAN_WORLD, judgedServers, judgedSituations, refusedAny, serverLooks, type ServerLook } from "./runner/judgement.ts";
+export { clauseEnvironment, type EnvironmentParts } from "./runner/clause-environment.ts";
 export {
-  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
+  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, messageNames, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
 } from "./runner/surface.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
 export { runClauses, type RunOptions } from "./runner/run-clauses.ts";
@@ -32,6 +35,7 @@ export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv } from "./cli/builtin-host.ts";
+export { DEFAULT_RUNS } from "./cli/run-options.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";

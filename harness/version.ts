@@ -15,7 +15,7 @@ export const packageManifest: PackageManifest = JSON.parse(readFileSync(new URL(
 export const harnessVersion: string = packageManifest.version;
 
 /** The version of the clause catalogue the suites implement (docs/clauses.md says what changed in each). */
-export const catalogueVersion = "1";
+export const catalogueVersion = "2";
 
 /** What each catalogue version changed, oldest first: docs/clauses.md prints it, and a test wants the current one. */
 export const catalogueHistory: Readonly<Record<string, string>> = {
@@ -23,4 +23,5 @@ export const catalogueHistory: Readonly<Record<string, string>> = {
     "the first catalogue: 27 clauses on configuration and arrival order, the visible surface, delivery on the wire, " +
     "names, the local-tool guard, refresh and list changes, pins, request schemas, allow and deny lists, hostile " +
     "schemas, at-most-once delivery, naming profiles and diagnostics",
+  "2": "added surface/failing-server-named: a configured server that fails to load is reported by name",
 };

@@ -59,7 +59,7 @@ export async function observe<K extends string>(
     requires: [],
     async check(env, value: Probe) {
       seen[name] = await env.observe(value.world, value.options);
-      return { ok: true };
+      return { ok: true, judged: [] };
     },
   }));
   const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport });
@@ -92,7 +92,7 @@ export async function scripted<P extends Record<string, { world: World; script: 
     requires: [],
     async check(env) {
       seen[name] = await withLifecycleWorld(env, probes[name].world, probes[name].script) as (typeof seen)[K];
-      return { ok: true };
+      return { ok: true, judged: [] };
     },
   }));
   const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: START_PATIENCE_MS }), seed: 1, runs: 1, transport });

@@ -53,6 +53,13 @@ export interface HostPolicy {
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */
   errorsNameServer: boolean;
+  /** A server that cannot be loaded at open: reported with an error naming it (ADR D3), or dropped with a debug line only. */
+  loadFailure: "report" | "drop-silently";
+  /**
+   * An open in which two servers advertise one wire name: registered as naming allows (the reference's
+   * names never meet), or refused whole, as the OpenAI Agents SDK raises on a duplicate.
+   */
+  duplicates: "register" | "refuse-open";
 
   // Lifecycle: what happens after open.
   /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */

@@ -232,6 +232,25 @@ describe("one-bug hosts", () => {
     expect(world.calls.map((c) => c.tool)).toEqual(["pay", "pay"]);
   });
 
+  bug("unchecked-refuses-duplicates", "an open holding a duplicate is refused whole; otherwise a dotted name is shown", async () => {
+    const refused = await open("unchecked-refuses-duplicates", memoryWorld([["alpha", { tools: ["request", "a.b"] }], ["beta", { tools: ["request"] }]]).servers);
+    expect(refused.names).toEqual([]);
+    expect(refused.outcome.errors).toEqual([{ message: expect.stringContaining('"request"') }]);
+    const shown = await open("unchecked-refuses-duplicates", memoryWorld([["alpha", { tools: ["a.b"] }], ["beta", { tools: ["request"] }]]).servers);
+    expect(shown.names).toEqual(["mcp__alpha__a.b", "mcp__beta__request"]);
+    expect(shown.outcome.errors).toEqual([]);
+  });
+
+  bug("drops-failing-server", "a server that cannot be loaded leaves a debug line and no error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a"], unreachable: true }], ["beta", { tools: ["b"] }]]);
+    const { names, outcome, diagnostics } = await open("drops-failing-server", world.servers);
+    expect(names).toEqual(["mcp__beta__b"]);
+    expect(outcome.errors).toEqual([]);
+    expect(diagnostics).toEqual([{ level: "debug", message: expect.stringContaining('"alpha"') }]);
+    // The reference reports the same server with an error naming it.
+    expect((await open("last-wins", memoryWorld([["alpha", { tools: ["a"], unreachable: true }]]).servers)).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

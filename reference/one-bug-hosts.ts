@@ -174,4 +174,19 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "adonis importer doc (\"an approved action is never issued twice\"), inverted",
     swap: { retryLostAnswer: "always" },
   },
+  /**
+   * Issue 15's Genkit run: names passed through unchecked, and every open holding a duplicate refused
+   * whole, so every early world with an invalid name also held a duplicate and nothing was judged.
+   */
+  "unchecked-refuses-duplicates": {
+    summary: "names are never checked against the provider rule, but an open in which two servers share a wire name is refused whole: invalid names are shown only in worlds without a duplicate",
+    source: "a Genkit host as tried for issue 15 (dotted and 70-character names shown; opens holding a duplicate refused); the OpenAI Agents SDK's duplicate check",
+    swap: { refuseName: () => undefined, duplicates: "refuse-open" },
+  },
+  /** Seen in three npm hosts (issue 15): a server whose initialize or tools/list fails is dropped, a debug line at most. */
+  "drops-failing-server": {
+    summary: "a server that cannot be reached, fails initialize or tools/list, or answers a malformed list is dropped with a debug line, no error",
+    source: "three npm MCP hosts as tried for issue 15 (failed servers dropped with a debug log line); adonis importer doc (\"its tools are unknown, not gone\"), inverted",
+    swap: { loadFailure: "drop-silently" },
+  },
 };

@@ -81,6 +81,8 @@ export const referencePolicy: HostPolicy = {
   unknownName: "refuse",
   emptyIsError: false,
   errorsNameServer: true,
+  loadFailure: "report",
+  duplicates: "register",
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,

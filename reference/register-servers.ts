@@ -129,11 +129,20 @@ function failure(p: Plan): string {
   return missing.length > 0 ? `${head}; missing: ${missing.map(quote).join(", ")}` : head;
 }
 
+/** The whole configuration refused, with one error that names no server: only the local tools stay. */
+function refuseOpen(servers: readonly ServerState[], locals: readonly LocalEntry[], shared: readonly string[]): Registration {
+  const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
+  const message = `duplicate tool names across MCP servers (${shared.map(quote).join(", ")}); the configuration was refused`;
+  return { routes: locals.map(({ name, shape }) => ({ kind: "local", name, shape })), outcome: { registered, errors: [{ message }] }, diagnostics: [] };
+}
+
 /** Registers `locals` and then `servers` under `policy`; a server that never listed registers nothing. */
 export function registerServers(policy: HostPolicy, servers: readonly ServerState[], locals: readonly LocalEntry[] = []): Registration {
   const listed = servers.filter((s): s is Listed => s.tools !== undefined);
   const ordered = [...listed].sort((a, b) => (policy.order === "config" ? a.index - b.index : a.arrival - b.arrival));
   const holders = countHolders(listed);
+  const shared = [...holders].filter(([, count]) => count > 1).map(([name]) => name);
+  if (policy.duplicates === "refuse-open" && shared.length > 0) return refuseOpen(servers, locals, shared);
   const plans = ordered.map((server) => plan(policy, server, holders, new Set(locals.map((local) => local.name))));
   if (policy.collision === "refuse-all") refuseContested(plans);
 
@@ -152,10 +161,13 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   });
   // fromEntries makes own properties even of keys like "__proto__", which plain assignment would not.
   const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
-  const errors: (HostError & { index: number })[] = servers
-    .filter((s) => s.failure !== undefined)
-    .map((s) => ({ server: s.key, message: s.failure!, index: s.index }));
   const diagnostics: Diagnostic[] = [];
+  // A server that never listed and is dropped by policy leaves a debug line, not an error.
+  const dropped = (s: ServerState) => s.tools === undefined && policy.loadFailure === "drop-silently";
+  const errors: (HostError & { index: number })[] = servers
+    .filter((s) => s.failure !== undefined && !dropped(s))
+    .map((s) => ({ server: s.key, message: s.failure!, index: s.index }));
+  for (const s of servers) if (s.failure !== undefined && dropped(s)) diagnostics.push({ level: "debug", message: s.failure });
 
   for (const p of plans) {
     const { key, index } = p.server;

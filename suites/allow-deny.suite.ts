@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import {
-  defineClause, errorNamesServer, lifecycleWorld, toolNamePool, withLifecycleWorld, type ServerOptions, type World,
+  defineClause, errorNamesServer, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type ServerOptions, type World,
 } from "../harness/index.ts";
 import { identify, quoted } from "./support/lifecycle.ts";
 
@@ -73,21 +73,32 @@ export const allowDeny = defineClause({
       const shown = await identify(session, await session.tools());
       const errors = session.opened.outcome.errors;
       const problems: string[] = [];
-      const exercised = new Set<string>();
+      const judged = new Set<string>();
+      const blamedForGhost: string[] = [];
       for (const { key, options, allowed, ghost, denies, narrows } of configured) {
-        if (denies) exercised.add("deny-listed");
-        if (narrows && options.allow !== undefined) exercised.add("allow-subset");
+        // A list is judged where the server still shows something it allows: a host that drops the whole
+        // server shows nothing it should not, and says nothing about its lists.
+        const kept = shown.some((tool) => tool.server === key && allowed.includes(tool.tool));
+        if (denies && kept) judged.add("deny-listed");
+        if (narrows && options.allow !== undefined && kept) judged.add("allow-subset");
         const extra = shown.filter((tool) => tool.server === key && !allowed.includes(tool.tool));
         if (extra.length > 0) problems.push(`"${key}" (allow ${JSON.stringify(options.allow ?? "absent")}, deny ${JSON.stringify(options.deny ?? [])}) shows ${quoted(extra.map((tool) => tool.tool))}`);
         if (ghost !== undefined) {
-          exercised.add("ghost-allow");
-          if (!errors.some((error) => errorNamesServer(error, key) || error.message.includes(ghost))) {
+          if (!errors.some((error) => errorNamesServer(error, key) || messageNames(error.message, ghost))) {
             problems.push(`no error names "${key}" or its allow entry "${ghost}", which it does not advertise`);
-          }
+          } else if (errors.some((error) => messageNames(error.message, ghost))) judged.add("ghost-allow");
+          else blamedForGhost.push(key);
         }
       }
-      if (problems.length === 0) return { ok: true, exercised: [...exercised] };
-      return { ok: false, expected: "each server shows only what its allow list names and its deny list does not, and an unknown allow entry is an error", observed: problems.join("; "), exercised: [...exercised] };
+      // An error naming the server only is about its allow entry when the same open without that entry
+      // brings no such error: a host that blames every server at every open tells nothing.
+      if (blamedForGhost.length > 0 && problems.length === 0) {
+        await session.close();
+        const plain = await live.open({ config: Object.fromEntries(configured.map(({ key, options, ghost }) => [key, ghost === undefined ? options : { ...options, allow: options.allow?.filter((entry) => entry !== ghost) }])) });
+        if (!plain.opened.outcome.errors.some((error) => blamedForGhost.some((key) => errorNamesServer(error, key)))) judged.add("ghost-allow");
+      }
+      if (problems.length === 0) return { ok: true, judged: [...judged] };
+      return { ok: false, expected: "each server shows only what its allow list names and its deny list does not, and an unknown allow entry is an error naming the server or the entry (quoted)", observed: problems.join("; "), judged: [...judged] };
     }),
 });
 

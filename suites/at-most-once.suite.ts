@@ -69,14 +69,14 @@ export const atMostOnce = defineClause({
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS));
       // Each call carries its own probe nonce, so its deliveries are counted whatever name the host sent.
       const count = (probe: unknown) => live.calls().filter((record) => (record.arguments as { probe?: unknown } | undefined)?.probe === probe).length;
-      const exercised = called.some(({ probe, idempotent }) => !idempotent && count(probe) >= 1) ? ["answer-lost"] : [];
+      const judged = called.some(({ probe, idempotent }) => !idempotent && count(probe) >= 1) ? ["answer-lost"] : [];
       const twice = called.filter(({ probe, idempotent }) => !idempotent && count(probe) > 1);
-      if (twice.length === 0) return { ok: true, exercised };
+      if (twice.length === 0) return { ok: true, judged };
       return {
         ok: false,
         expected: `each call of a tool of "${dropper.key}" not annotated idempotentHint delivered at most once, though its answer was lost`,
         observed: twice.map(({ name, wire, probe }) => `one call of "${name}" ("${wire}") was delivered ${count(probe)} times`).join("; "),
-        exercised,
+        judged,
       };
     }),
 });

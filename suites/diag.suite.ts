@@ -17,12 +17,16 @@ export const errorsNameServer = defineClause({
   sources: ["ADR-0112 D4, P6"],
   arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
   worlds: (value: World) => [value],
-  requires: ["over-length", "provider-invalid-name"],
+  // "error": the host reported at least one error. A case with none judges nothing: a host that never
+  // reports an error gives this clause nothing to look at, and that is no pass. (The worlds are built so that
+  // a careful host has errors to report: names too long or with characters a provider refuses.)
+  requires: ["error"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
     const keys = value.servers.map((server) => server.key);
-    const anonymous = observation.open.outcome.errors.filter((error) => !keys.some((key) => errorNamesServer(error, key)));
-    if (anonymous.length === 0) return { ok: true, exercised: observation.open.outcome.errors.length > 0 ? ["error"] : [] };
+    const errors = observation.open.outcome.errors;
+    const anonymous = errors.filter((error) => !keys.some((key) => errorNamesServer(error, key)));
+    if (anonymous.length === 0) return { ok: true, judged: errors.length > 0 ? ["error", ...await env.judge(value, observation)] : [] };
     return { ok: false, expected: "every error names its server", observed: anonymous.map((error) => JSON.stringify(error.message)).join("; ") };
   },
 });

@@ -43,11 +43,11 @@ export const refreshTracksList = defineClause({
   async check(env, value) {
     let model: DriftModel | undefined;
     return modelOutcome(
-      (exercised) => withLifecycleWorld(env, value.world, (live) =>
+      (judged) => withLifecycleWorld(env, value.world, (live) =>
         fc.asyncModelRun(async () => {
           const session = await live.open();
           // A host that declares listChanged gets a quarter of the run's list-changed bound to re-list on a notification.
-          const real: DriftReal = { live, session, exercised, relistWaitMs: env.capabilities.listChanged ? listChangedTimeoutMs(env) / 4 : 0 };
+          const real: DriftReal = { live, session, judged, relistWaitMs: env.capabilities.listChanged ? listChangedTimeoutMs(env) / 4 : 0 };
           model = initialModel(live);
           noteOutcome(model, session.opened.outcome, model.servers);
           await verify(model, real);
@@ -90,7 +90,7 @@ export const unreachablePrunesNothing = defineClause({
       const key = value.world.servers[value.target % value.world.servers.length]!.key;
       const session = await live.open();
       const before = await identify(session, await session.tools());
-      if (byServer(before, key).length === 0) return { ok: true };
+      if (byServer(before, key).length === 0) return { ok: true, judged: [] };
       // Its open connections drop and new ones are refused: a crash, a redeploy, a network blip.
       await live.apply(key, { kind: "unreachable" });
       const refreshed = await session.refresh(value.all ? undefined : key);
@@ -100,12 +100,12 @@ export const unreachablePrunesNothing = defineClause({
       const lost = before.filter((tool) => !after.some((a) => a.server === tool.server && a.tool === tool.tool));
       if (lost.length > 0) problems.push(`no longer shown: ${lost.map((tool) => `"${tool.tool}" of "${tool.server}" (was "${tool.name}")`).join(", ")}`);
       if (!refreshed.outcome.errors.some((error) => errorNamesServer(error, key))) problems.push(`no error of the refresh names "${key}" (errors: ${JSON.stringify(refreshed.outcome.errors)})`);
-      if (problems.length === 0) return { ok: true, exercised: ["unreachable-at-refresh"] };
+      if (problems.length === 0) return { ok: true, judged: ["unreachable-at-refresh"] };
       return {
         ok: false,
         expected: `after "${key}" became unreachable and ${value.all ? "every server" : `"${key}"`} was refreshed, every tool still shown and an error naming "${key}"`,
         observed: problems.join("; "),
-        exercised: ["unreachable-at-refresh"],
+        judged: ["unreachable-at-refresh"],
       };
     }),
 });
@@ -150,7 +150,7 @@ export const listChanged = defineClause({
       const server = value.world.servers[0]!;
       const session = await live.open();
       const step = resolveDriftChange(value.change, server.key, live.fake.tools(server.key), []);
-      if (step === undefined) return { ok: true };
+      if (step === undefined) return { ok: true, judged: [] };
       await live.apply(server.key, step);
       await live.apply(server.key, { kind: "notify" });
       const want = live.fake.tools(server.key).map((tool) => tool.name).sort();
@@ -159,12 +159,12 @@ export const listChanged = defineClause({
       let shown: string[] = [];
       do {
         shown = await wiresOf(session, server.key, false);
-        if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, exercised: ["list-changed-reflected"] };
+        if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, judged: ["list-changed-reflected"] };
         await new Promise((resolve) => setTimeout(resolve, 25));
       } while (performance.now() < deadline);
       // A host that drops descriptions is identified by probe calls, once, before it is judged.
       shown = await wiresOf(session, server.key, true);
-      if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, exercised: ["list-changed-reflected"] };
+      if (canonicalJson(shown) === canonicalJson(want)) return { ok: true, judged: ["list-changed-reflected"] };
       return {
         ok: false,
         expected: `within ${bound} ms of "${server.key}" sending notifications/tools/list_changed, its tools shown as ${quoted(want)}`,
@@ -242,8 +242,15 @@ export const pinHoldsChanges = defineClause({
       const { pins } = await first.pin();
       await first.close();
       const pinned = new Map(value.world.servers.filter((server) => Object.hasOwn(pins, server.key)).map((server) => [server.key, server.tools]));
-      const exercised = new Set<string>();
+      const judged = new Set<string>();
+      const arose = new Set<string>();
       const problems: string[] = [];
+      /** Whether a (server, tool) of the world differs now from what was pinned (or was not pinned at all). */
+      const changedSincePin = ({ server, tool }: { server: string; tool: string }) => {
+        const then = pinned.get(server)?.find((candidate) => candidate.name === tool);
+        const now = live.fake.tools(server).find((candidate) => candidate.name === tool);
+        return !then || !now || canonicalJson(partsOf(then)) !== canonicalJson(partsOf(now));
+      };
       /** Every tool changed since the pin that the session shows with no report naming its server and it. */
       const judge = async (session: LifecycleSession, reports: readonly HostError[], when: string) => {
         const tools = await session.tools();
@@ -254,9 +261,14 @@ export const pinHoldsChanges = defineClause({
             const [a, b] = [partsOf(then), partsOf(now)];
             const changed = (Object.keys(a) as (keyof typeof a)[]).filter((part) => a[part] !== b[part]);
             if (changed.length === 0) continue;
-            for (const part of changed) exercised.add(`pin-drift:${part}`);
             const shownAs = tools.filter((tool) => tool.identity?.server === key && tool.identity.tool === now.name).map((tool) => tool.name);
-            if (shownAs.length > 0 && !reports.some((report) => namesServerAndTool(report, key, now.name))) {
+            const reported = reports.some((report) => namesServerAndTool(report, key, now.name));
+            // Holding is judged only from a host that said so, or that still shows a tool nothing changed:
+            // one that shows nothing at all holds everything and tells nothing.
+            if (shownAs.length > 0 || reported || tools.some((tool) => tool.identity && !changedSincePin(tool.identity))) {
+              for (const part of changed) judged.add(`pin-drift:${part}`);
+            } else for (const part of changed) arose.add(`pin-drift:${part}`);
+            if (shownAs.length > 0 && !reported) {
               problems.push(`${when}, "${now.name}" of "${key}" (changed: ${changed.join(", ")}) is shown as ${quoted(shownAs)} and no error names "${key}" and "${now.name}"`);
             }
           }
@@ -272,8 +284,8 @@ export const pinHoldsChanges = defineClause({
         const refreshed = await session.refresh();
         await judge(session, [...reports, ...refreshed.outcome.errors, ...refreshed.diagnostics], "after a refresh");
       }
-      if (problems.length === 0) return { ok: true, exercised: [...exercised] };
-      return { ok: false, expected: "every tool changed since the pin held, or reported as drift naming its server and itself", observed: problems.join("; "), exercised: [...exercised] };
+      if (problems.length === 0) return { ok: true, judged: [...judged], arose: [...arose] };
+      return { ok: false, expected: "every tool changed since the pin held, or reported as drift naming its server and itself", observed: problems.join("; "), judged: [...judged], arose: [...arose] };
     }),
 });
 

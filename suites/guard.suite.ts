@@ -38,7 +38,7 @@ export const everyShape = defineClause({
     withLifecycleWorld(env, value.world, async (live) => {
       const session = await live.open();
       const shown = (await identify(session, await session.tools())).filter((tool) => tool.server !== undefined);
-      if (shown.length === 0) return { ok: true };
+      if (shown.length === 0) return { ok: true, judged: [] };
       const target = shown[value.target % shown.length]!;
       // Every shape the host says it accepts, each case: a hole in one shape is the whole point (P8).
       const shapes: LocalShape[] = reorder(env.capabilities.registerLocal, value.order);
@@ -54,13 +54,13 @@ export const everyShape = defineClause({
         problems.push(`afterwards ${JSON.stringify(target.name)} stands for ${holders.length === 0 ? "nothing a server has" : holders.map((h) => `"${h.tool}" of "${h.server}"`).join(" and ")}`);
       }
       if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== target.server) problems.push(`a call of it reached ${quoted(reached)}`);
-      const exercised = ["guard-attempt", ...shapes.map((shape) => `shape:${shape}`)];
-      if (problems.length === 0) return { ok: true, exercised };
+      const judged = ["guard-attempt", ...shapes.map((shape) => `shape:${shape}`)];
+      if (problems.length === 0) return { ok: true, judged };
       return {
         ok: false,
         expected: `every registration onto "${target.name}" (tool "${target.tool}" of "${target.server}") refused, in every shape, and the name still routed to "${target.server}"`,
         observed: problems.join("; "),
-        exercised,
+        judged,
       };
     }),
 });
@@ -96,7 +96,7 @@ export const localOccupant = defineClause({
       const first = await live.open();
       const shown = await identify(first, await first.tools());
       await first.close();
-      if (shown.length === 0) return { ok: true };
+      if (shown.length === 0) return { ok: true, judged: [] };
       const target = shown[value.target % shown.length]!;
       const shapes = env.capabilities.registerLocal.length > 0 ? env.capabilities.registerLocal : (["object"] as const);
       const shape = shapes[value.shape % shapes.length]!;
@@ -113,12 +113,12 @@ export const localOccupant = defineClause({
       if (call.deliveries.length > 0) problems.push(`a call of "${target.name}" reached ${quoted(call.deliveries.map((record) => `${record.tool} at ${record.server}`))} instead of the local tool`);
       const moved = after.find((tool) => tool.identity?.server === target.server && tool.identity.tool === target.tool && tool.name !== target.name);
       if (moved && problems.length > 0) problems.push(`tool "${target.tool}" of "${target.server}" is shown as "${moved.name}" instead`);
-      if (problems.length === 0) return { ok: true, exercised: ["local-occupied"] };
+      if (problems.length === 0) return { ok: true, judged: ["local-occupied"] };
       return {
         ok: false,
         expected: `an error naming "${target.server}", whose tool "${target.tool}" is shown as "${target.name}" when no local tool holds that name, and the local tool (${shape}) kept`,
         observed: problems.join("; "),
-        exercised: ["local-occupied"],
+        judged: ["local-occupied"],
       };
     }),
 });

@@ -44,7 +44,7 @@ export const injective = defineClause({
       for (const name of names) claimed.set(name, [...(claimed.get(name) ?? []), key]);
     }
     for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
-    if (problems.length === 0) return { ok: true };
+    if (problems.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
   },
 });
@@ -79,12 +79,18 @@ export const contextFree = defineClause({
   sources: ["ADR-0112 P4"],
   arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
-  requires: ["exact-duplicate"],
+  describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
+  // "context-changed": some tool is shown both with the other servers configured and without them.
+  requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
-    const full = namesByIdentity(await env.observe(value.world, { probe: false }));
+    const observed = await env.observe(value.world, { probe: false });
+    const full = namesByIdentity(observed);
     const alone = namesByIdentity(await env.observe(subWorld(value), { probe: false }));
     const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id)!.key !== name.key);
-    if (changed.length === 0) return { ok: true };
+    const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
+    // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
+    // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
+    if (changed.length === 0) return { ok: true, judged: [...await env.judge(value.world, observed), ...(compared ? ["context-changed"] : [])] };
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
@@ -113,7 +119,7 @@ export const providerValid = defineClause({
     const observation = await env.observe(value, { probe: false });
     // Each part of a (namespace, name) pair reaches the provider as a name of its own.
     const bad = observation.tools.flatMap(visibleParts).filter((name) => !env.providerProfile.pattern.test(name));
-    if (bad.length === 0) return { ok: true };
+    if (bad.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return { ok: false, expected: `every shown name matches ${env.providerProfile.pattern} (profile ${env.providerProfile.id})`, observed: `shown: ${list(bad)}` };
   },
 });
@@ -148,13 +154,18 @@ export const labelFromConfig = defineClause({
   sources: ["MCP spec Tools note (2026-07-28)", "field guide \"spoofable labels\"", "anthropics/claude-code#74635"],
   arbitrary: () => fc.record({ world: world({ minServers: 2 }), mode: fc.constantFrom<"rotate" | "same">("rotate", "same") }),
   worlds: (value: SpoofCase) => [value.world, spoofed(value)],
+  describeWorlds: (value: SpoofCase) => ["every server reports its own key as serverInfo.name", value.mode === "same" ? "every server reports one serverInfo name and version" : "each server reports the next server's key as serverInfo.name"],
   requires: ["spoofed-identity", "multi-server"],
   async check(env, value) {
     const truthful = await env.observe(value.world);
     const lying = await env.observe(spoofed(value));
     const keys = keysOf(value.world);
     const [a, b] = [canonicalSurface(truthful), canonicalSurface(lying)];
-    if (JSON.stringify(a) === JSON.stringify(b) && canonicalErrors(truthful, keys) === canonicalErrors(lying, keys)) return { ok: true };
+    if (JSON.stringify(a) === JSON.stringify(b) && canonicalErrors(truthful, keys) === canonicalErrors(lying, keys)) {
+      // The lie is judged where the host kept the lying servers; everything else must be judged in both sessions.
+      const honest = new Set(await env.judge(value.world, truthful));
+      return { ok: true, judged: (await env.judge(spoofed(value), lying)).filter((situation) => situation === "spoofed-identity" || honest.has(situation)) };
+    }
     return {
       ok: false,
       expected: "the same names, routes and errors whatever the servers report as serverInfo.name",
@@ -180,7 +191,10 @@ export const deterministic = defineClause({
     const first = await env.observe(value);
     const second = await env.observe(value);
     const [a, b] = [canonicalSurface(first), canonicalSurface(second)];
-    if (JSON.stringify(a) === JSON.stringify(b)) return { ok: true };
+    if (JSON.stringify(a) === JSON.stringify(b)) {
+      const again = new Set(await env.judge(value, second));
+      return { ok: true, judged: (await env.judge(value, first)).filter((situation) => again.has(situation)) };
+    }
     return { ok: false, expected: "the same surface on every open of one configuration", observed: `first open: ${a.join(" ")}; second open: ${b.join(" ")}` };
   },
 });
@@ -217,7 +231,7 @@ export const profile = defineClause({
         problems.push(`"${server.key}" has names the profile refuses (${list(refused.map((tool) => chosen.expectedName!(server.key, tool.name)))}) but no error names it`);
       }
     }
-    if (problems.length === 0) return { ok: true };
+    if (problems.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return { ok: false, expected: `exactly the names of profile ${chosen.id}: ${chosen.summary}`, observed: problems.join("; ") };
   },
 });

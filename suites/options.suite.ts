@@ -3,14 +3,17 @@
  * by it, in one place (ADR-0112 D5, P7). Worlds are collision-free, so only the options are judged.
  */
 import fc from "fast-check";
-import { defineClause, errorNamesServer, lifecycleWorld, toolNamePool, withLifecycleWorld, type World } from "../harness/index.ts";
+import { defineClause, errorNamesServer, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type World } from "../harness/index.ts";
 import { quoted } from "./support/lifecycle.ts";
 
-/** Request schemas a caller may give, each with arguments that violate it (and carry a probe, as every call does). */
-const requestSchemas: readonly { schema: Record<string, unknown>; violating: Record<string, unknown> }[] = [
-  { schema: { type: "object", required: ["q"], properties: { q: { type: "string" } } }, violating: { probe: "p", q: 7 } },
-  { schema: { type: "object", properties: { count: { type: "integer", maximum: 3 } } }, violating: { probe: "p", count: 99 } },
-  { schema: { type: "object", required: ["confirm"], properties: { confirm: { const: true } } }, violating: { probe: "p" } },
+/**
+ * Request schemas a caller may give, each with arguments that violate it and arguments that satisfy it
+ * (both carry a probe, as every call does).
+ */
+const requestSchemas: readonly { schema: Record<string, unknown>; violating: Record<string, unknown>; conforming: Record<string, unknown> }[] = [
+  { schema: { type: "object", required: ["q"], properties: { q: { type: "string" } } }, violating: { probe: "p", q: 7 }, conforming: { probe: "p", q: "seven" } },
+  { schema: { type: "object", properties: { count: { type: "integer", maximum: 3 } } }, violating: { probe: "p", count: 99 }, conforming: { probe: "p", count: 2 } },
+  { schema: { type: "object", required: ["confirm"], properties: { confirm: { const: true } } }, violating: { probe: "p" }, conforming: { probe: "p", confirm: true } },
 ];
 
 /** The `index`-th (server, tool) of a world, counting tools across servers in order. */
@@ -45,17 +48,21 @@ export const keyedByWire = defineClause({
   check: (env, value) =>
     withLifecycleWorld(env, value.world, async (live) => {
       const { key, wire } = toolAt(value.world, value.target);
-      const { schema, violating } = requestSchemas[value.schema]!;
+      const { schema, violating, conforming } = requestSchemas[value.schema]!;
       const session = await live.open({ config: { [key]: { requestSchemas: { [wire]: schema } } } });
       const shown = (await session.tools()).find((tool) => tool.identity?.server === key && tool.identity.tool === wire);
-      if (!shown) return { ok: true };
+      if (!shown) return { ok: true, judged: [] };
       const call = await session.call(shown.name, violating);
-      if (call.deliveries.length === 0) return { ok: true, exercised: ["violating-call"] };
+      if (call.deliveries.length === 0) {
+        // Refusing the violating call is judged only from a host that lets a conforming one through.
+        const passes = await session.call(shown.name, conforming);
+        return { ok: true, judged: passes.deliveries.length > 0 ? ["violating-call"] : [] };
+      }
       return {
         ok: false,
         expected: `a call of "${shown.name}" with ${JSON.stringify(violating)}, which violates the request schema given for "${wire}" of "${key}" (${JSON.stringify(schema)}), reaches no server`,
         observed: `it reached ${quoted(call.deliveries.map((record) => `${record.tool} at ${record.server}`))}${call.result.ok ? " and succeeded" : ""}`,
-        exercised: ["violating-call"],
+        judged: ["violating-call"],
       };
     }),
 });
@@ -101,12 +108,20 @@ export const unknownKey = defineClause({
       const session = await live.open({ config: { [key]: { requestSchemas: { [ghost]: requestSchemas[0]!.schema } } } });
       const errors = session.opened.outcome.errors;
       // An error counts when it says which server, or which key: "failed to register" says neither.
-      if (errors.some((error) => errorNamesServer(error, key) || error.message.includes(ghost))) return { ok: true, exercised: ["unknown-key"] };
+      if (errors.some((error) => errorNamesServer(error, key) || messageNames(error.message, ghost))) {
+        // It is about the unknown key when it names it, or when the same open without that key brings no
+        // error naming the server: a host that blames every server at every open tells nothing.
+        if (errors.some((error) => messageNames(error.message, ghost))) return { ok: true, judged: ["unknown-key"] };
+        await session.close();
+        const plain = await live.open();
+        const blamesAnyway = plain.opened.outcome.errors.some((error) => errorNamesServer(error, key));
+        return blamesAnyway ? { ok: true, judged: [], arose: ["unknown-key"] } : { ok: true, judged: ["unknown-key"] };
+      }
       return {
         ok: false,
         expected: `an error at open for the request schema given under "${ghost}", which "${key}" does not advertise`,
-        observed: errors.length === 0 ? "no error" : `errors that name neither "${key}" nor "${ghost}": ${JSON.stringify(errors)}`,
-        exercised: ["unknown-key"],
+        observed: errors.length === 0 ? "no error" : `errors that name neither "${key}" nor "${ghost}" (quoted): ${JSON.stringify(errors)}`,
+        judged: ["unknown-key"],
       };
     }),
 });

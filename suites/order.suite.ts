@@ -1,9 +1,13 @@
-/** Clauses `order/*`: a surface must not depend on configuration order or on who answers first (ADR-0112 P2). */
+/**
+ * Clauses `order/*`: a surface must not depend on configuration order or on who answers first (ADR-0112 P2).
+ * Each case opens one world twice, differently ordered, and says exactly what it reordered: the configured
+ * servers, or the tools within a server (two situations, counted apart), or the order servers answer in.
+ */
 import fc from "fast-check";
 import {
   crossShrink,
-  canonicalErrors, canonicalSurface, collidingWorld, defineClause, ordering, reorder, separatorClashWorld,
-  type ClauseEnvironment, type Ordering, type World,
+  canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld,
+  type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
 
 interface PermutationCase {
@@ -20,20 +24,54 @@ function permuted(value: PermutationCase): World {
 }
 
 const keysOf = (value: World) => value.servers.map((server) => server.key);
+const list = (names: readonly string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
+const same = (a: readonly string[], b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Compares two sessions on the same set of servers: same names, routes and errors. */
-async function sameSurface(env: ClauseEnvironment, a: World, b: World, what: string) {
+/** The servers whose tool list the permutation reorders: each with its list before and after. */
+function toolsMoved(value: PermutationCase): { key: string; before: string[]; after: string[] }[] {
+  return value.world.servers.flatMap((server) => {
+    const before = server.tools.map((tool) => tool.name);
+    const after = reorder(before, value.tools);
+    return same(before, after) ? [] : [{ key: server.key, before, after }];
+  });
+}
+
+/** What a permutation case reorders, in words. */
+function whatPermuted(value: PermutationCase): string {
+  const [before, after] = [keysOf(value.world), keysOf(permuted(value))];
+  const servers = same(before, after) ? "configured servers in the same order" : `configured servers permuted: ${list(before)} → ${list(after)}`;
+  const tools = toolsMoved(value).map(({ key, before: was, after: now }) => `tools within "${key}" permuted: ${list(was)} → ${list(now)}`);
+  return [servers, ...(tools.length > 0 ? tools : ["tools within each server in the same order"])].join("; ");
+}
+
+/** True when two keys that both sessions judged come in another relative order in `b` than in `a`. */
+function reordered(a: readonly string[], b: readonly string[], judged: ReadonlySet<string>): boolean {
+  const [x, y] = [a.filter((key) => judged.has(key)), b.filter((key) => judged.has(key))];
+  return x.length >= 2 && !same(x, y);
+}
+
+/** The keys of `world` whose servers the session judged (kept, or refused for a reason that can only be theirs). */
+async function judgedKeys(env: ClauseEnvironment, world: World, observation: SessionObservation): Promise<Set<string>> {
+  const clean = refusedAny(world, observation) && await env.acceptsCleanWorld();
+  const flags = judgedServers(world, observation, clean);
+  return new Set(world.servers.filter((_, at) => flags[at]).map((server) => server.key));
+}
+
+/** Two sessions on the same set of servers, compared: same names, routes and errors. */
+async function compare(env: ClauseEnvironment, a: World, b: World, titles: readonly [string, string]) {
   const first = await env.observe(a);
   const second = await env.observe(b);
   const keys = keysOf(a);
   const [sa, sb] = [canonicalSurface(first), canonicalSurface(second)];
   const [ea, eb] = [canonicalErrors(first, keys), canonicalErrors(second, keys)];
-  if (JSON.stringify(sa) === JSON.stringify(sb) && ea === eb) return { ok: true as const };
-  return {
-    ok: false as const,
-    expected: `the same names, routes and errors ${what}`,
-    observed: `first: ${sa.join(" ")} errors ${ea}; second: ${sb.join(" ")} errors ${eb}`,
-  };
+  const agree = same(sa, sb) && ea === eb;
+  const observed = `${titles[0]}: ${sa.join(" ") || "(nothing shown)"} errors ${ea} | ${titles[1]}: ${sb.join(" ") || "(nothing shown)"} errors ${eb}`;
+  // A situation counts only where both sessions judged it; a server only where both judged it.
+  const again = new Set(await env.judge(b, second));
+  const judged = (await env.judge(a, first)).filter((situation) => again.has(situation));
+  const [ka, kb] = [await judgedKeys(env, a, first), await judgedKeys(env, b, second)];
+  const both = new Set([...ka].filter((key) => kb.has(key)));
+  return { agree, observed, judged, both };
 }
 
 export const configPermutation = defineClause({
@@ -48,8 +86,26 @@ export const configPermutation = defineClause({
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
   arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
-  requires: ["exact-duplicate", "multi-server"],
-  check: (env, value) => sameSurface(env, value.world, permuted(value), "for every order of the configured servers"),
+  describeWorlds: (value: PermutationCase) => [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`],
+  // "servers-permuted": two servers both sessions judged came in another configuration order; the tools
+  // within a server ("tools-permuted") are reordered too, and counted apart: the clause is about the servers.
+  requires: ["exact-duplicate", "multi-server", "servers-permuted"],
+  async check(env, value) {
+    const other = permuted(value);
+    const titles = [`configured as ${list(keysOf(value.world))}`, `configured as ${list(keysOf(other))}`] as const;
+    const { agree, observed, judged, both } = await compare(env, value.world, other, titles);
+    const moved = [
+      ...(reordered(keysOf(value.world), keysOf(other), both) ? ["servers-permuted"] : []),
+      ...(toolsMoved(value).some(({ key }) => both.has(key)) ? ["tools-permuted"] : []),
+    ];
+    if (agree) return { ok: true, judged: [...judged, ...moved] };
+    return {
+      ok: false,
+      expected: "the same names, routes and errors for every order of the configured servers",
+      observed: `${whatPermuted(value)}. ${observed}`,
+      judged: [...judged, ...moved],
+    };
+  },
 });
 
 interface TimingCase {
@@ -61,12 +117,15 @@ interface TimingCase {
   delays: number[];
 }
 
+/** The keys of the world in the order its servers answer their first tools/list under `answering`. */
+const answerOrder = (value: TimingCase, answering: Ordering) => reorder(keysOf(value.world), answering);
+
 /**
  * The world with its servers answering their first tools/list in the order `answering` gives (scripted
  * by the fake servers' answer gate, so no scheduling jitter decides it) and with small latencies.
  */
 function timed(value: TimingCase, answering: Ordering): World {
-  const ranks = new Map(reorder(value.world.servers.map((server) => server.key), answering).map((key, rank) => [key, rank]));
+  const ranks = new Map(answerOrder(value, answering).map((key, rank) => [key, rank]));
   return {
     servers: value.world.servers.map((server, index) => ({
       ...server,
@@ -93,8 +152,20 @@ export const arrivalTiming = defineClause({
     delays: fc.array(fc.constantFrom(0, 5, 20), { minLength: 6, maxLength: 6 }),
   }),
   worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
-  requires: ["exact-duplicate", "arrival-reordered"],
-  check: (env, value) => sameSurface(env, timed(value, value.first), timed(value, value.second), "whatever order the servers answer in"),
+  describeWorlds: (value: TimingCase) => [
+    `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
+    `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
+  ],
+  // "answer-order-changed": two servers both sessions judged answered in another order the second time.
+  requires: ["exact-duplicate", "arrival-reordered", "answer-order-changed"],
+  async check(env, value) {
+    const [a, b] = [answerOrder(value, value.first), answerOrder(value, value.second)];
+    const titles = [`answering in the order ${list(a)}`, `answering in the order ${list(b)}`] as const;
+    const { agree, observed, judged, both } = await compare(env, timed(value, value.first), timed(value, value.second), titles);
+    const changed = reordered(a, b, both) ? ["answer-order-changed"] : [];
+    if (agree) return { ok: true, judged: [...judged, ...changed] };
+    return { ok: false, expected: "the same names, routes and errors whatever order the servers answer in", observed, judged: [...judged, ...changed] };
+  },
 });
 
 /** The `order/*` clauses in catalogue order. */

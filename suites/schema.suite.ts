@@ -73,7 +73,8 @@ export const hostileSchemaClause = defineClause({
   requires: ["hostile:uncompilable", "hostile:backtracking"],
   check: (env, value) =>
     withLifecycleWorld(env, worldOf(value), async (live) => {
-      const exercised = [value.hostile.backtracks ? "hostile:backtracking" : "hostile:uncompilable"];
+      const kind = value.hostile.backtracks ? "hostile:backtracking" : "hostile:uncompilable";
+      const judged: string[] = [];
       const session = await live.open();
       const errors = session.opened.outcome.errors;
       const tools = await session.tools();
@@ -98,6 +99,9 @@ export const hostileSchemaClause = defineClause({
       const hostile = tools.find((tool) => tool.identity?.server === HOSTILE.key && tool.identity.tool === HOSTILE.tool);
       if (!hostile) {
         if (!errors.some((error) => namesServerAndTool(error, HOSTILE.key, HOSTILE.tool))) problems.push(`"${HOSTILE.tool}" of "${HOSTILE.key}" is not shown and no error names "${HOSTILE.key}" and "${HOSTILE.tool}"`);
+        // A refusal by name judges the schema only from a host that keeps something else (here, or in a
+        // world with nothing to refuse): refusing everything is no answer to this schema.
+        else if (others.some((other) => tools.some((tool) => tool.identity?.server === other.key && tool.identity.tool === other.tool)) || await env.acceptsCleanWorld()) judged.push(kind);
       } else {
         const warming = performance.now();
         await session.call(hostile.name, value.hostile.warmUp, hostile.namespace);
@@ -106,17 +110,17 @@ export const hostileSchemaClause = defineClause({
         const started = performance.now();
         await session.call(hostile.name, value.hostile.argument, hostile.namespace);
         const took = Math.round(performance.now() - started);
-        exercised.push("hostile-called");
+        judged.push(kind, "hostile-called");
         if (took > bound) {
           problems.push(`the call of "${visibleLabel(hostile)}" with ${JSON.stringify(value.hostile.argument)} was answered after ${took} ms, over the bound of ${bound} ms (the same call with ${JSON.stringify(value.hostile.warmUp)} took ${Math.round(pace)} ms)`);
         }
       }
-      if (problems.length === 0) return { ok: true, exercised };
+      if (problems.length === 0) return { ok: true, judged };
       return {
         ok: false,
         expected: `open completes, every other tool routes, and "${HOSTILE.tool}" (${value.hostile.kind}: ${JSON.stringify(value.hostile.outputSchema ?? value.hostile.inputSchema)}) is refused with an error naming "${HOSTILE.key}" and it, or answers within its bound (${HOSTILE_CALL_BOUND_MS} ms, or ${HOSTILE_CALL_PACE_FACTOR} times its answer to a short argument)`,
         observed: problems.join("; "),
-        exercised,
+        judged,
       };
     }),
 });

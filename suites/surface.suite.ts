@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import {
   crossShrink,
-  collidingWorld, defineClause, errorsNaming, failedWhole, longNameWorld, separatorClashWorld, shownWireNames, visibleLabel, world,
+  collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
+  visibleLabel, world,
   type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -15,11 +16,6 @@ function shortfalls(world: World, observation: SessionObservation): Array<{ key:
     const missing = server.tools.map((tool) => tool.name).filter((name) => !shown.has(name));
     return missing.length > 0 ? [{ key: server.key, missing, shown: shown.size }] : [];
   });
-}
-
-/** True when `message` names `name`: as itself, or as `""` for the empty name. */
-function mentions(message: string, name: string): boolean {
-  return name === "" ? message.includes('""') : message.includes(name);
 }
 
 /** Worlds where some tool cannot register on a careful host (too long, bad characters) or is lost by a careless one. */
@@ -43,15 +39,23 @@ export const noSilentLoss = defineClause({
     "loss. Showing every tool, naming the server that lost some, or failing the whole load are the only " +
     "honest outcomes.",
   sources: ["ADR-0112 P1, P3, D3"],
-  // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both.
-  arbitrary: () => fc.oneof(crossShrink, collidingWorld({ identity: "mixed" }), separatorClashWorld(), longNameWorld()),
+  // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both; also
+  // in worlds with nothing else in them, so a host that refuses every open holding a duplicate is judged on them.
+  arbitrary: () => fc.oneof(
+    crossShrink,
+    { arbitrary: collidingWorld({ identity: "games" }), weight: 2 },
+    { arbitrary: separatorClashWorld(), weight: 1 },
+    { arbitrary: longNameWorld(), weight: 1 },
+    { arbitrary: lifecycleWorld({ minServers: 2, maxServers: 3, identity: "games" }), weight: 1 },
+  ),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
   async check(env, value) {
     const observation = await env.observe(value);
-    if (failedWhole(observation)) return { ok: true };
+    const judged = await env.judge(value, observation);
+    if (failedWhole(observation)) return { ok: true, judged };
     const lost = shortfalls(value, observation).filter(({ key }) => errorsNaming(observation, key).length === 0);
-    if (lost.length === 0) return { ok: true };
+    if (lost.length === 0) return { ok: true, judged };
     return {
       ok: false,
       expected: "every advertised tool shown, or an error naming its server, or the whole open failed",
@@ -78,7 +82,8 @@ export const emptyServerOk = defineClause({
     const blamed = value.servers
       .filter((server) => server.tools.length === 0)
       .flatMap((server) => errorsNaming(observation, server.key).map((error) => `"${server.key}": ${error.message}`));
-    if (blamed.length === 0) return { ok: true };
+    // Judged only where the host kept an empty server: one that refused the whole open said nothing about it.
+    if (blamed.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return { ok: false, expected: "no error for a server that advertises no tools", observed: `errors: ${blamed.join("; ")}` };
   },
 });
@@ -100,16 +105,18 @@ export const shortfallNamesMissing = defineClause({
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
     const observation = await env.observe(value);
-    if (failedWhole(observation)) return { ok: true, exercised: ["shortfall"] };
+    const judged = await env.judge(value, observation);
+    if (failedWhole(observation)) return { ok: true, judged };
     const found = shortfalls(value, observation);
     const unnamed = found.flatMap(({ key, missing }) => {
       const messages = errorsNaming(observation, key).map((error) => error.message);
-      const untold = missing.filter((name) => !messages.some((message) => mentions(message, name)));
+      const untold = missing.filter((name) => !messages.some((message) => messageNames(message, name)));
       return untold.length > 0 ? [`"${key}" is missing ${quoted(untold)} and ${messages.length === 0 ? "no error names it" : `its errors do not name them: ${messages.join(" | ")}`}`] : [];
     });
-    const exercised = found.length > 0 ? ["shortfall"] : [];
-    if (unnamed.length === 0) return { ok: true, exercised };
-    return { ok: false, expected: "an error naming the server and every missing wire name", observed: unnamed.join("; "), exercised };
+    // A shortfall met (the property had something to check) is reported beside the situations judged.
+    const arose = found.length > 0 ? ["shortfall"] : [];
+    if (unnamed.length === 0) return { ok: true, judged: [...judged, ...arose] };
+    return { ok: false, expected: "an error naming the server and every missing wire name, each quoted", observed: unnamed.join("; "), judged: [...judged, ...arose] };
   },
 });
 
@@ -129,7 +136,7 @@ export const allOrNothing = defineClause({
   async check(env, value) {
     const observation = await env.observe(value);
     const partial = shortfalls(value, observation).filter(({ shown }) => shown > 0);
-    if (partial.length === 0) return { ok: true };
+    if (partial.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return {
       ok: false,
       expected: "a server whose tools do not all register exposes none of them",
@@ -138,5 +145,41 @@ export const allOrNothing = defineClause({
   },
 });
 
+/** How a server of a failing world fails, in words (undefined: it is healthy). */
+const failureOf = (server: World["servers"][number]) => (server.unreachable ? "unreachable" : server.failure);
+
+export const failingServerNamed = defineClause({
+  id: "surface/failing-server-named",
+  level: "MUST",
+  summary: "report, with an error naming it, a configured server that cannot be reached, fails initialize, answers tools/list with an error, never answers it within the harness's bound, crashes while listing, or answers a malformed list; the other servers' tools register as usual (or the whole open fails with an error)",
+  sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\"", "seen dropped with a debug line in three npm hosts (issue 15)"],
+  arbitrary: () => failingWorld(),
+  worlds: (value: World) => [value],
+  requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"],
+  async check(env, value) {
+    const observation = await env.observe(value);
+    const judged = await env.judge(value, observation);
+    const errors = observation.open.outcome.errors;
+    // The whole open failed with an error: allowed, whichever server the error names.
+    if (failedWhole(observation) || (observation.tools.length === 0 && errors.length > 0)) return { ok: true, judged };
+    const problems = value.servers.flatMap((server) => {
+      const how = failureOf(server);
+      if (how !== undefined) {
+        return errorsNaming(observation, server.key).length > 0 ? [] : [`"${server.key}" (${how}) is named by no error`];
+      }
+      const shown = shownWireNames(observation, server.key);
+      const missing = server.tools.map((tool) => tool.name).filter((name) => !shown.has(name));
+      return missing.length === 0 ? [] : [`"${server.key}" is healthy, but ${quoted(missing)} of it not shown`];
+    });
+    if (problems.length === 0) return { ok: true, judged };
+    return {
+      ok: false,
+      expected: "an error naming each server that failed to load, and every tool of the others shown (or the whole open failed with an error)",
+      observed: `${problems.join("; ")}; errors: ${JSON.stringify(errors)}; diagnostics: ${JSON.stringify(observation.open.diagnostics)}; shown: [${quoted(observation.tools.map((tool) => tool.name))}]`,
+      judged,
+    };
+  },
+});
+
 /** The `surface/*` clauses in catalogue order. */
-export const surfaceClauses = [noSilentLoss, emptyServerOk, shortfallNamesMissing, allOrNothing];
+export const surfaceClauses = [noSilentLoss, emptyServerOk, shortfallNamesMissing, allOrNothing, failingServerNamed];

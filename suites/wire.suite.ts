@@ -1,7 +1,7 @@
 /** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
 import fc from "fast-check";
 import {
-  crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type World,
+  crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type ObservedCall, type World,
 } from "../harness/index.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
@@ -19,6 +19,10 @@ interface WireCase {
 }
 
 const wireCase = () => fc.record({ world: routedWorld(), payload });
+
+/** What the host answered a call, in a line: the host's own words when it refused. */
+const answerOf = (call: ObservedCall) =>
+  call.result.ok ? `the host answered ok: ${JSON.stringify(call.result.content).slice(0, 300)}` : `the host answered an error: ${JSON.stringify(call.result.error.message)}`;
 
 export const passthrough = defineClause({
   id: "wire/passthrough",
@@ -47,14 +51,14 @@ export const passthrough = defineClause({
       const got = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`);
       const single = call.deliveries.length === 1 ? call.deliveries[0]! : undefined;
       if (!single || single.server !== want.server || single.tool !== want.tool) {
-        problems.push(`"${visibleLabel(tool)}" (tool "${want.tool}" of "${want.server}") was delivered as [${got.join(", ")}]`);
+        problems.push(`"${visibleLabel(tool)}" (tool "${want.tool}" of "${want.server}"), called with ${JSON.stringify(call.arguments)}, was delivered as [${got.join(", ")}]; ${answerOf(call)}`);
       } else if (canonicalJson(single.arguments) !== canonicalJson(call.arguments)) {
         problems.push(`"${visibleLabel(tool)}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
       }
     }
-    const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];
-    if (problems.length === 0) return { ok: true, exercised };
-    return { ok: false, exercised, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
+    const judged = [...await env.judge(value.world, observation), ...(observation.tools.some((tool) => tool.identity) ? ["call"] : [])];
+    if (problems.length === 0) return { ok: true, judged };
+    return { ok: false, judged, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
   },
 });
 
@@ -81,12 +85,12 @@ export const noCrossRouting = defineClause({
       const call = probeOf(observation, tool)!;
       const strays = call.deliveries.filter((record) => record.server !== tool.identity!.server);
       if (strays.length > 0) {
-        problems.push(`"${visibleLabel(tool)}" (tool "${tool.identity.tool}" of "${tool.identity.server}") reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}`);
+        problems.push(`"${visibleLabel(tool)}" (tool "${tool.identity.tool}" of "${tool.identity.server}"), called with ${JSON.stringify(call.arguments)}, reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}; ${answerOf(call)}`);
       }
     }
-    const exercised = observation.tools.some((tool) => tool.identity) ? ["call"] : [];
-    if (problems.length === 0) return { ok: true, exercised };
-    return { ok: false, exercised, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
+    const judged = [...await env.judge(value.world, observation), ...(observation.tools.some((tool) => tool.identity) ? ["call"] : [])];
+    if (problems.length === 0) return { ok: true, judged };
+    return { ok: false, judged, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
   },
 });
 
@@ -115,12 +119,12 @@ export const unknownName = defineClause({
   async check(env, value) {
     const observation = await env.observe(value, { probe: false, unknownNames: unknownCandidates(value) });
     const problems = observation.unknown.flatMap((call) => {
-      const reached = call.deliveries.map((record) => `"${record.server}" as "${record.tool}"`);
+      const reached = call.deliveries.map((record) => `"${record.server}" as "${record.tool}" with ${JSON.stringify(record.arguments)}`);
       if (call.result.ok) return [`"${call.name}" is not shown but the call succeeded${reached.length ? `, reaching ${reached.join(", ")}` : ""}`];
-      if (reached.length > 0) return [`"${call.name}" is not shown but the call reached ${reached.join(", ")}`];
+      if (reached.length > 0) return [`"${call.name}" is not shown but the call reached ${reached.join(", ")}; ${answerOf(call)}`];
       return [];
     });
-    if (problems.length === 0) return { ok: true, exercised: observation.unknown.length > 0 ? ["unknown-call"] : [] };
+    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...(observation.unknown.length > 0 ? ["unknown-call"] : [])] };
     return { ok: false, expected: "an error, and no server reached, for a name the host does not show", observed: problems.join("; ") };
   },
 });

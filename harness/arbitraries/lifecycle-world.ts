@@ -1,7 +1,10 @@
 import * as fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import type { World } from "../world/world.ts";
+import type { ServerScript } from "../../fake-servers/index.ts";
+import { assignIdentities } from "./_internals/assign-identities.ts";
 import { fakeTool } from "./_internals/fake-tool.ts";
+import { identityGame } from "./identity-game.ts";
 import { noLatency } from "./_internals/server-options.ts";
 import { uniqueArrayAtLeast } from "./_internals/unique-array-at-least.ts";
 import { serverKeyPool } from "./server-key.ts";
@@ -19,6 +22,11 @@ export interface LifecycleWorldOptions {
   maxTools?: number;
   /** Whether servers advertise `tools.listChanged` (default `never`; `sometimes`: each server about half the time). */
   listChanged?: "never" | "sometimes" | "always";
+  /**
+   * `games`: one identity game is forced onto the world (a server reports another's key, or two report one
+   * package), the only thing in it a host could stumble on (default `truthful`).
+   */
+  identity?: "truthful" | "games";
 }
 
 /**
@@ -46,16 +54,21 @@ export function lifecycleWorld(options: LifecycleWorldOptions = {}): Arbitrary<W
       }),
       // One flag per position, so removing a server while shrinking does not shift the others' flags.
       listChanged: advertise === "sometimes" ? fc.array(fc.boolean(), { minLength: maxServers, maxLength: maxServers }) : fc.constant([]),
+      game: options.identity === "games" ? identityGame({ maxServers }) : fc.constant(null),
     })
     .filter(({ keys, names }) => names.length >= keys.length * minTools)
-    .map(({ keys, names, listChanged }) => ({
-      servers: keys.map((key, index) => ({
+    .map(({ keys, names, listChanged, game }) => {
+      const servers: ServerScript[] = keys.map((key, index) => ({
         key,
         serverInfo: { name: key, version: "1.0.0" },
         tools: names.slice(0, keys.length * maxTools).filter((_, j) => j % keys.length === index).map((name) => fakeTool(key, name)),
         latency: noLatency,
         unreachable: false,
         ...(advertise === "never" ? {} : { listChanged: advertise === "always" || listChanged[index] === true }),
-      })),
-    }));
+      }));
+      if (game === null) return { servers };
+      // Only the claims change: every other field of each server stays as built.
+      const claims = assignIdentities(servers, [], game);
+      return { servers: servers.map((server, index) => ({ ...server, serverInfo: claims[index]!.serverInfo })) };
+    });
 }

@@ -10,8 +10,10 @@ import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { ClauseEnvironment } from "../runner/clause.ts";
 import type { HostHandle, HostLauncher } from "../runner/host-launcher.ts";
-import { observeSession, type ServerTransportKind } from "../runner/observe-session.ts";
+import { clauseEnvironment } from "../runner/clause-environment.ts";
+import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { SessionObservation } from "../runner/session-observation.ts";
+import { tapAdapter, tapServers } from "../runner/tap.ts";
 
 /** Something that happened during a replay, in order. */
 export type ReplayEvent =
@@ -36,50 +38,20 @@ export function isHostError(error: unknown): boolean {
   return typeof error === "object" && error !== null && thrownByHost.has(error);
 }
 
-/** The adapter with every call reported; optional methods stay absent when the host lacks them. */
+/** The adapter with every call reported, and every error it throws marked as the host's. */
 function loggedAdapter(adapter: HostAdapter, log: (event: ReplayEvent) => void): HostAdapter {
-  const wrap = <A extends unknown[], R>(method: string, fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
-    const started = performance.now();
-    try {
-      const result = await fn.apply(adapter, args);
-      log({ kind: "host", method, params: args, result, ms: Math.round(performance.now() - started) });
-      return result;
-    } catch (error) {
-      if (typeof error === "object" && error !== null) thrownByHost.add(error);
-      log({ kind: "host", method, params: args, error: error instanceof Error ? error.message : String(error), ms: Math.round(performance.now() - started) });
-      throw error;
-    }
-  };
-  return {
-    initialize: wrap("initialize", adapter.initialize),
-    open: wrap("open", adapter.open),
-    tools: wrap("tools", adapter.tools),
-    call: wrap("call", adapter.call),
-    refresh: adapter.refresh && wrap("refresh", adapter.refresh),
-    registerLocal: adapter.registerLocal && wrap("registerLocal", adapter.registerLocal),
-    pin: adapter.pin && wrap("pin", adapter.pin),
-    close: wrap("close", adapter.close),
-    shutdown: () => adapter.shutdown(),
-  };
+  return tapAdapter(adapter, ({ method, params, result, error, ms }, thrown) => {
+    if (typeof thrown === "object" && thrown !== null) thrownByHost.add(thrown);
+    log({ kind: "host", method, params, ...(error === undefined ? { result } : { error }), ms });
+  });
 }
 
 /** The fake servers with each world reported when it starts, and its servers' records when it closes. */
 function loggedServers(servers: FakeServerHost, log: (event: ReplayEvent) => void): FakeServerHost {
-  return {
-    async startWorld(scripts, kind) {
-      const world = await servers.startWorld(scripts, kind);
-      log({ kind: "world", transport: kind, servers: [...scripts] });
-      let reported = false;
-      const close = async () => {
-        if (!reported) log({ kind: "records", records: [...world.records] });
-        reported = true;
-        await world.close();
-      };
-      // A proxy, not a copy: `records` is a live array the runner reads while the world runs.
-      return new Proxy(world, { get: (target, property) => (property === "close" ? close : Reflect.get(target, property, target)) });
-    },
-    close: () => servers.close(),
-  };
+  return tapServers(servers, {
+    started: (_world, scripts, kind) => log({ kind: "world", transport: kind, servers: [...scripts] }),
+    closing: (world) => log({ kind: "records", records: [...world.records] }),
+  });
 }
 
 /** Launches the host, asks initialize, and builds the environment; `log` sees everything that happens. */
@@ -103,16 +75,11 @@ export async function openReplayEnvironment(
       claimed = undefined;
     }
     const servers = loggedServers(fake, options.log);
-    const env: ClauseEnvironment = {
-      adapter, host, capabilities: host.capabilities, transport,
-      profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"), servers,
+    const env: ClauseEnvironment = clauseEnvironment({
+      adapter: () => adapter, host, transport, profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"), servers,
       listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
-      observe: async (world, observeOptions) => {
-        const observation = await observeSession(adapter, servers, transport, world, observeOptions);
-        options.log({ kind: "observation", observation });
-        return observation;
-      },
-    };
+      onObservation: (observation) => options.log({ kind: "observation", observation }),
+    });
     const stop = handle;
     return { env, host, transport, stderrTail: () => stop.stderrTail(), close: async () => { await stop.stop().catch(() => undefined); await fake.close(); } };
   } catch (error) {

@@ -12,9 +12,12 @@ import { agentClis } from "./builtin-host.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
+/** Generated cases per clause when `--runs` is not given: what the power table (`npm run power`) measures. */
+export const DEFAULT_RUNS = 25;
+
 /** Parsed and checked options of `mcp-collide run`. */
 export const RunCliOptionsSchema = z.object({
-  runs: z.coerce.number().int().min(1).max(100_000).default(25),
+  runs: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RUNS),
   seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
   clause: z.array(z.string()).default([]),
   transport: z.enum(["stdio", "http"]).optional(),
@@ -98,10 +101,12 @@ Runs the clause catalogue as properties against a host under test and writes a r
 With no "--" and no --host, the host is the built-in reference host (a correct host).
 
 Options:
-  --runs N            generated cases per clause (default 25); while a situation the clause needs
-                      (e.g. a separator clash) has not arisen, up to 3N more are drawn and only those
-                      showing it are run (all, for a situation only running a case shows), so a rare
-                      situation costs cases, not an INCONCLUSIVE verdict
+  --runs N            generated cases per clause (default 25). A pass needs every situation the clause
+                      is about (e.g. a separator clash) judged, not merely drawn: a case whose host refused
+                      the open for something else judges nothing. While one is unjudged, up to 3N more
+                      cases are drawn and only those that can bring it are run (a world showing it; once it
+                      arose unjudged, a world holding it alone; every draw, for a situation only running a
+                      case shows); then INCONCLUSIVE, saying which situations arose unjudged
   --seed S            fast-check seed (default: random, printed and written to the report);
                       the same seed gives the same cases and the same verdicts
   --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss
@@ -114,7 +119,8 @@ Options:
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
                       checked and made before the run (a file, an unwritable or special path is bad
-                      usage), written atomically, and locked: one run at a time per directory
+                      usage), written atomically, and locked: one run at a time per directory; every
+                      format fails exactly the clauses the exit code fails (a warning: --strict)
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
   --agent ID          an agent CLI, judged black box through a fake model provider: claude-code, codex,
                       gemini-cli (the pinned CLIs: npm run agents:install). Each session is one CLI
@@ -152,7 +158,7 @@ see the README. Example: mcp-collide run -- python3 my_adapter.py --verbose
 
 Exit codes:
   0  every MUST clause passed (SHOULD clauses too with --strict), failures listed in --baseline aside
-  1  a clause failed, or a MUST clause was inconclusive (its situation never arose: raise --runs),
+  1  a clause failed, or a MUST clause was inconclusive (a situation it needs was never judged),
      or a --baseline entry is stale (that clause now passes)
   2  the harness or the host adapter broke (crash, hang, garbage, protocol violation), or bad usage
      (a bad option, an unreadable or malformed baseline file); a baseline never excuses a broken host

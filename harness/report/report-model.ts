@@ -17,6 +17,7 @@ export const ReportServerSchema = z.object({
   serverInfo: z.object({ name: z.string(), version: z.string() }).describe("What the server claims about itself on initialize (may lie)."),
   latency: z.object({ initialize: z.number(), toolsList: z.number() }).optional().describe("Milliseconds the server waits before answering."),
   unreachable: z.boolean().optional().describe("The server cannot be reached at all."),
+  failure: z.string().optional().describe("How the server fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object)."),
 });
 /** One server of a counterexample world. */
 export type ReportServer = z.infer<typeof ReportServerSchema>;
@@ -25,11 +26,62 @@ export type ReportServer = z.infer<typeof ReportServerSchema>;
 export const CounterexampleSchema = z.object({
   servers: z.array(ReportServerSchema).describe("The case's main world, in configuration order."),
   variants: z.array(z.object({ servers: z.array(ReportServerSchema) })).default([]).describe("Further worlds the case opened (a permutation, a re-timing ...)."),
+  titles: z.array(z.string()).optional().describe("One title per world (the main world first, then each variant), saying what distinguishes it: what was permuted, in which order servers answered ..."),
   /** The whole case as fast-check produced it, for replay by value. */
   value: z.unknown().describe("The whole case as fast-check produced it; `mcp-collide repro` replays it by value."),
 });
 /** The smallest world found. */
 export type Counterexample = z.infer<typeof CounterexampleSchema>;
+
+/** A server of a world the harness started during a case, as the evidence lists it. */
+const EvidenceServerSchema = z.object({
+  key: z.string(),
+  tools: z.array(z.string()).describe("The wire names it advertises at the start."),
+  unreachable: z.boolean().optional(),
+  failure: z.string().optional().describe("How it fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object)."),
+});
+
+/** One message a fake server received, in the order it arrived (before the server judged it). */
+const EvidenceMessageSchema = z.object({
+  method: z.string(),
+  connection: z.number().int().describe("Which connection of that server it came on (each spawn or HTTP session is a new one)."),
+  tool: z.string().optional().describe("For tools/call: the tool name exactly as it arrived."),
+  arguments: z.unknown().optional().describe("For tools/call: the arguments exactly as they arrived."),
+});
+
+/** One thing that happened during a case, in order. */
+export const EvidenceStepSchema = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("world"),
+    world: z.number().int().describe("The world's number within the case, from 1."),
+    transport: z.string(),
+    servers: z.array(EvidenceServerSchema),
+  }).describe("The harness started a world of fake servers."),
+  z.object({
+    kind: z.literal("host"),
+    method: z.string().describe("The HAP/1 request: open, tools, call, refresh, registerLocal, pin, close."),
+    session: z.number().int().optional().describe("Which session of the case it concerns, from 1 (the host's own session ids are left out: they differ between runs)."),
+    request: z.unknown().describe("The request's parameters exactly as sent, but for server transports (shown by kind: their addresses differ between runs)."),
+    answer: z.unknown().optional().describe("The host's answer (host data: quote it, never trust it)."),
+    error: z.string().optional().describe("The error the adapter threw instead of answering."),
+  }).describe("A request the harness made to the host, and the host's answer."),
+  z.object({
+    kind: z.literal("received"),
+    world: z.number().int(),
+    server: z.string(),
+    messages: z.array(EvidenceMessageSchema),
+  }).describe("Every message one fake server of a world received, as the world closed."),
+]);
+/** One thing that happened during a case. */
+export type EvidenceStep = z.infer<typeof EvidenceStepSchema>;
+
+/** The case a verdict rests on, as it happened: the harness's requests, the host's answers, what each server received. */
+export const EvidenceSchema = z.object({
+  steps: z.array(EvidenceStepSchema),
+  omitted: z.number().int().default(0).describe("Steps and messages left out to keep the report readable (the repro line replays them all)."),
+});
+/** The case a verdict rests on, as it happened. */
+export type Evidence = z.infer<typeof EvidenceSchema>;
 
 /** How the adapter broke, when a clause is `error`. */
 export const ReportErrorSchema = z.object({
@@ -57,12 +109,19 @@ export const ClauseReportSchema = z.object({
   /** Cases generated (shrinking steps not counted). */
   cases: z.number().int().describe("Cases generated (shrinking steps not counted)."),
   shrinks: z.number().int().default(0).describe("Shrinking steps tried."),
-  /** How many generated cases exercised each situation. */
-  situations: z.record(z.string(), z.number().int()).describe("How many generated cases exercised each situation (exact-duplicate, separator-clash ...)."),
+  /** How many of the cases run met each situation. */
+  situations: z.record(z.string(), z.number().int()).describe(
+    "Drawn: how many of the cases run met each situation (exact-duplicate, separator-clash ...): their generated worlds showed it, or the check came upon it, whether or not the case could judge it.",
+  ),
+  /** How many of the cases run judged each situation. */
+  judged: z.record(z.string(), z.number().int()).optional().describe(
+    "How many of the cases run judged each situation: the check looked at how the host handled it (the host did not refuse the open, or the server concerned, for another reason; the call or the error the clause inspects happened). A pass needs every situation the clause requires judged at least once. Absent in reports written before it was counted.",
+  ),
   counterexample: CounterexampleSchema.optional(),
   expected: z.string().optional().describe("What the clause required of the counterexample."),
   observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),
   error: ReportErrorSchema.optional(),
+  evidence: EvidenceSchema.optional().describe("For a failing or broken case: every request the harness made to the host with the host's answer, and every message each fake server received."),
   /** A command line that reruns exactly this case. */
   repro: z.string().optional().describe("A shell line that reruns exactly this case."),
   durationMs: z.number(),

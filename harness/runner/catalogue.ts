@@ -8,10 +8,11 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Clause } from "./clause.ts";
 
-/** Every clause id of catalogue version 1, in catalogue order. */
+/** Every clause id of catalogue version 2, in catalogue order. */
 export const catalogueIds = [
   "order/config-permutation", "order/arrival-timing",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
+  "surface/failing-server-named",
   "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name",
   "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
   "guard/every-shape", "guard/local-occupant",

@@ -3,6 +3,7 @@ import type { FakeServerHost } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { NamingProfile } from "../profiles/naming-profile.ts";
 import type { Capabilities, InitializeResult } from "../protocol/initialize-result.ts";
+import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import type { ObserveOptions, ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
@@ -26,17 +27,32 @@ export interface ClauseEnvironment {
   readonly listChangedTimeoutMs: number;
   /** One whole session on `world`; see observeSession. */
   observe(world: World, options?: ObserveOptions): Promise<SessionObservation>;
+  /**
+   * The situations a session on `world` judged (see harness/runner/judgement.ts): those of the servers the
+   * host kept, and those a refusal can only have been about. A check reports these, not what the world held.
+   */
+  judge(world: World, observation: SessionObservation): Promise<Situation[]>;
+  /**
+   * Whether the host accepts a world with nothing in it to refuse (asked once per host, then remembered): a
+   * refusal is evidence about a situation only from a host that does not refuse everything.
+   */
+  acceptsCleanWorld(): Promise<boolean>;
 }
 
-/** What one case came to: a pass (with the situations it exercised) or a violation with its evidence. */
+/**
+ * What one case came to: a pass or a violation (with its evidence). `judged` names the situations the check
+ * could actually judge in this case (it looked at the host's handling of them: the host did not refuse the
+ * open, or the server concerned, for another reason; the call or the error the property inspects happened);
+ * `arose` names situations a check met but could not judge. The situations the case's worlds show are
+ * counted as arisen without being listed.
+ */
 export type CheckOutcome =
-  | { ok: true; exercised?: string[] }
-  | { ok: false; expected: string; observed: string; exercised?: string[] };
+  | { ok: true; judged: readonly string[]; arose?: readonly string[] }
+  | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[] };
 
 /**
- * One clause of the catalogue as a property. `requires` lists the situations that must arise at least once
- * (counted from the generated worlds and from what checks report as exercised), else the verdict is
- * INCONCLUSIVE rather than PASS.
+ * One clause of the catalogue as a property. `requires` lists the situations that must be judged at least
+ * once (as checks report them, see {@link CheckOutcome}), else the verdict is INCONCLUSIVE rather than PASS.
  */
 export interface Clause<Case = any> {
   id: string;
@@ -62,6 +78,8 @@ export interface Clause<Case = any> {
   arbitrary(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): fc.Arbitrary<Case>;
   /** The worlds a case opens, the first being the main one (the report draws them). */
   worlds(value: Case): World[];
+  /** A title for each world of `worlds(value)`, saying what distinguishes it (what was permuted ...); absent: none. */
+  describeWorlds?(value: Case): string[];
   requires: string[];
   check(env: ClauseEnvironment, value: Case): Promise<CheckOutcome>;
 }

@@ -1,5 +1,6 @@
 import type { Counterexample, ReportServer } from "../report/report-model.ts";
 import type { World } from "../world/world.ts";
+import type { Clause } from "./clause.ts";
 
 function serversOf(world: World): ReportServer[] {
   return world.servers.map((server) => ({
@@ -8,15 +9,18 @@ function serversOf(world: World): ReportServer[] {
     serverInfo: server.serverInfo,
     latency: server.latency,
     unreachable: server.unreachable,
+    ...(server.failure !== undefined ? { failure: server.failure } : {}),
   }));
 }
 
-/** The report's picture of a case: its main world, the other worlds it opened, and the value itself for replay. */
-export function counterexampleOf(worlds: World[], value: unknown): Counterexample {
-  const [main, ...variants] = worlds;
+/** The report's picture of a case: its main world, the other worlds it opened (titled), and the value itself for replay. */
+export function counterexampleOf(clause: Pick<Clause, "worlds" | "describeWorlds">, value: unknown): Counterexample {
+  const [main, ...variants] = clause.worlds(value);
+  const titles = clause.describeWorlds?.(value);
   return {
     servers: main ? serversOf(main) : [],
     variants: variants.map((world) => ({ servers: serversOf(world) })),
+    ...(titles ? { titles } : {}),
     value: JSON.parse(JSON.stringify(value ?? null)),
   };
 }

@@ -97,13 +97,13 @@ describe("withLifecycleWorld", () => {
 });
 
 describe("modelOutcome", () => {
-  it("turns a violation into a failing outcome, keeping what was exercised and where", async () => {
-    const outcome = await modelOutcome(async (exercised) => {
-      exercised.add("seen");
+  it("turns a violation into a failing outcome, keeping what was judged and where", async () => {
+    const outcome = await modelOutcome(async (judged) => {
+      judged.add("seen");
       throw new ModelViolation("this", "that");
     }, () => "after step 2");
-    expect(outcome).toEqual({ ok: false, expected: "this", observed: "that (after step 2)", exercised: ["seen"] });
-    expect(await modelOutcome(async (exercised) => void exercised.add("x"))).toEqual({ ok: true, exercised: ["x"] });
+    expect(outcome).toEqual({ ok: false, expected: "this", observed: "that (after step 2)", judged: ["seen"] });
+    expect(await modelOutcome(async (judged) => void judged.add("x"))).toEqual({ ok: true, judged: ["x"] });
   });
 
   it("lets anything else through, so the runner reports ERROR", async () => {

@@ -5,7 +5,6 @@
  * call is judged by what the servers recorded, and everything is torn down whatever happens; unlike it,
  * nothing is done that the clause did not ask for.
  */
-import { randomUUID } from "node:crypto";
 import type { DriftStepInput, FakeServerHost, FakeWorld, MessageRecord } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
@@ -43,8 +42,8 @@ export interface LifecycleSession {
   /** The host's list now, each tool with the identity its description carries. */
   tools(): Promise<ObservedTool[]>;
   /**
-   * Calls `name` (in `namespace`, for a host that shows namespaces; default arguments: a fresh probe nonce)
-   * and returns what the servers received meanwhile.
+   * Calls `name` (in `namespace`, for a host that shows namespaces; default arguments: a probe nonce fresh
+   * within the world) and returns what the servers received meanwhile.
    */
   call(name: string, args?: Record<string, unknown>, namespace?: string): Promise<ObservedCall>;
   refresh(server?: string): Promise<RefreshResult>;
@@ -80,6 +79,9 @@ function method<K extends "refresh" | "registerLocal" | "pin">(adapter: HostAdap
 export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: World, body: (live: LifecycleWorld) => Promise<T>): Promise<T> {
   const fake = await env.servers.startWorld(world.servers, env.transport);
   const sessions = new Set<LifecycleSession>();
+  // A nonce unique within this world (records are per world), and the same on every run of one seed, so a
+  // report's evidence is too.
+  let probes = 0;
   const live: LifecycleWorld = {
     world,
     fake,
@@ -93,7 +95,7 @@ export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: Wo
         id: opened.session,
         opened,
         tools: async () => (await env.adapter.tools(opened.session)).tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) })),
-        async call(name, args = { probe: randomUUID() }, namespace) {
+        async call(name, args = { probe: `probe-${++probes}` }, namespace) {
           const before = fake.records.length;
           const result = namespace === undefined
             ? await env.adapter.call(opened.session, name, args)

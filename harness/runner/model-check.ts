@@ -18,18 +18,18 @@ export class ModelViolation extends Error {
 }
 
 /**
- * Runs `check`, which returns the situations it exercised; a {@link ModelViolation} it throws becomes a
- * failing outcome (with `context`, e.g. the steps run so far, appended to what was observed), and those
- * situations are kept either way.
+ * Runs `check`, which adds the situations it judged to the set it is given; a {@link ModelViolation} it
+ * throws becomes a failing outcome (with `context`, e.g. the steps run so far, appended to what was
+ * observed), and those situations are kept either way.
  */
-export async function modelOutcome(check: (exercised: Set<string>) => Promise<void>, context?: () => string): Promise<CheckOutcome> {
-  const exercised = new Set<string>();
+export async function modelOutcome(check: (judged: Set<string>) => Promise<void>, context?: () => string): Promise<CheckOutcome> {
+  const judged = new Set<string>();
   try {
-    await check(exercised);
-    return { ok: true, exercised: [...exercised] };
+    await check(judged);
+    return { ok: true, judged: [...judged] };
   } catch (error) {
     if (!(error instanceof ModelViolation)) throw error;
     const where = context?.();
-    return { ok: false, expected: error.expected, observed: where ? `${error.observed} (${where})` : error.observed, exercised: [...exercised] };
+    return { ok: false, expected: error.expected, observed: where ? `${error.observed} (${where})` : error.observed, judged: [...judged] };
   }
 }

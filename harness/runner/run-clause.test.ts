@@ -1,5 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { holdsAlone } from "../world/hazards.ts";
+import { situationsOf } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import { defineClause, type ClauseEnvironment } from "./clause.ts";
 import { runClause } from "./run-clause.ts";
@@ -9,7 +11,7 @@ const worldOf = (empty: boolean): World => ({
   servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: empty ? [] : [{ name: "t", inputSchema: { type: "object" } }], latency: { initialize: 0, toolsList: 0 }, unreachable: false }],
 });
 
-/** A clause that always holds and counts the cases it was run on; `empty-server` arises in a quarter of them. */
+/** A clause that always holds, judges whatever its world shows, and counts the cases it was run on; `empty-server` arises in a quarter of them. */
 function counting(requires: string[]) {
   const checked: World[] = [];
   const clause = defineClause({
@@ -19,7 +21,7 @@ function counting(requires: string[]) {
     requires: requires as never,
     async check(_env, world: World) {
       checked.push(world);
-      return { ok: true };
+      return { ok: true, judged: situationsOf(world) };
     },
   });
   return { clause, checked };
@@ -41,7 +43,7 @@ describe("runClause: required situations", () => {
       expect(report.status).toBe("pass");
       expect(report.cases).toBe(3);
       expect(checked[2]!.servers[0]!.tools).toEqual([]);
-      expect(report.reason).toBe("held in 3 case(s) (2 + 1 drawn until every required situation arose)");
+      expect(report.reason).toBe("held in 3 case(s) (2 + 1 drawn until every required situation was judged)");
     }
     expect(toppedUp).toBeGreaterThan(0);
   });
@@ -57,7 +59,7 @@ describe("runClause: required situations", () => {
         requires: ["check-only"] as never,
         async check(_env, n: number) {
           ran++;
-          return n === 0 ? { ok: true, exercised: ["check-only"] } : { ok: true };
+          return { ok: true, judged: n === 0 ? ["check-only"] : [] };
         },
       });
       const report = await runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
@@ -70,7 +72,7 @@ describe("runClause: required situations", () => {
         continue;
       }
       expect(report.status).toBe("pass");
-      expect(report.reason).toBe(`held in ${ran} case(s) (2 + ${ran - 2} drawn until every required situation arose)`);
+      expect(report.reason).toBe(`held in ${ran} case(s) (2 + ${ran - 2} drawn until every required situation was judged)`);
     }
     expect(toppedUp).toBeGreaterThan(0);
   });
@@ -80,7 +82,7 @@ describe("runClause: required situations", () => {
     const report = await run(clause, 7);
     expect(report.status).toBe("inconclusive");
     expect(checked).toHaveLength(2);
-    expect(report.reason).toBe("held in 2 case(s), but these situations never arose (in 8 drawn): over-length");
+    expect(report.reason).toBe("held in 2 case(s), but these situations were never judged (in 8 drawn): over-length (never arose)");
   });
 
   it("gives the same cases for the same seed", async () => {
@@ -89,5 +91,50 @@ describe("runClause: required situations", () => {
     await run(a.clause, 3);
     await run(b.clause, 3);
     expect(b.checked).toEqual(a.checked);
+  });
+
+  it("does not count a situation a case drew but could not judge", async () => {
+    const clause = defineClause({
+      id: "test/blind", level: "MUST", summary: "holds", sources: [],
+      arbitrary: () => fc.constant(worldOf(true)),
+      worlds: (world: World) => [world],
+      requires: ["empty-server"] as never,
+      check: async () => ({ ok: true, judged: [] }),
+    });
+    const report = await runClause(clause, {} as ClauseEnvironment, { seed: 1, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
+    expect(report.status).toBe("inconclusive");
+    expect(report.situations).toEqual({ "empty-server": report.cases });
+    expect(report.judged).toEqual({});
+    expect(report.reason).toMatch(/never judged \(in 8 drawn\): empty-server \(arose in \d+ case\(s\), none of which could judge it; \d+ more drawn holding it alone\)$/);
+  });
+
+  it("once a situation arose unjudged, runs only drawn worlds that hold it alone, and says so", async () => {
+    const tool = (key: string, name: string) => ({ name, description: `${key}/${name}`, inputSchema: { type: "object" } });
+    const server = (key: string, names: string[]) => ({ key, serverInfo: { name: key, version: "1" }, tools: names.map((name) => tool(key, name)), latency: { initialize: 0, toolsList: 0 }, unreachable: false });
+    // Most worlds hold an invalid name beside a duplicate (a host that refuses every open with a duplicate judges nothing there).
+    const confounded: World = { servers: [server("alpha", ["admin.tools.list", "search"]), server("beta", ["search"])] };
+    const alone: World = { servers: [server("alpha", ["admin.tools.list"]), server("beta", ["search"])] };
+    let judgedAlone = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const checked: World[] = [];
+      const clause = defineClause({
+        id: "test/confounded", level: "MUST", summary: "holds", sources: [],
+        arbitrary: () => fc.nat(7).map((n) => (n === 0 ? alone : confounded)),
+        worlds: (world: World) => [world],
+        requires: ["provider-invalid-name"] as never,
+        async check(_env, world: World) {
+          checked.push(world);
+          return { ok: true, judged: situationsOf(world).includes("exact-duplicate") ? [] : ["provider-invalid-name"] };
+        },
+      });
+      const report = await runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
+      expect(checked.slice(2).every((world) => holdsAlone(world, "provider-invalid-name")), `seed ${seed}`).toBe(true);
+      if (report.status === "pass" && report.cases > 2) {
+        judgedAlone++;
+        expect(report.reason).toBe(`held in ${report.cases} case(s) (2 + ${report.cases - 2} drawn until every required situation was judged; judged only in worlds holding it alone: provider-invalid-name)`);
+      }
+      expect(report.judged!["provider-invalid-name"] ?? 0).toBeLessThanOrEqual(report.situations["provider-invalid-name"]!);
+    }
+    expect(judgedAlone).toBeGreaterThan(0);
   });
 });

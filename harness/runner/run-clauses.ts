@@ -15,6 +15,7 @@ import type { ClauseReport, Report } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
+import { clauseEnvironment } from "./clause-environment.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -43,6 +44,8 @@ export interface RunOptions {
    * one case; see ObservationCache). For hosts whose sessions cost seconds, such as agent CLIs.
    */
   cacheObservations?: boolean;
+  /** Shrink each violation to its smallest case (default true); false stops at the first (detection only: `npm run power`). */
+  shrink?: boolean;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -52,14 +55,14 @@ function brokenReport(clause: Clause, seed: number, error: unknown, stderrTail: 
   const message = error instanceof Error ? error.message : String(error);
   return {
     id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed,
-    status: "error", reason: `${why}: ${message}`, cases: 0, shrinks: 0, situations: {},
+    status: "error", reason: `${why}: ${message}`, cases: 0, shrinks: 0, situations: {}, judged: {},
     error: { kind, message, stderrTail }, durationMs: 0,
   };
 }
 
 function notApplicable(clause: Clause, seed: number, reason: string): ClauseReport {
   return { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed,
-    status: "not-applicable", reason, cases: 0, shrinks: 0, situations: {}, durationMs: 0 };
+    status: "not-applicable", reason, cases: 0, shrinks: 0, situations: {}, judged: {}, durationMs: 0 };
 }
 
 /**
@@ -110,15 +113,15 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     current.handle = next;
     await next.adapter.initialize();
   };
-  const env: ClauseEnvironment = {
-    get adapter() { return current.handle!.adapter; },
-    host, capabilities: host.capabilities, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
+  const env: ClauseEnvironment = clauseEnvironment({
+    adapter: () => current.handle!.adapter,
+    host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
     observe: (world, observeOptions) => {
       const fresh = () => observeSession(current.handle!.adapter, servers, transport, world, observeOptions);
       return cache ? cache.observe(world, observeOptions, servedInCase, fresh) : fresh();
     },
-  };
+  });
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
     options.onClauseStart?.(clause);
     let report: ClauseReport;
@@ -131,7 +134,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         const cased: Clause = cache ? { ...clause, check: (e, value) => { servedInCase = cache.newCase(); return clause.check(e, value); } } : clause;
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
-          caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle?.stderrTail() ?? "",
+          caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");

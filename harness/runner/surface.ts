@@ -20,12 +20,29 @@ export function routeOf(call: ObservedCall): Route | undefined {
   return { server: record!.server, tool: record!.tool ?? "" };
 }
 
-/** True when the host's error names server `key`: by its `server` field, or by the key quoted or as a word in its message. */
+/** Pairs that quote a name in a message: quotes, backticks, typographic quotes, brackets. */
+const QUOTES: readonly (readonly [string, string])[] = [
+  ['"', '"'], ["'", "'"], ["`", "`"], ["\u201c", "\u201d"], ["\u2018", "\u2019"], ["\u00ab", "\u00bb"], ["[", "]"], ["(", ")"], ["<", ">"],
+];
+
+/**
+ * True when `message` names `name` the way an error names a server or a tool: quoted, between one of the
+ * {@link QUOTES} pairs (`"a"`, `'a'`, `` `a` ``, `[a]` ...), or as a JSON string (escapes included). A name
+ * in running prose does not count, because a short name like `a` is also a word ("a server failed").
+ */
+export function messageNames(message: string, name: string): boolean {
+  if (message.includes(JSON.stringify(name))) return true;
+  return QUOTES.some(([open, close]) => message.includes(`${open}${name}${close}`));
+}
+
+/**
+ * True when the host's error names server `key`. Policy (HAP/1; hosts/README.md says it to adapter
+ * authors): the structured `server` field decides whenever the host set it; only an error without one is
+ * read as text, where the key must stand quoted ({@link messageNames}). An empty key is never found in text.
+ */
 export function errorNamesServer(error: HostError, key: string): boolean {
   if (error.server !== undefined) return error.server === key;
-  if (key === "") return false;
-  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^A-Za-z0-9_-])${escaped}($|[^A-Za-z0-9_-])`).test(error.message);
+  return key !== "" && messageNames(error.message, key);
 }
 
 /** The errors of an observation that name server `key`. */

@@ -55,7 +55,7 @@ describe("an agent CLI that cannot start", () => {
         arbitrary: () => fc.constant(duplicate), worlds: (value) => [value],
         async check(env, value) {
           await env.observe(value);
-          return { ok: true };
+          return { ok: true, judged: [] };
         },
       });
       const report = await runClauses({

@@ -38,11 +38,11 @@ export interface DriftModel {
   steps: string[];
 }
 
-/** The system under test: one session on a running world, plus the situations exercised so far. */
+/** The system under test: one session on a running world, plus the situations judged so far. */
 export interface DriftReal {
   live: LifecycleWorld;
   session: LifecycleSession;
-  exercised: Set<string>;
+  judged: Set<string>;
   /** How long a notified host that declares listChanged gets to re-list before it is refreshed (0: none). */
   relistWaitMs: number;
 }
@@ -179,10 +179,10 @@ async function refreshAndVerify(model: DriftModel, real: DriftReal, targets: Ser
     if (model.erroring.has(server.key)) continue;
     const now = server.seen!.wires;
     const was = before.get(server.key)!;
-    if (now.some((wire) => !was.includes(wire))) real.exercised.add("refresh-added");
-    if (was.some((wire) => !now.includes(wire))) real.exercised.add("refresh-removed");
+    if (now.some((wire) => !was.includes(wire))) real.judged.add("refresh-added");
+    if (was.some((wire) => !now.includes(wire))) real.judged.add("refresh-removed");
     const elsewhere = model.servers.filter((other) => other !== server).flatMap((other) => other.tools.map((tool) => tool.name));
-    if (now.some((wire) => !was.includes(wire) && elsewhere.includes(wire))) real.exercised.add("refresh-onto-other-name");
+    if (now.some((wire) => !was.includes(wire) && elsewhere.includes(wire))) real.judged.add("refresh-onto-other-name");
   }
 }
 
@@ -213,7 +213,7 @@ class CallCommand implements DriftCommand {
     if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== tool.identity!.server) {
       throw new ModelViolation(`a call of "${tool.name}" (tool "${tool.identity!.tool}" of "${tool.identity!.server}") reaches that server once`, `it reached ${quoted(reached)}`);
     }
-    real.exercised.add("call-after-drift");
+    real.judged.add("call-after-drift");
   }
   toString = () => `call(${this.pick})`;
   toJSON = () => ({ command: "call", pick: this.pick });

@@ -3,7 +3,7 @@
  * names a server and a tool, and the bounds a clause waits within.
  */
 import {
-  errorNamesServer, type ClauseEnvironment, type HostError, type LifecycleSession, type ObservedTool,
+  errorNamesServer, messageNames, type ClauseEnvironment, type HostError, type LifecycleSession, type ObservedTool,
 } from "../../harness/index.ts";
 
 /** The longest a host may take to reflect `notifications/tools/list_changed`, unless the run sets another bound. */
@@ -51,7 +51,7 @@ export async function identify(session: LifecycleSession, tools: readonly Observ
   return shown;
 }
 
-/** True when `error` names server `key` and mentions tool `wire`. */
+/** True when `error` names server `key` and tool `wire` (quoted, by the rule errors name servers by). */
 export function namesServerAndTool(error: HostError, key: string, wire: string): boolean {
-  return errorNamesServer(error, key) && error.message.includes(wire === "" ? '""' : wire);
+  return errorNamesServer(error, key) && messageNames(error.message, wire);
 }

@@ -1,0 +1,183 @@
+/**
+ * The evidence of one case: every request the harness made to the host (arguments included) with the
+ * host's answer, every world of fake servers started, and every message each server received. Kept for
+ * every case as it runs (raw, cheaply) and written out only for the case a verdict rests on. Policy
+ * carried here: the evidence is part of the report, so it must be the same for the same seed; what differs
+ * between runs (the host's session ids, the servers' addresses and tokens, ports, timings) is left out or
+ * replaced by a stable label, and long lists are cut with a count of what was left out.
+ */
+import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import type { Evidence, EvidenceStep } from "../report/report-model.ts";
+import type { ClauseEnvironment } from "./clause.ts";
+import { observeSession } from "./observe-session.ts";
+import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
+
+/** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
+const MAX_STEPS = 300;
+const MAX_MESSAGES = 120;
+/** Longest string kept inside a request or answer. */
+const MAX_TEXT = 600;
+
+type Raw =
+  | { kind: "world"; world: number; transport: FakeTransportKind; scripts: readonly ServerScript[] }
+  | { kind: "host"; call: AdapterCall }
+  | { kind: "received"; world: number; keys: string[]; records: MessageRecord[] };
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const LOOPBACK_PORT = /127\.0\.0\.1:\d+/g;
+
+/** A case's transcript; {@link environment} gives the environment its check runs in. */
+export class CaseTranscript {
+  readonly #raw: Raw[] = [];
+  /** Addresses and tokens of this case's servers, each with the label that replaces it. */
+  readonly #secrets = new Map<string, string>();
+  #worlds = 0;
+  readonly #worldNumbers = new WeakMap<FakeWorld, number>();
+
+  /** `env` with its adapter and fake servers tapped into this transcript; judging still asks `env`. */
+  environment(env: ClauseEnvironment): ClauseEnvironment {
+    let tappedFor: HostAdapter | undefined;
+    let tapped: HostAdapter | undefined;
+    const adapter = () => {
+      const base = env.adapter;
+      if (base !== tappedFor) {
+        tappedFor = base;
+        tapped = tapAdapter(base, (call) => this.#raw.push({ kind: "host", call }));
+      }
+      return tapped!;
+    };
+    let servers: ClauseEnvironment["servers"] | undefined;
+    const fake = () => (servers ??= tapServers(env.servers, {
+      started: (world, scripts, kind) => this.#started(world, scripts, kind),
+      closing: (world) => this.#closing(world),
+    }));
+    return {
+      get adapter() { return adapter(); },
+      get host() { return env.host; },
+      get capabilities() { return env.capabilities; },
+      get transport() { return env.transport; },
+      get profile() { return env.profile; },
+      get providerProfile() { return env.providerProfile; },
+      get servers() { return fake(); },
+      get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
+      observe: (world, options) => observeSession(adapter(), fake(), env.transport, world, options),
+      judge: (world, observation) => env.judge(world, observation),
+      acceptsCleanWorld: () => env.acceptsCleanWorld(),
+    };
+  }
+
+  #started(world: FakeWorld, scripts: readonly ServerScript[], kind: FakeTransportKind): void {
+    const number = ++this.#worlds;
+    this.#worldNumbers.set(world, number);
+    world.endpoints.forEach((endpoint) => {
+      const label = `<server ${JSON.stringify(endpoint.key)}>`;
+      const spec = endpoint.transport as { type: string; url?: string; args?: string[] };
+      if (spec.url) this.#secrets.set(spec.url, label);
+      for (const arg of spec.args?.slice(1) ?? []) this.#secrets.set(arg, label);
+    });
+    this.#raw.push({ kind: "world", world: number, transport: kind, scripts });
+  }
+
+  #closing(world: FakeWorld): void {
+    const number = this.#worldNumbers.get(world) ?? 0;
+    this.#raw.push({ kind: "received", world: number, keys: world.endpoints.map((endpoint) => endpoint.key), records: [...world.records] });
+  }
+
+  /** The transcript as the report's evidence: stable for the same seed, cut where it grows long. */
+  evidence(): Evidence {
+    const sessions = new Map<string, number>();
+    const sessionOf = (id: unknown) => {
+      if (typeof id !== "string") return undefined;
+      if (!sessions.has(id)) sessions.set(id, sessions.size + 1);
+      return sessions.get(id);
+    };
+    let omitted = 0;
+    const steps: EvidenceStep[] = [];
+    for (const raw of this.#raw) {
+      for (const step of this.#steps(raw, sessionOf)) {
+        if (steps.length < MAX_STEPS) steps.push(step);
+        else omitted++;
+      }
+    }
+    for (const step of steps) {
+      if (step.kind === "received" && step.messages.length > MAX_MESSAGES) {
+        omitted += step.messages.length - MAX_MESSAGES;
+        step.messages = step.messages.slice(0, MAX_MESSAGES);
+      }
+    }
+    return { steps: this.#clean(steps) as EvidenceStep[], omitted };
+  }
+
+  #steps(raw: Raw, sessionOf: (id: unknown) => number | undefined): EvidenceStep[] {
+    switch (raw.kind) {
+      case "world":
+        return [{
+          kind: "world", world: raw.world, transport: raw.transport,
+          servers: raw.scripts.map((script) => ({
+            key: script.key, tools: script.tools.map((tool) => tool.name),
+            ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
+          })),
+        }];
+      case "received":
+        return raw.keys.map((key) => ({
+          kind: "received" as const, world: raw.world, server: key,
+          messages: raw.records.filter((record) => record.server === key).map((record) => ({
+            method: record.method, connection: record.connection,
+            ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
+          })),
+        }));
+      case "host":
+        return [hostStep(raw.call, sessionOf)];
+    }
+  }
+
+  /** Every string with this case's addresses, ports and random ids replaced, and cut when long. */
+  #clean(value: unknown): unknown {
+    if (typeof value === "string") {
+      let text = value;
+      for (const [secret, label] of this.#secrets) if (text.includes(secret)) text = text.split(secret).join(label);
+      text = text.replace(LOOPBACK_PORT, "127.0.0.1:<port>").replace(UUID, "<uuid>");
+      return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
+    }
+    if (Array.isArray(value)) return value.map((item) => this.#clean(item));
+    if (typeof value === "object" && value !== null) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.#clean(item)]));
+    }
+    return value;
+  }
+}
+
+/** A server configuration as the evidence shows it: its transport by kind only. */
+function configOf(server: { transport?: { type?: unknown } } & Record<string, unknown>): Record<string, unknown> {
+  return { ...server, transport: server.transport?.type };
+}
+
+/** One adapter request as a step: parameters by name, the host's session ids replaced by their order in the case. */
+function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefined): EvidenceStep {
+  const [first, ...rest] = call.params;
+  const answered = call.error === undefined ? { answer: call.result } : { error: call.error };
+  if (call.method === "open") {
+    const params = first as { servers: Array<Record<string, unknown>>; localTools?: unknown };
+    const result = call.result as { session?: string } | undefined;
+    const { session, ...answer } = result ?? {};
+    return {
+      kind: "host", method: "open", session: sessionOf(session),
+      request: { servers: params.servers.map(configOf), ...(params.localTools ? { localTools: params.localTools } : {}) },
+      ...(call.error === undefined ? { answer } : { error: call.error }),
+    };
+  }
+  const session = sessionOf(first);
+  const named = (names: string[]) => Object.fromEntries(names.flatMap((name, index) => (rest[index] === undefined ? [] : [[name, rest[index]]])));
+  switch (call.method) {
+    case "tools": {
+      const tools = (call.result as { tools?: Array<{ name: string; description?: string }> } | undefined)?.tools;
+      const answer = tools ? { tools: tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}) })) } : undefined;
+      return { kind: "host", method: "tools", session, request: {}, ...(call.error === undefined ? { answer } : { error: call.error }) };
+    }
+    case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments"]), ...answered };
+    case "refresh": return { kind: "host", method: "refresh", session, request: named(["server"]), ...answered };
+    case "registerLocal": return { kind: "host", method: "registerLocal", session, request: named(["name", "shape"]), ...answered };
+    default: return { kind: "host", method: call.method, session, request: {}, ...answered };
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Building the environment a clause's check runs in, the same way for a run (harness/runner/run-clauses.ts)
+ * and for a replay (harness/cli/replay-environment.ts): sessions observed on the current host, and the
+ * judging of what a session showed, which asks the host once whether it refuses even a world with nothing
+ * in it to refuse.
+ */
+import type { FakeServerHost } from "../../fake-servers/index.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
+import type { NamingProfile } from "../profiles/naming-profile.ts";
+import type { InitializeResult } from "../protocol/initialize-result.ts";
+import type { ClauseEnvironment } from "./clause.ts";
+import { acceptedWhole, CLEAN_WORLD, judgedSituations, refusedAny } from "./judgement.ts";
+import { observeSession, type ServerTransportKind } from "./observe-session.ts";
+import type { SessionObservation } from "./session-observation.ts";
+
+/** What a clause environment is made of. */
+export interface EnvironmentParts {
+  /** The host under test now (a fresh one after the previous one broke). */
+  adapter(): HostAdapter;
+  host: InitializeResult;
+  transport: ServerTransportKind;
+  profile: NamingProfile | undefined;
+  providerProfile: NamingProfile;
+  servers: FakeServerHost;
+  listChangedTimeoutMs: number;
+  /** Called with every observation a check makes (the verbose replay prints them). */
+  onObservation?(observation: SessionObservation): void;
+  /** Observes a session some other way (the run's observation cache); default: a fresh session on the host. */
+  observe?: ClauseEnvironment["observe"];
+}
+
+/** The environment a clause's check runs in. */
+export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
+  // Per host instance: a relaunched host is asked again.
+  const clean = new WeakMap<HostAdapter, Promise<boolean>>();
+  const acceptsCleanWorld = (): Promise<boolean> => {
+    const adapter = parts.adapter();
+    let known = clean.get(adapter);
+    if (!known) {
+      known = observeSession(adapter, parts.servers, parts.transport, CLEAN_WORLD).then((observation) => acceptedWhole(CLEAN_WORLD, observation));
+      clean.set(adapter, known);
+      // A host that broke while answering is asked again once it has been replaced (the error is the case's).
+      known.catch(() => clean.delete(adapter));
+    }
+    return known;
+  };
+  return {
+    get adapter() { return parts.adapter(); },
+    host: parts.host,
+    capabilities: parts.host.capabilities,
+    transport: parts.transport,
+    profile: parts.profile,
+    providerProfile: parts.providerProfile,
+    servers: parts.servers,
+    listChangedTimeoutMs: parts.listChangedTimeoutMs,
+    async observe(world, options) {
+      const observation = parts.observe
+        ? await parts.observe(world, options)
+        : await observeSession(parts.adapter(), parts.servers, parts.transport, world, options);
+      parts.onObservation?.(observation);
+      return observation;
+    },
+    // Only a refusal needs to know whether the host refuses everything.
+    judge: async (world, observation) => judgedSituations(world, observation, refusedAny(world, observation) && await acceptsCleanWorld()),
+    acceptsCleanWorld,
+  };
+}
