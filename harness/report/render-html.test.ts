@@ -34,7 +34,9 @@ describe("renderHtml", () => {
   });
 
   it("shows what each verdict stands on, the hash and the repro line", () => {
-    expect(html).toContain("multi-server ×3");
+    expect(html).toContain("multi-server 3/3");
+    expect(html).toContain('<span class="sit" title="one wire name is advertised by two or more servers (cases that judged it / cases that met it)">exact-duplicate 1/2</span>');
+    expect(html).toMatch(/<span class="sit unjudged"[^>]*>separator-clash 0\/2<\/span>/);
     expect(html).toContain("b".repeat(64));
     expect(html).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
   });
@@ -43,5 +45,18 @@ describe("renderHtml", () => {
     const judged = renderHtml(applyBaseline(sampleReport(), { expectedFailures: ["surface/no-silent-loss", "order/config-permutation"] }, false, "b.json"));
     expect(judged).toMatch(/<b>stale entries<\/b>[^·]*order\/config-permutation/);
     expect(judged).toContain("baselined: a known failure, does not gate");
+  });
+
+  it("shows compared worlds side by side with what distinguishes them, and the evidence", () => {
+    expect(html).toContain('<div class="side-by-side"><div><h4>World 1: configured as [&quot;alpha&quot;, &quot;beta&quot;]</h4>');
+    expect(html).toContain("<h4>World 2: configured servers permuted: [&quot;alpha&quot;, &quot;beta&quot;] → [&quot;beta&quot;, &quot;alpha&quot;]</h4>");
+    expect(html).toContain("→ call (session 1): &quot;search&quot; with arguments {&quot;probe&quot;:&quot;probe-1&quot;}");
+    expect(html).toContain("  ← error &quot;refused: &lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("sections warnings apart from failures, as the exit code counts them", () => {
+    expect(html).toMatch(/<h2>Failures <small class="why">\(2; click to expand\)<\/small><\/h2>/);
+    expect(html).toMatch(/<h2>Not failing this run <small class="why">\(1: warnings gate only with --strict/);
+    expect(renderHtml(sampleReport({ strict: true }))).not.toContain("Not failing this run");
   });
 });

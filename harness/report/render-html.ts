@@ -10,9 +10,10 @@ import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
+import { evidenceLines } from "./evidence-lines.ts";
 import {
-  baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusLabel, totalsInOrder,
-  reportReplay, verboseRepro, worldTitle,
+  baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
+  situationCounts, statusLabel, totalsInOrder, reportReplay, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
 /** Host output as the page shows it: clipped, then escaped. */
@@ -28,7 +29,10 @@ function situationChips(clause: ClauseReport): string {
   const counts = situationCounts(clause);
   if (counts.length === 0) return `<span class="empty">—</span>`;
   const meaning = (name: string) => situationMeanings[name as Situation] ?? "reported by the clause's own check";
-  return counts.map(([name, count]) => `<span class="sit" title="${escapeHtml(meaning(name))}">${escapeHtml(name)} ×${count}</span>`).join("");
+  return counts.map((count) => {
+    const unjudged = count.judged === 0 ? " unjudged" : "";
+    return `<span class="sit${unjudged}" title="${escapeHtml(`${meaning(count.name)} (${COUNTS_MEANING})`)}">${escapeHtml(count.name)} ${countText(count)}</span>`;
+  }).join("");
 }
 
 function banner(report: Report): string {
@@ -85,7 +89,7 @@ function verdictTable(report: Report, options: RenderOptions): string {
     return `<tr class="row-${clause.status} s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td>${name}</td><td>${clause.level}</td>` +
       `<td class="num">${clause.cases}</td><td class="sits">${situationChips(clause)}</td><td class="why">${evidence(clause.reason)}${mark}</td></tr>`;
   });
-  return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations exercised (cases)</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
+  return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations (${COUNTS_MEANING})</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
 function failure(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions): string {
@@ -94,8 +98,16 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
   const example = clause.counterexample;
   if (example) {
-    parts.push(`<h3>${worldTitle(clause)} (configuration order)</h3>`, htmlWorld(example.servers));
-    example.variants.forEach((variant, index) => parts.push(`<h3>Also opened: world ${index + 2}</h3>`, htmlWorld(variant.servers)));
+    const titled = (index: number) => (example.titles?.[index] ? `: ${escapeHtml(example.titles[index]!)}` : "");
+    if (example.titles && example.variants.length > 0) {
+      // Worlds that differ only in order read best side by side.
+      const worlds = [example.servers, ...example.variants.map((variant) => variant.servers)];
+      parts.push(`<h3>${worldTitle(clause)} and the worlds it was compared with (configuration order)</h3>`,
+        `<div class="side-by-side">${worlds.map((servers, index) => `<div><h4>World ${index + 1}${titled(index)}</h4>${htmlWorld(servers)}</div>`).join("")}</div>`);
+    } else {
+      parts.push(`<h3>${worldTitle(clause)} (configuration order)${titled(0)}</h3>`, htmlWorld(example.servers));
+      example.variants.forEach((variant, index) => parts.push(`<h3>Also opened: world ${index + 2}${titled(index + 1)}</h3>`, htmlWorld(variant.servers)));
+    }
     parts.push(htmlWorldLegend([example.servers, ...example.variants.map((variant) => variant.servers)]));
   }
   if (clause.expected !== undefined || clause.observed !== undefined) {
@@ -105,6 +117,9 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
   if (clause.error) {
     parts.push(`<h3>Error: ${escapeHtml(clip(clause.error.kind, 100))}</h3><pre>${evidence(clause.error.message)}</pre>`);
     if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clipTail(clause.error.stderrTail, EVIDENCE_LIMIT))}</pre>`);
+  }
+  if (clause.evidence) {
+    parts.push(`<details class="evidence"><summary>Evidence: every request made to the host, its answers, and what each server received</summary><pre>${escapeHtml(evidenceLines(clause.evidence).join("\n"))}</pre></details>`);
   }
   const facts: Array<[string, string]> = [
     ...(options.clauseDocs ? [["catalogue", catalogueLink(clause.id, options, escapeHtml(clauseLink("docs/clauses.md", clause.id)))] as [string, string]] : []),
@@ -127,8 +142,13 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
 /** Renders `report` as one self-contained HTML page; `options.clauseDocs` links each clause to the catalogue. */
 export function renderHtml(report: Report, options: RenderOptions = {}): string {
   const detailed = detailedClauses(report);
-  const failures = detailed.length === 0 ? "" :
-    `<h2>Failures <small class="why">(${detailed.length}; click to expand)</small></h2>${detailed.map((clause, index) => failure(report, clause, index === 0, options)).join("\n")}`;
+  // As the exit code counts them: a warning fails the run only under --strict, a baselined failure never.
+  const gating = detailed.filter((clause) => gatesRun(report, clause));
+  const other = detailed.filter((clause) => !gatesRun(report, clause));
+  const failures = (gating.length === 0 ? "" :
+    `<h2>Failures <small class="why">(${gating.length}; click to expand)</small></h2>${gating.map((clause, index) => failure(report, clause, index === 0, options)).join("\n")}`) +
+    (other.length === 0 ? "" :
+      `<h2>Not failing this run <small class="why">(${other.length}: warnings gate only with --strict; a failure a baseline lists does not gate)</small></h2>${other.map((clause, index) => failure(report, clause, gating.length === 0 && index === 0, options)).join("\n")}`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">

@@ -1,13 +1,17 @@
 /**
- * `junit.xml`: one testcase per clause, for CI test reporters. `<failure>` for a violation (fail, warn) and
- * for inconclusive (no evidence is not a pass), `<error>` for a broken host or harness, `<skipped>` for
- * not-applicable. As pytest does for xfail, a failure the baseline expects is `<skipped>` (it does not
- * gate) and a stale baseline entry is a `<failure>` (it does).
+ * `junit.xml`: one testcase per clause, for CI test reporters (GitLab, Jenkins, GitHub checks). Policy: a
+ * testcase fails exactly when the clause fails the run (harness/runner/verdict.ts), so a CI system gating on
+ * JUnit agrees with the exit code: `<failure>` for a violation of a MUST clause and for a MUST clause that
+ * could not be shown to hold (inconclusive); a SHOULD warning, or a SHOULD clause left inconclusive, is a
+ * `<failure>` only under --strict, and otherwise a passing testcase whose `<system-out>` still says so in
+ * full. `<error>` for a broken host or harness, `<skipped>` for not-applicable. As pytest does for xfail, a
+ * failure the baseline expects is `<skipped>` (it does not gate) and a stale baseline entry is a `<failure>`.
  */
 import { worldLines } from "./world-lines.ts";
 import { escapeXml, escapeXmlAttribute } from "./escape.ts";
+import { evidenceLines } from "./evidence-lines.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
-import { baselineNote, clip, clipTail, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, reportReplay, statusLabel } from "./report-view.ts";
+import { baselineNote, clip, clipTail, countText, COUNTS_MEANING, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, reportReplay, situationCounts, statusLabel } from "./report-view.ts";
 
 /** Host output as a testcase quotes it: clipped (report.json keeps it whole); escaped where it is written. */
 const evidence = (text: string) => clip(text, EVIDENCE_LIMIT);
@@ -25,6 +29,7 @@ function details(report: Report, clause: ClauseReport): string {
   if (clause.counterexample) lines.push("world:", ...worldLines(clause.counterexample.servers).map((line) => `  ${line}`));
   if (clause.error) lines.push(`error (${clip(clause.error.kind, 100)}): ${evidence(clause.error.message)}`);
   if (clause.error?.stderrTail) lines.push("host stderr (tail):", clipTail(clause.error.stderrTail, EVIDENCE_LIMIT));
+  if (clause.evidence) lines.push("evidence (requests made to the host, its answers, what each server received):", ...evidenceLines(clause.evidence).map((line) => `  ${line}`));
   lines.push(`sources: ${clause.sources.join("; ")}`, `seed ${clause.seed}${clause.path ? ` path ${clause.path}` : ""}`);
   if (clause.repro) lines.push(`repro: ${evidence(clause.repro)}`);
   const replay = reportReplay(report, clause);
@@ -34,18 +39,20 @@ function details(report: Report, clause: ClauseReport): string {
 
 type Outcome = { element: "failure" | "error" | "skipped"; type: string; message: string } | undefined;
 
-/** Which JUnit element a clause earns, with its type and one-line message. */
-export function junitOutcome(clause: ClauseReport): Outcome {
+/** Which JUnit element a clause earns in `report` (whose `strict` it reads), with its type and one-line message. */
+export function junitOutcome(clause: ClauseReport, report: Pick<Report, "strict"> = {}): Outcome {
   if (clause.baseline === "stale") {
     return { element: "failure", type: "stale-baseline", message: "listed in the baseline as an expected failure, but it now passes: remove the entry" };
   }
   if (clause.baseline === "expected-failure") {
     return { element: "skipped", type: "expected-failure", message: `baselined ${statusLabel(clause.status)}: ${clip(clause.reason, 500)}` };
   }
+  // A verdict that does not fail the run is no <failure>: its message stays on the testcase (system-out).
+  if ((clause.status === "warn" || clause.status === "inconclusive") && !gatesRun(report, clause)) return undefined;
   switch (clause.status) {
     case "pass": return undefined;
     case "fail": return { element: "failure", type: "fail", message: `MUST clause violated: ${clip(clause.expected ?? clause.reason, 500)}` };
-    case "warn": return { element: "failure", type: "warn", message: `SHOULD clause violated (gates only with --strict): ${clip(clause.expected ?? clause.reason, 500)}` };
+    case "warn": return { element: "failure", type: "warn", message: `SHOULD clause violated (gating under --strict): ${clip(clause.expected ?? clause.reason, 500)}` };
     case "inconclusive": return { element: "failure", type: "inconclusive", message: `inconclusive, not a pass: ${clip(clause.reason, 500)}` };
     case "error": return { element: "error", type: clip(clause.error?.kind ?? "error", 100), message: clip(clause.reason, 500) };
     case "not-applicable": return { element: "skipped", type: "not-applicable", message: `not applicable: ${clip(clause.reason, 500)}` };
@@ -55,8 +62,12 @@ export function junitOutcome(clause: ClauseReport): Outcome {
 function testcase(report: Report, clause: ClauseReport): string {
   const family = clause.id.split("/")[0] ?? clause.id;
   const open = `    <testcase ${attr("classname", `mcp-collide.${family}`)} ${attr("name", clause.id)} ${attr("time", seconds(clause.durationMs))}`;
-  const outcome = junitOutcome(clause);
-  const out = `      <system-out>${escapeXml(`${clause.cases} case(s); situations: ${JSON.stringify(clause.situations)}`)}</system-out>`;
+  const outcome = junitOutcome(clause, report);
+  const counts = situationCounts(clause).map((count) => `${count.name} ${countText(count)}`).join(", ") || "none";
+  const told = `${clause.cases} case(s); situations (${COUNTS_MEANING}): ${counts}`;
+  // A warning that does not gate this run is still told in full, where a reader of the testcase looks.
+  const untold = !outcome && (clause.status === "warn" || clause.status === "inconclusive");
+  const out = `      <system-out>${escapeXml(untold ? `${statusLabel(clause.status)} (does not fail this run; it would under --strict)\n${details(report, clause)}\n${told}` : told)}</system-out>`;
   if (!outcome) return `${open}>\n${out}\n    </testcase>`;
   const body = outcome.element === "skipped" && clause.baseline !== "expected-failure" ? "" : escapeXml(details(report, clause));
   const element = `      <${outcome.element} ${attr("type", outcome.type)} ${attr("message", outcome.message)}>${body}</${outcome.element}>`;
@@ -65,7 +76,7 @@ function testcase(report: Report, clause: ClauseReport): string {
 
 /** Renders `report` as JUnit XML (the Jenkins/Surefire dialect that GitHub, GitLab and most reporters read). */
 export function renderJunit(report: Report): string {
-  const count = (element: string) => report.clauses.filter((clause) => junitOutcome(clause)?.element === element).length;
+  const count = (element: string) => report.clauses.filter((clause) => junitOutcome(clause, report)?.element === element).length;
   const [failures, errors, skipped] = [count("failure"), count("error"), count("skipped")];
   const tests = report.clauses.length;
   const host = hostLabel(report);

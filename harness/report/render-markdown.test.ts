@@ -7,7 +7,7 @@ describe("renderMarkdown", () => {
   const markdown = renderMarkdown(sampleReport({ contentSha256: "a".repeat(64) }));
 
   it("puts one verdict row per clause, then a section per failure", () => {
-    const rows = markdown.split("\n").filter((line) => /^\| \S+ \| `/.test(line));
+    const rows = markdown.split("\n").filter((line) => /^\| \S+ \| `[^|]*` \| (MUST|SHOULD) \|/.test(line));
     expect(rows).toHaveLength(sampleReport().clauses.length);
     expect(markdown).toMatch(/### ❌ `surface\/no-silent-loss` — FAIL \(MUST\)/);
     expect(markdown).toMatch(/### 💥 `wire\/passthrough` — ERROR/);
@@ -33,7 +33,8 @@ describe("renderMarkdown", () => {
   });
 
   it("shows what each verdict stands on, the hash and the repro lines", () => {
-    expect(markdown).toContain("multi-server 3 · exact-duplicate 2");
+    expect(markdown).toContain("multi-server 3/3 · exact-duplicate 1/2");
+    expect(markdown).toContain("separator-clash 0/2");
     expect(markdown).toContain(`Content SHA-256: \`${"a".repeat(64)}\``);
     expect(markdown).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
     expect(markdown).toContain("npx mcp-collide repro --clause surface/no-silent-loss --seed 7 --path 1:0:2");
@@ -49,7 +50,8 @@ describe("renderMarkdown", () => {
     expect(markdown).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u202E]/);
     for (const row of markdown.split("\n").filter((line) => line.startsWith("| "))) {
       const cells = row.replace(/\\\|/g, "").split("|").length;
-      expect(cells, row).toBe(row.startsWith("| Server") || row.includes("alpha 1.0.0") || row.includes("beta 1.0.0") || row.includes("store") ? 6 : 9);
+      const sideBySide = row.startsWith("| #") || /^\| \d+ \|/.test(row);
+      expect(cells, row).toBe(sideBySide ? 5 : row.startsWith("| Server") || row.includes("alpha 1.0.0") || row.includes("beta 1.0.0") || row.includes("store") ? 6 : 9);
     }
   });
 
@@ -57,5 +59,12 @@ describe("renderMarkdown", () => {
     const judged = renderMarkdown(applyBaseline(sampleReport(), { expectedFailures: ["surface/no-silent-loss", "order/config-permutation"] }, false, "b.json"));
     expect(judged).toMatch(/Baseline `b.json`: baselined failures `surface\/no-silent-loss`; \*\*stale entries `order\/config-permutation`\*\*/);
     expect(judged).toContain("stale baseline entry");
+  });
+
+  it("shows compared worlds side by side, the evidence, and warnings apart from failures", () => {
+    expect(markdown).toContain('| # | configured as \\["alpha", "beta"\\] | configured servers permuted: \\["alpha", "beta"\\] → \\["beta", "alpha"\\] |');
+    expect(markdown).toContain("| 1 | `alpha`: `search`, `fetch` | `beta`: `search` |");
+    expect(markdown).toContain('→ call (session 1): "search" with arguments {"probe":"probe-1"}');
+    expect(markdown).toMatch(/## Failures[\s\S]*no-silent-loss[\s\S]*## Not failing this run[\s\S]*all-or-nothing/);
   });
 });

@@ -10,19 +10,34 @@ import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
+import { evidenceLines } from "./evidence-lines.ts";
 import {
-  baselineNote, clip, clipTail, detailedClauses, durationText, EVIDENCE_LIMIT, hostLabel, NAME_LIMIT, overallLabel, situationCounts, statusIcon, statusLabel,
-  reportReplay, totalsInOrder, verboseRepro, worldTitle,
+  baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
+  situationCounts, statusIcon, statusLabel, reportReplay, totalsInOrder, verboseRepro, worldTitle,
 } from "./report-view.ts";
 
 /** GitHub's cap on one step summary (`$GITHUB_STEP_SUMMARY`), in bytes: report.md never exceeds it. */
 export const STEP_SUMMARY_CAP = 1024 * 1024;
 /** Evidence limits tried in turn until the file fits the cap. */
 const LIMITS = [EVIDENCE_LIMIT, 1000, 200];
+/** Longest evidence a summary quotes (report.json and report.html hold all of it). */
+const EVIDENCE_CLIP = 12_000;
+
+/** The worlds of one case side by side, server by server in each world's configuration order, each titled. */
+function sideBySide(worlds: ReadonlyArray<readonly ReportServer[]>, titles: readonly string[]): string[] {
+  const rows = Math.max(...worlds.map((servers) => servers.length));
+  const cell = (server: ReportServer | undefined) =>
+    server === undefined ? " " : `${markdownCode(server.key)}: ${server.tools.map(markdownCode).join(", ") || "*(no tools)*"}`;
+  return [
+    `| # | ${worlds.map((_, index) => markdownText(titles[index] ?? `world ${index + 1}`)).join(" | ")} |`,
+    `|---:|${worlds.map(() => "---").join("|")}|`,
+    ...Array.from({ length: rows }, (_, row) => `| ${row + 1} | ${worlds.map((servers) => cell(servers[row])).join(" | ")} |`),
+  ];
+}
 
 function situationsCell(clause: ClauseReport): string {
   const counts = situationCounts(clause);
-  return counts.length === 0 ? "—" : counts.map(([name, count]) => `${markdownText(name)} ${count}`).join(" · ");
+  return counts.length === 0 ? "—" : counts.map((count) => `${markdownText(count.name)} ${countText(count)}`).join(" · ");
 }
 
 /** Clause `id` as code, linked to its section of the catalogue when the report knows where that is. */
@@ -64,7 +79,7 @@ function verdictTable(report: Report, limit: number, options: RenderOptions): st
     const why = `${markdownText(clip(clause.reason, Math.min(limit, 500)))}${note ? ` *(${markdownText(note)})*` : ""}`;
     return `| ${statusIcon[clause.status]} | ${clauseName(clause.id, options)} | ${clause.level} | **${statusLabel(clause.status)}** | ${clause.cases} | ${situationsCell(clause)} | ${why} |`;
   });
-  return ["| | Clause | Level | Verdict | Cases | Situations exercised (cases) | Why |", "|---|---|---|---|---:|---|---|", ...rows];
+  return [`| | Clause | Level | Verdict | Cases | Situations (${COUNTS_MEANING}) | Why |`, "|---|---|---|---|---:|---|---|", ...rows];
 }
 
 /** A world as a table of servers and tools; colliding names are bold and explained below it. */
@@ -99,9 +114,11 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
   lines.push(`Sources: ${clause.sources.map(markdownText).join("; ") || "—"}`, "");
   const example = clause.counterexample;
   if (example) {
-    lines.push(`**${worldTitle(clause)}** (configuration order):`, "", ...worldTable(example.servers), "");
+    const titled = (index: number) => (example.titles?.[index] ? ` — ${markdownText(example.titles[index]!)}` : "");
+    lines.push(`**${worldTitle(clause)}** (configuration order)${titled(0)}:`, "", ...worldTable(example.servers), "");
+    if (example.variants.length > 0 && example.titles) lines.push(...sideBySide([example.servers, ...example.variants.map((variant) => variant.servers)], example.titles), "");
     example.variants.forEach((variant, index) => {
-      lines.push(`<details><summary>Also opened: world ${index + 2}</summary>`, "", ...worldTable(variant.servers), "", "</details>", "");
+      lines.push(`<details><summary>Also opened: world ${index + 2}${titled(index + 1)}</summary>`, "", ...worldTable(variant.servers), "", "</details>", "");
     });
   }
   if (clause.expected !== undefined) lines.push(`**Expected:** ${markdownText(clip(clause.expected, limit))}`, "");
@@ -110,6 +127,10 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
     lines.push(`**Error** (${markdownText(clip(clause.error.kind, 100))}): ${markdownText(clip(clause.error.message, limit))}`, "");
     const tail = clipTail(clause.error.stderrTail, limit);
     if (tail) lines.push("Host stderr (tail):", "", markdownBlock(tail, "text"), "");
+  }
+  if (clause.evidence) {
+    lines.push("<details><summary>Evidence: every request made to the host, its answers, and what each server received</summary>", "",
+      markdownBlock(clip(evidenceLines(clause.evidence).join("\n"), EVIDENCE_CLIP), "text"), "", "</details>", "");
   }
   lines.push(`Seed ${markdownCode(String(clause.seed))}${clause.path ? ` · path ${markdownCode(clause.path)}` : ""} · ${clause.cases} case(s) · ${clause.shrinks} shrink step(s)`, "");
   if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clip(clause.repro, limit), "sh"), "");
@@ -124,15 +145,26 @@ function legend(report: Report): string[] {
   const seen = [...new Set(report.clauses.flatMap((clause) => Object.keys(clause.situations)))].sort();
   if (seen.length === 0) return [];
   const meaning = (name: string) => situationMeanings[name as Situation] ?? "reported by the clause's own check";
-  return ["<details><summary>What the situations mean</summary>", "", ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", ""];
+  return [
+    "<details><summary>What the situations mean</summary>", "",
+    `Each count is ${COUNTS_MEANING}: a case met a situation when its worlds showed it (or its check came upon it), and judged it when the check could look at how the host handled it (the host did not refuse the open, or the server concerned, for something else; the call or error the clause inspects happened). A pass needs every situation the clause requires judged at least once.`, "",
+    ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", "",
+  ];
 }
 
 function render(report: Report, limit: number, options: RenderOptions): string[] {
   const detailed = detailedClauses(report);
   const lines = [...header(report, limit, options), "", ...verdictTable(report, limit, options), ""];
-  if (detailed.length > 0) {
+  // As the exit code counts them: a warning fails the run only under --strict, a baselined failure never.
+  const gating = detailed.filter((clause) => gatesRun(report, clause));
+  const other = detailed.filter((clause) => !gatesRun(report, clause));
+  if (gating.length > 0) {
     lines.push("## Failures", "");
-    for (const clause of detailed) lines.push(...failure(report, clause, limit, options));
+    for (const clause of gating) lines.push(...failure(report, clause, limit, options));
+  }
+  if (other.length > 0) {
+    lines.push("## Not failing this run", "", "Warnings gate only with `--strict`; a failure a baseline lists does not gate.", "");
+    for (const clause of other) lines.push(...failure(report, clause, limit, options));
   }
   lines.push(...legend(report), ...hostNotes(report, limit));
   return lines;

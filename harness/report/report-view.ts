@@ -3,6 +3,7 @@
  * thing in the same words: labels, the overall verdict, which clauses get a detailed section, the
  * situation counts in a stable order, and the verbose replay command.
  */
+import { clauseGates } from "../runner/verdict.ts";
 import type { ClauseReport, ClauseStatus, Report } from "./report-model.ts";
 
 /** Statuses in the order a summary lists them (worst first). */
@@ -28,10 +29,32 @@ export function detailedClauses(report: Report): ClauseReport[] {
   return report.clauses.filter((clause) => clause.status === "fail" || clause.status === "warn" || clause.status === "error");
 }
 
-/** `[situation, count]` pairs, most exercised first, then by name (so equal reports render equally). */
-export function situationCounts(clause: Pick<ClauseReport, "situations">): Array<[string, number]> {
-  return Object.entries(clause.situations).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+/** Whether `clause` fails this run, as the exit code counts it (a warning only under --strict; see verdict.ts). */
+export function gatesRun(report: Pick<Report, "strict">, clause: ClauseReport): boolean {
+  return clauseGates(clause, report.strict ?? false);
 }
+
+/** One situation of a clause: how many cases met it, and how many judged it (absent in older reports). */
+export interface SituationCount {
+  name: string;
+  drawn: number;
+  judged?: number;
+}
+
+/** Every situation a clause met, most met first, then by name (so equal reports render equally). */
+export function situationCounts(clause: Pick<ClauseReport, "situations" | "judged">): SituationCount[] {
+  return Object.entries(clause.situations)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([name, drawn]) => (clause.judged === undefined ? { name, drawn } : { name, drawn, judged: clause.judged[name] ?? 0 }));
+}
+
+/** A situation's counts as a report prints them: `judged/drawn`, or the drawn count alone for an older report. */
+export function countText(count: SituationCount): string {
+  return count.judged === undefined ? String(count.drawn) : `${count.judged}/${count.drawn}`;
+}
+
+/** What the situation counts mean, in one line (headers and legends say it once). */
+export const COUNTS_MEANING = "cases that judged it / cases that met it";
 
 /** Non-zero totals, worst first: `[["fail", 5], ["warn", 1], ["pass", 10]]`. */
 export function totalsInOrder(report: Report): Array<[ClauseStatus, number]> {

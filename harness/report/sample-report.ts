@@ -16,7 +16,7 @@ const server = (key: string, tools: string[]): ReportServer => ({
 const clause = (id: string, status: ClauseReport["status"], extra: Partial<ClauseReport> = {}): ClauseReport => ({
   id, level: id.startsWith("surface/all") || id.startsWith("diag/") ? "SHOULD" : "MUST", status,
   summary: `the summary of ${id}`, sources: ["ADR-0112 P1"], reason: `${status} because`, seed: 7, cases: 3, shrinks: 0,
-  situations: { "multi-server": 3, "exact-duplicate": 2 }, durationMs: 12, ...extra,
+  situations: { "multi-server": 3, "exact-duplicate": 2 }, judged: { "multi-server": 3, "exact-duplicate": 1 }, durationMs: 12, ...extra,
 });
 
 /** A report with one clause of each status; `overrides` replaces top-level fields. */
@@ -28,7 +28,17 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       counterexample: {
         servers: [server("alpha", ["search", "fetch"]), server("beta", ["search", HOSTILE])],
         variants: [{ servers: [server("beta", ["search"]), server("alpha", ["search"])] }],
+        titles: ["configured as [\"alpha\", \"beta\"]", "configured servers permuted: [\"alpha\", \"beta\"] → [\"beta\", \"alpha\"]"],
         value: { world: { servers: [] } },
+      },
+      evidence: {
+        steps: [
+          { kind: "world", world: 1, transport: "http", servers: [{ key: "alpha", tools: ["search", "fetch"] }, { key: "beta", tools: ["search", HOSTILE] }] },
+          { kind: "host", method: "open", session: 1, request: { servers: [{ key: "alpha", transport: "http" }, { key: "beta", transport: "http" }] }, answer: { outcome: { registered: { alpha: [], beta: ["search"] }, errors: [] }, diagnostics: [{ level: "warning", message: HOSTILE }] } },
+          { kind: "host", method: "call", session: 1, request: { name: "search", arguments: { probe: "probe-1" } }, answer: { ok: false, error: { message: `refused: ${HOSTILE}` } } },
+          { kind: "received", world: 1, server: "beta", messages: [{ method: "initialize", connection: 1 }, { method: "tools/call", connection: 1, tool: "search", arguments: { probe: "probe-1" } }] },
+        ],
+        omitted: 0,
       },
       expected: "every advertised tool shown",
       observed: `"search" of "alpha" not shown; host said ${HOSTILE}`,
@@ -43,8 +53,8 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       cases: 1, reason: "the host broke (crash): exited with code 1",
       error: { kind: "crash", message: `exited with code 1 ${HOSTILE}`, stderrTail: `Traceback\n  boom ${HOSTILE}\n` },
     }),
-    clause("guard/every-shape", "not-applicable", { cases: 0, situations: {}, reason: "the host declares no registerLocal shapes" }),
-    clause("names/injective", "inconclusive", { situations: { "multi-server": 3 }, reason: "held in 3 case(s), but these situations never arose: separator-clash" }),
+    clause("guard/every-shape", "not-applicable", { cases: 0, situations: {}, judged: {}, reason: "the host declares no registerLocal shapes" }),
+    clause("names/injective", "inconclusive", { situations: { "multi-server": 3, "separator-clash": 2 }, judged: { "multi-server": 3 }, reason: "held in 3 case(s), but these situations were never judged (in 12 drawn): separator-clash (arose in 2 case(s), none of which could judge it)" }),
   ];
   const report: Report = {
     harness: { name: "mcp-collide", version: "0.1.0" }, protocolVersion: "1", catalogueVersion: "1",
