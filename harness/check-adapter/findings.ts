@@ -62,7 +62,7 @@ export function outcomeFindings(step: string, outcome: Outcome, keys: readonly s
     if (named.length > 0) {
       findings.push({
         level: "note", step,
-        message: `outcome.errors[${index}] has no "server" but its message names ${named.map(quoted).join(", ")}: if the host said which server (a field, an error class), set "server"; the harness otherwise attributes it by finding the key as a whole word in the message`,
+        message: `outcome.errors[${index}] has no "server" but its message names ${named.map(quoted).join(", ")}: if the host said which server (a field, an error class), set "server"; the harness otherwise attributes it only where the message quotes the key`,
       });
     }
   });
