@@ -17,7 +17,7 @@ function requestText(step: Extract<EvidenceStep, { kind: "host" }>): string {
       const shown = servers.map(({ key, transport, ...config }) => `${json(key)} ${String(transport)}${Object.keys(config).length > 0 ? ` ${json(config)}` : ""}`);
       return `open${session(step)}: servers [${shown.join(", ")}]${request.localTools ? `, local tools ${json(request.localTools)}` : ""}`;
     }
-    case "call": return `call${session(step)}: ${json(request.name)} with arguments ${json(request.arguments)}`;
+    case "call": return `call${session(step)}: ${request.namespace === undefined ? "" : `${json(request.namespace)} / `}${json(request.name)} with arguments ${json(request.arguments)}`;
     default: return `${step.method}${session(step)}${Object.keys(request).length > 0 ? `: ${json(request)}` : ""}`;
   }
 }

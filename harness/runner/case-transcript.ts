@@ -175,7 +175,7 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
       const answer = tools ? { tools: tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}) })) } : undefined;
       return { kind: "host", method: "tools", session, request: {}, ...(call.error === undefined ? { answer } : { error: call.error }) };
     }
-    case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments"]), ...answered };
+    case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments", "namespace"]), ...answered };
     case "refresh": return { kind: "host", method: "refresh", session, request: named(["server"]), ...answered };
     case "registerLocal": return { kind: "host", method: "registerLocal", session, request: named(["name", "shape"]), ...answered };
     default: return { kind: "host", method: call.method, session, request: {}, ...answered };
