@@ -1,6 +1,6 @@
 /** Clause `diag/errors-name-server`: an error that names no server sends its reader hunting (ADR-0112 D4, P6). */
 import fc from "fast-check";
-import { crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
+import { aloneWorld, crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
 
 export const errorsNameServer = defineClause({
   id: "diag/errors-name-server",
@@ -15,7 +15,7 @@ export const errorsNameServer = defineClause({
     "error": "the host reported at least one error",
   },
   sources: ["ADR-0112 D4, P6"],
-  arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
+  arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("provider-invalid-name"), aloneWorld("over-length")),
   worlds: (value: World) => [value],
   // "error": the host reported at least one error. A case with none judges nothing: a host that never
   // reports an error gives this clause nothing to look at, and that is no pass. (The worlds are built so that

@@ -1,12 +1,13 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
-  crossShrink,
+  aloneWorld, crossShrink,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
-const anyWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld(), longNameWorld(), world());
+// Worlds holding an invalid or over-long name alone judge a host that refuses every open with anything else in it.
+const anyWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld(), longNameWorld(), world(), aloneWorld("provider-invalid-name"), aloneWorld("over-length"));
 const keysOf = (value: World) => value.servers.map((server) => server.key);
 const list = (names: string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
 
@@ -22,7 +23,7 @@ export const injective = defineClause({
     "refusing rather than shortening, keep names one-to-one.",
   sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
   // Separator worlds carry three of the five situations, so they are drawn most often.
-  arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld()),
+  arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), longNameWorld(), aloneWorld("over-length")),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -212,7 +213,7 @@ export const profile = defineClause({
   sources: ["ADR-0112 D1, D6, P5"],
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
-  arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] })),
+  arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("over-length")),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

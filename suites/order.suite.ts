@@ -84,7 +84,8 @@ export const configPermutation = defineClause({
     "different tool behind the same name, silently; the person editing the file has no reason to expect " +
     "it. Swapping the load order is the first test a maintainer should run.",
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
-  arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), separatorClashWorld()), servers: ordering(), tools: ordering() }),
+  // Separator worlds twice as often: there a host joining {key}_{tool} lets the later of two servers win.
+  arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), { arbitrary: separatorClashWorld(), weight: 2 }), servers: ordering(), tools: ordering() }),
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
   describeWorlds: (value: PermutationCase) => [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`],
   // "servers-permuted": two servers both sessions judged came in another configuration order; the tools

@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  crossShrink,
+  aloneWorld, crossShrink,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   visibleLabel, world,
   type SessionObservation, type World,
@@ -25,7 +25,11 @@ const shortfallWorld = () =>
     { arbitrary: longNameWorld(), weight: 2 },
     { arbitrary: world({ toolFamilies: ["separator", "hostile"] }), weight: 2 },
     collidingWorld(),
-    separatorClashWorld(),
+    // A separator clash is where a host that overwrites loses a tool without a word.
+    { arbitrary: separatorClashWorld(), weight: 2 },
+    // An invalid or over-long name alone: all a host can refuse there is that name.
+    aloneWorld("provider-invalid-name"),
+    aloneWorld("over-length"),
   );
 
 export const noSilentLoss = defineClause({
@@ -44,9 +48,10 @@ export const noSilentLoss = defineClause({
   arbitrary: () => fc.oneof(
     crossShrink,
     { arbitrary: collidingWorld({ identity: "games" }), weight: 2 },
-    { arbitrary: separatorClashWorld(), weight: 1 },
+    { arbitrary: separatorClashWorld(), weight: 2 },
     { arbitrary: longNameWorld(), weight: 1 },
     { arbitrary: lifecycleWorld({ minServers: 2, maxServers: 3, identity: "games" }), weight: 1 },
+    { arbitrary: aloneWorld("over-length"), weight: 1 },
   ),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],

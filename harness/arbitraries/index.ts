@@ -1,8 +1,8 @@
 /**
  * fast-check arbitraries that generate worlds for mcp-collide: configuration keys, wire names, latencies
  * and identities; whole servers and worlds; worlds aimed at one situation; reorderings; and the
- * lifecycle material: collision-free worlds, worlds with servers that fail to load, drift changes and
- * hostile schemas.
+ * lifecycle material: collision-free worlds, worlds holding one hazard alone, worlds with servers that
+ * fail to load, drift changes and hostile schemas.
  * Everything here shrinks toward simple worlds. Anything not listed is internal.
  */
 export { toolName, toolNameFamilies, toolNamePool } from "./tool-name.ts";
@@ -32,6 +32,8 @@ export { configOrder } from "./config-order.ts";
 export { toolOrder } from "./tool-order.ts";
 export { lifecycleWorld } from "./lifecycle-world.ts";
 export { failingWorld, loadFailures } from "./failing-world.ts";
+export { aloneHazards, aloneWorld } from "./alone-world.ts";
+export type { AloneHazard } from "./alone-world.ts";
 export type { FailingWorldOptions, LoadFailure } from "./failing-world.ts";
 export type { LifecycleWorldOptions } from "./lifecycle-world.ts";
 export { driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, resolveDriftChange } from "./drift-change.ts";

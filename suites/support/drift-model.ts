@@ -199,19 +199,26 @@ class RefreshCommand implements DriftCommand {
   toJSON = () => ({ command: "refresh", server: this.server });
 }
 
-/** Calls one shown tool: it must reach its own server, once. */
+/**
+ * Calls one shown tool: it must reach its own server, once. An even pick, while some name is shown more than
+ * once (two servers' tools under one name after a drift onto a name in use), calls each of those instead:
+ * the calls most likely to reach the wrong server.
+ */
 class CallCommand implements DriftCommand {
   constructor(readonly pick: number) {}
   check = () => true;
   async run(model: DriftModel, real: DriftReal): Promise<void> {
     const shown = (await real.session.tools()).filter((tool) => tool.identity && !model.locals.includes(tool.name));
     if (shown.length === 0) return;
-    const tool = shown[this.pick % shown.length]!;
-    model.steps.push(`call ${tool.name}`);
-    const call = await real.session.call(tool.name);
-    const reached = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`);
-    if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== tool.identity!.server) {
-      throw new ModelViolation(`a call of "${tool.name}" (tool "${tool.identity!.tool}" of "${tool.identity!.server}") reaches that server once`, `it reached ${quoted(reached)}`);
+    const shared = shown.filter((tool) => shown.filter((other) => other.name === tool.name).length > 1);
+    const targets = shared.length > 0 && this.pick % 2 === 0 ? shared : [shown[this.pick % shown.length]!];
+    for (const tool of targets) {
+      model.steps.push(`call ${tool.name}`);
+      const call = await real.session.call(tool.name);
+      const reached = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`);
+      if (call.deliveries.length !== 1 || call.deliveries[0]!.server !== tool.identity!.server) {
+        throw new ModelViolation(`a call of "${tool.name}" (tool "${tool.identity!.tool}" of "${tool.identity!.server}") reaches that server once`, `it reached ${quoted(reached)}`);
+      }
     }
     real.judged.add("call-after-drift");
   }
@@ -260,7 +267,7 @@ export function driftCommands(env: Pick<ClauseEnvironment, "capabilities">, drif
     { arbitrary: fc.record({ server, change: driftChange }).map(({ server: s, change: c }) => new ChangeCommand(s, c)), weight: 4 },
     { arbitrary: fc.option(server, { nil: null, freq: 3 }).map((s) => new RefreshCommand(s)), weight: 3 },
     { arbitrary: server.map((s) => new NotifyCommand(s)), weight: 1 },
-    { arbitrary: fc.nat({ max: 7 }).map((pick) => new CallCommand(pick)), weight: 1 },
+    { arbitrary: fc.nat({ max: 7 }).map((pick) => new CallCommand(pick)), weight: 2 },
   ];
   const shapes = env.capabilities.registerLocal;
   if (shapes.length > 0) weighted.push({ arbitrary: fc.constantFrom(...shapes).map((shape) => new LocalCommand(shape)), weight: 1 });

@@ -1,0 +1,21 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { selfTestSeed } from "../runner/self-test-seed.ts";
+import { holdsAlone } from "../world/hazards.ts";
+import { situationsOf } from "../world/situations.ts";
+import { aloneHazards, aloneWorld } from "./alone-world.ts";
+
+describe("aloneWorld", () => {
+  it.each(aloneHazards)("holds %s and no other hazard, in every world it draws", (hazard) => {
+    fc.assert(fc.property(aloneWorld(hazard), (world) => holdsAlone(world, hazard)), { seed: selfTestSeed(3), numRuns: 200 });
+  });
+
+  it("draws every invalid name, and worlds of one to three servers", () => {
+    const worlds = fc.sample(aloneWorld("provider-invalid-name"), { seed: selfTestSeed(4), numRuns: 300 });
+    const names = new Set(worlds.flatMap((world) => world.servers.flatMap((server) => server.tools.map((tool) => tool.name))));
+    for (const name of ["admin.tools.list", "a/b", "a b", "a.b", ""]) expect(names, JSON.stringify(name)).toContain(name);
+    expect(new Set(worlds.map((world) => world.servers.length))).toEqual(new Set([1, 2, 3]));
+    // Beside a server holding the hazard there are healthy servers the host must keep: several servers often.
+    expect(worlds.filter((world) => situationsOf(world).includes("multi-server")).length).toBeGreaterThan(100);
+  });
+});
