@@ -34,7 +34,7 @@ describe("renderMarkdown", () => {
 
   it("shows what each verdict stands on, the hash and the repro lines", () => {
     expect(markdown).toContain("multi-server 3/3 · exact-duplicate 1/2");
-    expect(markdown).toContain("separator-clash 0/2");
+    expect(markdown).toContain("separator-clash 0/2 (1 alone)");
     expect(markdown).toContain(`Content SHA-256: \`${"a".repeat(64)}\``);
     expect(markdown).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
     expect(markdown).toContain("npx mcp-collide repro --clause surface/no-silent-loss --seed 7 --path 1:0:2");

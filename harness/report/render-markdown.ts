@@ -147,7 +147,7 @@ function legend(report: Report): string[] {
   const meaning = (name: string) => situationMeanings[name as Situation] ?? "reported by the clause's own check";
   return [
     "<details><summary>What the situations mean</summary>", "",
-    `Each count is ${COUNTS_MEANING}: a case met a situation when its worlds showed it (or its check came upon it), and judged it when the check could look at how the host handled it (the host did not refuse the open, or the server concerned, for something else; the call or error the clause inspects happened). A pass needs every situation the clause requires judged at least once.`, "",
+    `Each count is ${COUNTS_MEANING}: a case met a situation when its worlds showed it (or its check came upon it), and judged it when the check could look at how the host handled it (the host did not refuse the open, or the server concerned, for something else; the call or error the clause inspects happened). A pass needs every situation the clause requires judged at least once. \`(N alone)\`: N of those cases were drawn because their world held the situation alone, after it had arisen only in cases that could not judge it.`, "",
     ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", "",
   ];
 }

@@ -117,6 +117,10 @@ export const ClauseReportSchema = z.object({
   judged: z.record(z.string(), z.number().int()).optional().describe(
     "How many of the cases run judged each situation: the check looked at how the host handled it (the host did not refuse the open, or the server concerned, for another reason; the call or the error the clause inspects happened). A pass needs every situation the clause requires judged at least once. Absent in reports written before it was counted.",
   ),
+  /** Per situation: the extra cases drawn and run because their world held it alone. */
+  alone: z.record(z.string(), z.number().int()).optional().describe(
+    "Per situation: the extra cases drawn and run because their world held it alone (no other hazard a careful host refuses beside it), after it had arisen only in cases that could not judge it. Absent when no such case was run.",
+  ),
   counterexample: CounterexampleSchema.optional(),
   expected: z.string().optional().describe("What the clause required of the counterexample."),
   observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),

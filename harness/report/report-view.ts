@@ -39,18 +39,28 @@ export interface SituationCount {
   name: string;
   drawn: number;
   judged?: number;
+  /** Of the cases that met it, those drawn because their world held it alone. */
+  alone?: number;
 }
 
 /** Every situation a clause met, most met first, then by name (so equal reports render equally). */
-export function situationCounts(clause: Pick<ClauseReport, "situations" | "judged">): SituationCount[] {
+export function situationCounts(clause: Pick<ClauseReport, "situations" | "judged" | "alone">): SituationCount[] {
   return Object.entries(clause.situations)
     .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([name, drawn]) => (clause.judged === undefined ? { name, drawn } : { name, drawn, judged: clause.judged[name] ?? 0 }));
+    .map(([name, drawn]) => {
+      const count: SituationCount = clause.judged === undefined ? { name, drawn } : { name, drawn, judged: clause.judged[name] ?? 0 };
+      const alone = clause.alone?.[name];
+      return alone ? { ...count, alone } : count;
+    });
 }
 
-/** A situation's counts as a report prints them: `judged/drawn`, or the drawn count alone for an older report. */
+/**
+ * A situation's counts as a report prints them: `judged/drawn`, or the drawn count alone for an older report;
+ * `(N alone)` when N of those cases were drawn holding it alone.
+ */
 export function countText(count: SituationCount): string {
-  return count.judged === undefined ? String(count.drawn) : `${count.judged}/${count.drawn}`;
+  const counts = count.judged === undefined ? String(count.drawn) : `${count.judged}/${count.drawn}`;
+  return count.alone ? `${counts} (${count.alone} alone)` : counts;
 }
 
 /** What the situation counts mean, in one line (headers and legends say it once). */

@@ -54,7 +54,7 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       error: { kind: "crash", message: `exited with code 1 ${HOSTILE}`, stderrTail: `Traceback\n  boom ${HOSTILE}\n` },
     }),
     clause("guard/every-shape", "not-applicable", { cases: 0, situations: {}, judged: {}, reason: "the host declares no registerLocal shapes" }),
-    clause("names/injective", "inconclusive", { situations: { "multi-server": 3, "separator-clash": 2 }, judged: { "multi-server": 3 }, reason: "held in 3 case(s), but these situations were never judged (in 12 drawn): separator-clash (arose in 2 case(s), none of which could judge it)" }),
+    clause("names/injective", "inconclusive", { situations: { "multi-server": 3, "separator-clash": 2 }, judged: { "multi-server": 3 }, alone: { "separator-clash": 1 }, reason: "held in 3 case(s), but these situations were never judged (in 12 drawn): separator-clash (arose in 2 case(s), none of which could judge it; 1 more drawn holding it alone)" }),
   ];
   const report: Report = {
     harness: { name: "mcp-collide", version: "0.1.0" }, protocolVersion: "1", catalogueVersion: "1",

@@ -132,7 +132,10 @@ describe("runClause: required situations", () => {
       if (report.status === "pass" && report.cases > 2) {
         judgedAlone++;
         expect(report.reason).toBe(`held in ${report.cases} case(s) (2 + ${report.cases - 2} drawn until every required situation was judged; judged only in worlds holding it alone: provider-invalid-name)`);
+        // The report counts the cases drawn for it alone: every top-up here.
+        expect(report.alone).toEqual({ "provider-invalid-name": report.cases - 2 });
       }
+      if (report.cases === 2) expect(report.alone).toBeUndefined();
       expect(report.judged!["provider-invalid-name"] ?? 0).toBeLessThanOrEqual(report.situations["provider-invalid-name"]!);
     }
     expect(judgedAlone).toBeGreaterThan(0);

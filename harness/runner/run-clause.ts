@@ -158,7 +158,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     return { ...base, status: "error", reason, cases: 0, shrinks: 0, situations: {}, judged: {}, durationMs: 0, error: { kind: "harness", message: reason, stderrTail: "" } };
   }
   const durationMs = Math.round(performance.now() - started);
-  const common = { ...base, cases, shrinks, situations, judged, durationMs };
+  const common = { ...base, cases, shrinks, situations, judged, ...(Object.keys(aloneRuns).length > 0 ? { alone: aloneRuns } : {}), durationMs };
 
   if (broken) {
     const error = broken.error;
