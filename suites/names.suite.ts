@@ -82,6 +82,9 @@ export const contextFree = defineClause({
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
   describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
   // "context-changed": some tool is shown both with the other servers configured and without them.
+  checkSituations: {
+    "context-changed": "some tool was shown both with the other servers configured and without them",
+  },
   requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
     const observed = await env.observe(value.world, { probe: false });

@@ -90,6 +90,10 @@ export const configPermutation = defineClause({
   describeWorlds: (value: PermutationCase) => [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`],
   // "servers-permuted": two servers both sessions judged came in another configuration order; the tools
   // within a server ("tools-permuted") are reordered too, and counted apart: the clause is about the servers.
+  checkSituations: {
+    "servers-permuted": "two servers that both sessions judged came in another configuration order the second time",
+    "tools-permuted": "the tools within a server that both sessions judged came in another order the second time",
+  },
   requires: ["exact-duplicate", "multi-server", "servers-permuted"],
   async check(env, value) {
     const other = permuted(value);
@@ -158,6 +162,9 @@ export const arrivalTiming = defineClause({
     `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
   ],
   // "answer-order-changed": two servers both sessions judged answered in another order the second time.
+  checkSituations: {
+    "answer-order-changed": "two servers that both sessions judged answered in another order the second time",
+  },
   requires: ["exact-duplicate", "arrival-reordered", "answer-order-changed"],
   async check(env, value) {
     const [a, b] = [answerOrder(value, value.first), answerOrder(value, value.second)];

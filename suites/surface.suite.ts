@@ -157,7 +157,11 @@ export const failingServerNamed = defineClause({
   id: "surface/failing-server-named",
   level: "MUST",
   summary: "report, with an error naming it, a configured server that cannot be reached, fails initialize, answers tools/list with an error, never answers it within the harness's bound, crashes while listing, or answers a malformed list; the other servers' tools register as usual (or the whole open fails with an error)",
-  sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\"", "seen dropped with a debug line in three npm hosts (issue 15)"],
+  why:
+    "A server that fails to load takes all its tools with it. A host that drops it with a debug line at " +
+    "most leaves the model working without those tools and the operator unaware that anything is missing; " +
+    "an error naming the server says what to fix, and the other servers' tools still work.",
+  sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
   arbitrary: () => failingWorld(),
   worlds: (value: World) => [value],
   requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"],
