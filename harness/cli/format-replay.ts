@@ -19,7 +19,8 @@ const json = (value: unknown) => {
 
 /** A server script as the report draws it. */
 export function reportServerOf(script: ServerScript): ReportServer {
-  return { key: script.key, tools: script.tools.map((tool) => tool.name), serverInfo: script.serverInfo, latency: script.latency, unreachable: script.unreachable };
+  return { key: script.key, tools: script.tools.map((tool) => tool.name), serverInfo: script.serverInfo, latency: script.latency, unreachable: script.unreachable,
+    ...(script.failure !== undefined ? { failure: script.failure } : {}) };
 }
 
 function hostLines(event: Extract<ReplayEvent, { kind: "host" }>): string[] {

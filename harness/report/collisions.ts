@@ -3,7 +3,7 @@
  * about a merge bug is read by finding the two names that met. A tool name collides when two servers
  * advertise it, when it differs from another server's only in case, or when a naive join of key and name
  * (`{key}_{tool}`, `mcp__{key}__{tool}`, that joined name cut at 64) gives the same string for two
- * different (server, tool) pairs. A key collides when it differs from another only in case or sanitises to
+ * different (server, tool) pairs; a server that is unreachable or fails at load lists nothing. A key collides when it differs from another only in case or sanitises to
  * the same label.
  */
 import type { ReportServer } from "./report-model.ts";
@@ -50,7 +50,9 @@ const joins: Join[] = [
 
 /** Finds every collision in `servers` (one world, in configuration order). */
 export function collisionsOf(servers: readonly ReportServer[]): WorldCollisions {
-  const pairs: Pair[] = servers.flatMap((server, index) => server.tools.map((tool) => ({ server: index, key: server.key, tool })));
+  // A server that is unreachable or fails at load lists nothing, so its tools meet no other (as situations.ts counts).
+  const listed = (server: ReportServer) => (server.unreachable || server.failure !== undefined ? [] : server.tools);
+  const pairs: Pair[] = servers.flatMap((server, index) => listed(server).map((tool) => ({ server: index, key: server.key, tool })));
   const toolReasons = new Map<string, string[]>();
   const slot = (server: number, tool: string) => `${server}\u0000${tool}`;
   for (const join of joins) {

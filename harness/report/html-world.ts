@@ -4,6 +4,7 @@
  */
 import { collisionsOf } from "./collisions.ts";
 import { escapeHtml } from "./escape.ts";
+import { loadBehaviour } from "./load-behaviour.ts";
 import type { ReportServer } from "./report-model.ts";
 
 /** A name as HTML code, with an explicit marker for the empty name. */
@@ -14,7 +15,8 @@ export function htmlName(name: string): string {
 function serverCard(server: ReportServer, index: number, collisions: ReturnType<typeof collisionsOf>): string {
   const keyReasons = collisions.key(index);
   const flags: string[] = [];
-  if (server.unreachable) flags.push(`<span class="flag">unreachable</span>`);
+  const behaviour = loadBehaviour(server);
+  if (behaviour !== undefined) flags.push(`<span class="flag">${escapeHtml(behaviour)}</span>`);
   if (server.serverInfo.name !== server.key) flags.push(`<span class="flag" title="serverInfo.name is not the configuration key">reports another name</span>`);
   if (server.latency && (server.latency.initialize > 0 || server.latency.toolsList > 0)) {
     flags.push(`<span class="chip">answers after ${server.latency.initialize}/${server.latency.toolsList} ms</span>`);

@@ -11,6 +11,7 @@ import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
 import { evidenceLines } from "./evidence-lines.ts";
+import { loadBehaviour } from "./load-behaviour.ts";
 import {
   baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
   situationCounts, statusIcon, statusLabel, reportReplay, totalsInOrder, verboseRepro, worldTitle,
@@ -97,7 +98,7 @@ export function worldTable(servers: readonly ReportServer[]): string[] {
     });
     const info = `${markdownText(server.serverInfo.name)} ${markdownText(server.serverInfo.version)}`;
     const flags = [
-      server.unreachable ? "unreachable" : "",
+      markdownText(loadBehaviour(server) ?? ""),
       server.latency && (server.latency.initialize > 0 || server.latency.toolsList > 0) ? `latency ${server.latency.initialize}/${server.latency.toolsList} ms` : "",
     ].filter(Boolean).join(", ");
     return `| ${key} | ${info} | ${tools.length === 0 ? "*(no tools)*" : tools.join(", ")} | ${flags || " "} |`;

@@ -3,6 +3,7 @@
  * so empty names, spaces and separators stay visible, and a colliding name is marked with `!`.
  */
 import { collisionsOf } from "./collisions.ts";
+import { loadBehaviour } from "./load-behaviour.ts";
 import type { ReportServer } from "./report-model.ts";
 
 /** `"alpha" [serverInfo alpha 1.0.0]: "search"!, "fetch"` per server; `!` marks a colliding name. */
@@ -11,7 +12,8 @@ export function worldLines(servers: readonly ReportServer[]): string[] {
   return servers.map((server, index) => {
     const tools = server.tools.map((tool) => `${JSON.stringify(tool)}${collisions.tool(index, tool).length > 0 ? "!" : ""}`);
     const info = server.serverInfo.name === server.key ? "" : ` [serverInfo ${JSON.stringify(server.serverInfo.name)}]`;
-    const flags = server.unreachable ? " (unreachable)" : "";
+    const behaviour = loadBehaviour(server);
+    const flags = behaviour === undefined ? "" : ` (${behaviour})`;
     return `${JSON.stringify(server.key)}${collisions.key(index).length > 0 ? "!" : ""}${info}${flags}: ${tools.length > 0 ? tools.join(", ") : "(no tools)"}`;
   });
 }
