@@ -24,6 +24,7 @@ export { clauseEnvironment, type EnvironmentParts } from "./runner/clause-enviro
 export {
   canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, messageNames, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
 } from "./runner/surface.ts";
+export { sessionComparison } from "./runner/session-comparison.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
 export { runClauses, type RunOptions } from "./runner/run-clauses.ts";
 export { runClause, type ClauseRunOptions } from "./runner/run-clause.ts";

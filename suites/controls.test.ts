@@ -4,10 +4,38 @@
  * host that fails a clause it was not built to fail, shows up here.
  */
 import { describe, expect, it } from "vitest";
-import { catalogueIds, inProcessLauncher, runClauses } from "../harness/index.ts";
+import { catalogueIds, inProcessLauncher, runClauses, type ClauseReport } from "../harness/index.ts";
 import { createHost, oneBugHosts } from "../reference/index.ts";
 import { controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
+
+/**
+ * Issue 15: a failure a maintainer believes at a glance. Its evidence holds each world started, every
+ * request made to the host with the host's answer (a call with its arguments), and what each server of
+ * each world received; a failure found by comparing two sessions (the order clauses, a spoofed serverInfo,
+ * a second open) lays both side by side under titles that say what differed between them.
+ */
+function expectBelievableEvidence(clause: ClauseReport): void {
+  const steps = clause.evidence?.steps ?? [];
+  const worlds = steps.filter((step) => step.kind === "world");
+  expect(worlds.length, clause.id).toBeGreaterThan(0);
+  const opens = steps.filter((step) => step.kind === "host" && step.method === "open");
+  expect(opens.length, clause.id).toBeGreaterThan(0);
+  for (const step of steps) if (step.kind === "host") expect(step.answer !== undefined || step.error !== undefined || step.method === "close", `${clause.id} ${step.method}`).toBe(true);
+  for (const step of steps) if (step.kind === "host" && step.method === "call") expect(step.request, clause.id).toHaveProperty("arguments");
+  for (const world of worlds) {
+    if (world.kind !== "world") continue;
+    const received = steps.filter((step) => step.kind === "received" && step.world === world.world).map((step) => step.kind === "received" && step.server);
+    expect(received, `${clause.id} world ${world.world}`).toEqual(world.servers.map((server) => server.key));
+  }
+  if (clause.id.startsWith("order/") || ["names/label-from-config", "names/deterministic"].includes(clause.id)) {
+    const comparison = clause.comparison;
+    expect(comparison?.titles.length, clause.id).toBe(2);
+    expect(new Set(comparison!.titles).size, clause.id).toBe(2);
+    const differs = comparison!.rows.some((row) => row.routes[0] !== row.routes[1]) || comparison!.errors[0] !== comparison!.errors[1];
+    expect(differs, clause.id).toBe(true);
+  }
+}
 
 const run = (bug?: string) =>
   runClauses({ clauses, launcher: inProcessLauncher(() => createHost(bug)), transport: "memory", ...controlRun });
@@ -39,6 +67,7 @@ describe("controls (in-process)", () => {
       for (const clause of report.clauses.filter((c) => c.status === "fail" || c.status === "warn")) {
         expect(clause.counterexample?.servers.length, clause.id).toBeGreaterThan(0);
         expect(clause.expected && clause.observed && clause.path, clause.id).toBeTruthy();
+        expectBelievableEvidence(clause);
       }
       expect(report.exitCode).toBe(expectedExitCode(bug));
     }, 120_000);

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import {
   aloneWorld, crossShrink,
-  canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld,
+  canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -174,6 +174,7 @@ export const labelFromConfig = defineClause({
       ok: false,
       expected: "the same names, routes and errors whatever the servers report as serverInfo.name",
       observed: `truthful serverInfo: ${a.join(" ")} ${canonicalErrors(truthful, keys)}; spoofed (${value.mode}): ${b.join(" ")} ${canonicalErrors(lying, keys)}`,
+      comparison: sessionComparison(["truthful serverInfo", `spoofed serverInfo (${value.mode})`], [truthful, lying], keys),
     };
   },
 });
@@ -199,7 +200,10 @@ export const deterministic = defineClause({
       const again = new Set(await env.judge(value, second));
       return { ok: true, judged: (await env.judge(value, first)).filter((situation) => again.has(situation)) };
     }
-    return { ok: false, expected: "the same surface on every open of one configuration", observed: `first open: ${a.join(" ")}; second open: ${b.join(" ")}` };
+    return {
+      ok: false, expected: "the same surface on every open of one configuration", observed: `first open: ${a.join(" ")}; second open: ${b.join(" ")}`,
+      comparison: sessionComparison(["first open", "second open"], [first, second], value.servers.map((server) => server.key)),
+    };
   },
 });
 

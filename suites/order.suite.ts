@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import {
   crossShrink,
-  canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld,
+  canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld, sessionComparison,
   type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -71,7 +71,7 @@ async function compare(env: ClauseEnvironment, a: World, b: World, titles: reado
   const judged = (await env.judge(a, first)).filter((situation) => again.has(situation));
   const [ka, kb] = [await judgedKeys(env, a, first), await judgedKeys(env, b, second)];
   const both = new Set([...ka].filter((key) => kb.has(key)));
-  return { agree, observed, judged, both };
+  return { agree, observed, judged, both, comparison: sessionComparison([`first session: ${titles[0]}`, `second session: ${titles[1]}`], [first, second], keys) };
 }
 
 export const configPermutation = defineClause({
@@ -98,7 +98,7 @@ export const configPermutation = defineClause({
   async check(env, value) {
     const other = permuted(value);
     const titles = [`configured as ${list(keysOf(value.world))}`, `configured as ${list(keysOf(other))}`] as const;
-    const { agree, observed, judged, both } = await compare(env, value.world, other, titles);
+    const { agree, observed, judged, both, comparison } = await compare(env, value.world, other, titles);
     const moved = [
       ...(reordered(keysOf(value.world), keysOf(other), both) ? ["servers-permuted"] : []),
       ...(toolsMoved(value).some(({ key }) => both.has(key)) ? ["tools-permuted"] : []),
@@ -109,6 +109,8 @@ export const configPermutation = defineClause({
       expected: "the same names, routes and errors for every order of the configured servers",
       observed: `${whatPermuted(value)}. ${observed}`,
       judged: [...judged, ...moved],
+      // Titled by what was permuted, so an identity permutation (a host differing on the same order) says so.
+      comparison: { ...comparison, titles: [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`] },
     };
   },
 });
@@ -169,10 +171,10 @@ export const arrivalTiming = defineClause({
   async check(env, value) {
     const [a, b] = [answerOrder(value, value.first), answerOrder(value, value.second)];
     const titles = [`answering in the order ${list(a)}`, `answering in the order ${list(b)}`] as const;
-    const { agree, observed, judged, both } = await compare(env, timed(value, value.first), timed(value, value.second), titles);
+    const { agree, observed, judged, both, comparison } = await compare(env, timed(value, value.first), timed(value, value.second), titles);
     const changed = reordered(a, b, both) ? ["answer-order-changed"] : [];
     if (agree) return { ok: true, judged: [...judged, ...changed] };
-    return { ok: false, expected: "the same names, routes and errors whatever order the servers answer in", observed, judged: [...judged, ...changed] };
+    return { ok: false, expected: "the same names, routes and errors whatever order the servers answer in", observed, judged: [...judged, ...changed], comparison };
   },
 });
 

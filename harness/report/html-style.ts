@@ -45,6 +45,8 @@ tr.row-fail td, tr.row-error td { background:color-mix(in srgb, var(--s) 6%, tra
 .verdicts td { padding:5px 8px; } .verdicts td.sits { line-height:1.35; } .verdicts td.why { min-width:180px; }
 .sit { display:inline-block; margin:0 4px 2px 0; padding:0 6px; border-radius:4px; background:var(--code); font-size:11.5px; white-space:nowrap; }
 .sit.unjudged { opacity:.6; text-decoration:line-through; }
+.comparison td, .comparison th { border:1px solid var(--line); padding:2px 8px; text-align:left; }
+.comparison tr.differs td { background:color-mix(in srgb, var(--fail) 12%, transparent); font-weight:600; }
 .side-by-side { display:grid; grid-template-columns:repeat(auto-fit, minmax(280px, 1fr)); gap:12px; }
 .evidence pre { max-height:480px; overflow:auto; }
 .why { color:var(--muted); }

@@ -8,8 +8,9 @@ import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
-import { htmlWorld, htmlWorldLegend } from "./html-world.ts";
-import type { ClauseReport, Report } from "./report-model.ts";
+import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
+import { htmlName, htmlWorld, htmlWorldLegend } from "./html-world.ts";
+import type { ClauseReport, Comparison, Report } from "./report-model.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import {
   baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
@@ -92,6 +93,16 @@ function verdictTable(report: Report, options: RenderOptions): string {
   return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations (${COUNTS_MEANING})</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
 }
 
+/** What the host showed in each compared session, side by side; a differing row is marked. */
+function comparisonTable(comparison: Comparison): string {
+  const row = (differs: boolean, head: string, cells: string[]) =>
+    `<tr${differs ? ' class="differs"' : ""}><td>${differs ? "≠" : ""}</td><th>${head}</th>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`;
+  const rows = comparison.rows.map((r) => row(rowDiffers(r), htmlName(r.shown), r.routes.map(routeText)));
+  return `<h3>What the host showed in each session <small class="why">(where each shown name's call went; ≠ marks a difference)</small></h3>` +
+    `<table class="comparison"><thead><tr><th></th><th>Shown name</th>${comparison.titles.map((title) => `<th>${escapeHtml(title)}</th>`).join("")}</tr></thead>` +
+    `<tbody>${rows.join("")}${row(errorsDiffer(comparison), "<i>errors</i>", comparison.errors)}</tbody></table>`;
+}
+
 function failure(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions): string {
   const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
   const note = baselineNote(clause);
@@ -114,6 +125,7 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
     parts.push(`<h3>Expected vs observed</h3><div class="eo"><div class="expected"><h4>Expected</h4><p>${evidence(clause.expected ?? "—")}</p></div>` +
       `<div class="observed"><h4>Observed</h4><pre>${evidence(clause.observed ?? "—")}</pre></div></div>`);
   }
+  if (clause.comparison) parts.push(comparisonTable(clause.comparison));
   if (clause.error) {
     parts.push(`<h3>Error: ${escapeHtml(clip(clause.error.kind, 100))}</h3><pre>${evidence(clause.error.message)}</pre>`);
     if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clipTail(clause.error.stderrTail, EVIDENCE_LIMIT))}</pre>`);

@@ -9,6 +9,7 @@
  */
 import { worldLines } from "./world-lines.ts";
 import { escapeXml, escapeXmlAttribute } from "./escape.ts";
+import { comparisonLines } from "./comparison-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
 import { baselineNote, clip, clipTail, countText, COUNTS_MEANING, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, reportReplay, situationCounts, statusLabel } from "./report-view.ts";
@@ -26,6 +27,7 @@ function details(report: Report, clause: ClauseReport): string {
   if (note) lines.push(note);
   if (clause.expected !== undefined) lines.push(`expected: ${evidence(clause.expected)}`);
   if (clause.observed !== undefined) lines.push(`observed: ${evidence(clause.observed)}`);
+  if (clause.comparison) lines.push("what the host showed in each session (≠ differs; where each name's call went):", ...comparisonLines(clause.comparison).map((line) => `  ${evidence(line)}`));
   if (clause.counterexample) lines.push("world:", ...worldLines(clause.counterexample.servers).map((line) => `  ${line}`));
   if (clause.error) lines.push(`error (${clip(clause.error.kind, 100)}): ${evidence(clause.error.message)}`);
   if (clause.error?.stderrTail) lines.push("host stderr (tail):", clipTail(clause.error.stderrTail, EVIDENCE_LIMIT));

@@ -9,7 +9,8 @@ import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
-import type { ClauseReport, Report, ReportServer } from "./report-model.ts";
+import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
+import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import { loadBehaviour } from "./load-behaviour.ts";
 import {
@@ -107,6 +108,23 @@ export function worldTable(servers: readonly ReportServer[]): string[] {
   return notes.length > 0 ? [...table, "", "Colliding names (bold):", ...notes] : table;
 }
 
+/** What the host showed in each compared session, side by side; a differing row is marked ≠ and bold. */
+function comparisonTable(comparison: Comparison): string[] {
+  const cell = (text: string, differs: boolean) => (differs ? `**${markdownText(text)}**` : markdownText(text));
+  const rows = comparison.rows.map((row) => {
+    const differs = rowDiffers(row);
+    return `| ${differs ? "≠" : " "} | ${markdownCode(row.shown)} | ${row.routes.map((route) => cell(routeText(route), differs)).join(" | ")} |`;
+  });
+  const errors = errorsDiffer(comparison);
+  return [
+    "**What the host showed in each session** (where each shown name's call went; ≠ marks a difference):", "",
+    `| | Shown name | ${comparison.titles.map(markdownText).join(" | ")} |`,
+    `|---|---|${comparison.titles.map(() => "---").join("|")}|`,
+    ...rows,
+    `| ${errors ? "≠" : " "} | *errors* | ${comparison.errors.map((text) => cell(text, errors)).join(" | ")} |`,
+  ];
+}
+
 function failure(report: Report, clause: ClauseReport, limit: number, options: RenderOptions): string[] {
   const lines = [`### ${statusIcon[clause.status]} ${clauseName(clause.id, options)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
   lines.push(`> ${markdownText(clause.summary)}`, "");
@@ -124,6 +142,7 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
   }
   if (clause.expected !== undefined) lines.push(`**Expected:** ${markdownText(clip(clause.expected, limit))}`, "");
   if (clause.observed !== undefined) lines.push("**Observed:**", "", markdownBlock(clip(clause.observed, limit), "text"), "");
+  if (clause.comparison) lines.push(...comparisonTable(clause.comparison), "");
   if (clause.error) {
     lines.push(`**Error** (${markdownText(clip(clause.error.kind, 100))}): ${markdownText(clip(clause.error.message, limit))}`, "");
     const tail = clipTail(clause.error.stderrTail, limit);

@@ -83,6 +83,21 @@ export const EvidenceSchema = z.object({
 /** The case a verdict rests on, as it happened. */
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
+/**
+ * Two sessions a clause compared (a permutation, a re-timing, a lie in serverInfo, a second open), what the
+ * host showed in each, side by side: one row per shown name, with where its call went in each session.
+ */
+export const ComparisonSchema = z.object({
+  titles: z.array(z.string()).describe("What distinguishes each session (which configuration order, answer order ...), in order."),
+  rows: z.array(z.object({
+    shown: z.string().describe("A name the host showed in either session (namespace / name where it shows namespaces)."),
+    routes: z.array(z.string().nullable()).describe("Per session: the server and wire name its call reached (`\"alpha\" / \"search\"`; `?` when it reached none or several), null where it was not shown."),
+  })).describe("Every name shown in either session, sorted."),
+  errors: z.array(z.string()).describe("Per session: which configured servers the open's errors named, or that the open failed as a whole."),
+});
+/** Two sessions a clause compared, side by side. */
+export type Comparison = z.infer<typeof ComparisonSchema>;
+
 /** How the adapter broke, when a clause is `error`. */
 export const ReportErrorSchema = z.object({
   kind: z.string().describe("crash, timeout, garbage, protocol, harness ..."),
@@ -125,6 +140,7 @@ export const ClauseReportSchema = z.object({
   expected: z.string().optional().describe("What the clause required of the counterexample."),
   observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),
   error: ReportErrorSchema.optional(),
+  comparison: ComparisonSchema.optional().describe("For a violation found by comparing sessions: what the host showed in each, side by side."),
   evidence: EvidenceSchema.optional().describe("For a failing or broken case: every request the harness made to the host with the host's answer, and every message each fake server received."),
   /** A command line that reruns exactly this case. */
   repro: z.string().optional().describe("A shell line that reruns exactly this case."),

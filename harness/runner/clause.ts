@@ -3,6 +3,7 @@ import type { FakeServerHost } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { NamingProfile } from "../profiles/naming-profile.ts";
 import type { Capabilities, InitializeResult } from "../protocol/initialize-result.ts";
+import type { Comparison } from "../report/report-model.ts";
 import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import type { ObserveOptions, ServerTransportKind } from "./observe-session.ts";
@@ -44,11 +45,12 @@ export interface ClauseEnvironment {
  * could actually judge in this case (it looked at the host's handling of them: the host did not refuse the
  * open, or the server concerned, for another reason; the call or the error the property inspects happened);
  * `arose` names situations a check met but could not judge. The situations the case's worlds show are
- * counted as arisen without being listed.
+ * counted as arisen without being listed. A violation found by comparing sessions carries them side by side
+ * (`comparison`, see sessionComparison).
  */
 export type CheckOutcome =
   | { ok: true; judged: readonly string[]; arose?: readonly string[] }
-  | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[] };
+  | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[]; comparison?: Comparison };
 
 /**
  * One clause of the catalogue as a property. `requires` lists the situations that must be judged at least

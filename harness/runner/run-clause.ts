@@ -183,6 +183,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
       counterexample: counterexampleOf(clause, failing.value),
       expected: failing.outcome.expected,
       observed: failing.outcome.observed,
+      ...(failing.outcome.comparison ? { comparison: failing.outcome.comparison } : {}),
       evidence: failing.transcript.evidence(),
     };
   }
