@@ -158,9 +158,11 @@ export const failingServerNamed = defineClause({
   level: "MUST",
   summary: "report, with an error naming it, a configured server that cannot be reached, fails initialize, answers tools/list with an error, never answers it within the harness's bound, crashes while listing, or answers a malformed list; the other servers' tools register as usual (or the whole open fails with an error)",
   why:
-    "A server that fails to load takes all its tools with it. A host that drops it with a debug line at " +
-    "most leaves the model working without those tools and the operator unaware that anything is missing; " +
-    "an error naming the server says what to fix, and the other servers' tools still work.",
+    "A server that cannot be reached, or answers its handshake or its tool list with an error, a hang, a crash " +
+    "or a list that is not a list of tools, takes all its tools with it: they are unknown, not gone. A host that " +
+    "drops it with a debug line at most (three npm hosts tried while this clause was written did) leaves the " +
+    "model working without those tools and the operator unaware that anything is missing; an error naming the " +
+    "server says what to fix, and the other servers' tools still work. Refusing the whole open with an error is also honest.",
   sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
   arbitrary: () => failingWorld(),
   worlds: (value: World) => [value],
