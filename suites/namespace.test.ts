@@ -45,7 +45,7 @@ describe("a host that shows (namespace, name) pairs", () => {
     const bare = () => namespacedHost("bare-routing");
     const passthrough = await judge(bare, "wire/passthrough", { world: duplicate, payload: {} });
     expect(passthrough.status).toBe("fail");
-    expect(passthrough.observed).toContain('"mcp__beta/search" (tool "search" of "beta") was delivered as ["search" at "alpha"]');
+    expect(passthrough.observed).toContain('"mcp__beta/search" (tool "search" of "beta"), called with {"probe":"probe-2"}, was delivered as ["search" at "alpha"]');
     expect((await judge(bare, "wire/no-cross-routing", { world: duplicate, payload: {} })).status).toBe("fail");
   });
 
