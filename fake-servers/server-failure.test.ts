@@ -21,7 +21,7 @@ function failing(failure: ServerFailure, names = ["one", "two", "three"]): Serve
 
 function transportOf(endpoint: FakeEndpoint): Transport {
   const spec = endpoint.transport;
-  if (spec.type === "stdio") return new StdioClientTransport({ command: spec.command, args: spec.args, stderr: "pipe" });
+  if (spec.type === "stdio") return new StdioClientTransport({ command: spec.command, args: spec.args, env: spec.env, stderr: "pipe" });
   if (spec.type === "http") return new StreamableHTTPClientTransport(new URL(spec.url));
   throw new Error("memory endpoints connect asynchronously");
 }

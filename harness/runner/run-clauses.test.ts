@@ -13,7 +13,7 @@ import { runClauses } from "./run-clauses.ts";
 /** Passes without opening anything: these tests are about hosts starting and stopping, not about clauses. */
 const trivial = (id: string) => defineClause({
   id, level: "MUST", summary: "nothing", sources: [], requires: [],
-  arbitrary: () => fc.constant(0), worlds: () => [], check: async () => ({ ok: true }),
+  arbitrary: () => fc.constant(0), worlds: () => [], check: async () => ({ ok: true, judged: [] }),
 });
 const clauses = [trivial("test/a"), trivial("test/b"), trivial("test/c")];
 
