@@ -113,16 +113,19 @@ export const realHosts: RealHost[] = [
     },
     evidence: {
       "order/config-permutation": "With `prefixToolNameWithServerName` the name is `${serverName}__${tool.name}` (tools.js `toolNamePrefix`); `__` is not reserved, so key `a__b` + tool `c` and key `a` + tool `b__c` both give `a__b__c`. Both are shown and `ToolNode` calls the first, so the route depends on the order (adapter.test.ts pins it).",
-      "surface/shortfall-names-missing": "As in the default mode: `mcpTools.filter((tool) => !!tool.name)` drops an empty-named tool silently.",
-      "surface/all-or-nothing": "As in the default mode: only the empty-named tool is dropped; the server's other tools register.",
       "wire/passthrough": "`a__b__c` is shown twice (once per server); the call of it reaches `a__b` as `c` even for the entry that stands for `b__c` of `a`.",
       "wire/no-cross-routing": "Same collision: the call meant for server `a` reaches server `a__b`.",
-      "names/injective": "`a_` + `__` + `b` and `a` + `__` + `_b` are both `a___b`: a `{key}__{tool}` join is not injective when keys may end, or tools start, with `_`; both are shown.",
+      "names/injective": "Key `a__b` + tool `c` and key `a` + tool `b__c` are both `a__b__c` (`${serverName}__` prefix in `loadMcpTools`, tools.js): `__` is not reserved in keys or tool names, so the join is not injective, and both tools are shown under the one name (registered once for each server).",
       "schema/hostile-schema": "As in the default mode: the tool's input is validated by `@cfworker/json-schema` with a native RegExp for `pattern`, and `^(a|a)+$` backtracks for seconds.",
       "guard/every-shape": "As in the default mode, with the prefixed name: a local `alpha__request` appended by `registerLocal` is accepted unchecked and shown beside alpha's, and `ToolNode`'s `find` still sends the name to alpha, so the local tool cannot be called.",
       "guard/local-occupant": "As in the default mode: a local `alpha__request` given at open comes first, alpha's tool of that name is shown a second time, no error names alpha, and every call goes to the local tool.",
-      "names/provider-valid": "The configuration key goes into the name unsanitised: key `store.refunds` gives `store.refunds__issue_refund`, which a provider refuses.",
+      "names/provider-valid": "Neither the configuration key nor the tool name is sanitised (`${toolNamePrefix}${tool.name}`, tools.js): alpha's `a.b` is shown as `alpha__a.b`, which a provider refuses (a key like `store.refunds` likewise).",
+      "diag/errors-name-server": "Inconclusive, honestly, as in the default mode: no world of this clause made the host report any error (prefixed names are never checked or refused), so the clause never had an error to judge; its load failures (`MCPClientError` with `serverName`, client.js) are not in these worlds.",
     },
+    notes: [
+      "surface/shortfall-names-missing and surface/all-or-nothing pass at the committed seed only because its worlds no longer draw an empty tool name: as in the default mode, `mcpTools.filter((tool) => !!tool.name)` (`loadMcpTools`, tools.js) still drops it with no error.",
+      "surface/failing-server-named passes as in the default mode: `initializeConnections` (client.js, `onConnectionError: \"throw\"` by default) fails the whole open with an `MCPClientError` naming the failing server.",
+    ],
   },
   {
     id: "vercel-ai",
