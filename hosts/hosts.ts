@@ -235,7 +235,6 @@ export const realHosts: RealHost[] = [
     packages: ["@mastra/mcp", "@mastra/core"],
     wiring: "As `mastra-tools`, but `agent.generate(prompt, { toolsets: await mcp.getToolsets() })`, which the Agent flattens by bare tool name.",
     notApplicable: {
-      ...predates(...lifecycle),
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
       "drift/list-changed": "@mastra/mcp registers no handler for `notifications/tools/list_changed` (the only list_changed code is its server side, dist/index.js): tools change only when `getTools()` / `getToolsets()` is called again.",
@@ -243,6 +242,11 @@ export const realHosts: RealHost[] = [
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      "surface/failing-server-named": "As in mastra-tools: `InternalMastraMCPClient.tools()` (@mastra/mcp dist/index.js) calls `listTools()` once and never follows `nextCursor`, so a server that dies when asked for its second page is never asked; `request` is shown, `create_issue` is lost, and nothing names alpha (direct script: one `tools/list`, no error-level log).",
+      "guard/every-shape": "`Agent.convertTools` (@mastra/core dist/chunk-GSQD3QNR.js) merges `{ ...assignedTools, ...memoryTools, ...toolsetTools, ... }` by name with no check: the application's local `request` in the Agent's `tools` record is accepted, and alpha's toolset `request` silently replaces it in every request, so the local tool can never be called and nothing is reported.",
+      "guard/local-occupant": "Same merge in `Agent.convertTools`: the toolsets come after the assigned tools, so alpha's `request` replaces the local tool given at open; the call reaches alpha, the local tool is gone, and no error names alpha.",
+      "drift/refresh-tracks-list": "The refresh is `getToolsets()` again; `delta`'s new `query` meets alpha's `query` in the Agent's flattening (`getToolsets`: `toolsForRequest[toolName] = ...`, @mastra/core), one of them is kept, and delta's list after the refresh (`query`, `request`) is never shown whole.",
+      "drift/unreachable-prunes-nothing": "As in mastra-tools: `getToolsets()` reuses alpha's cached client, its `tools()` rejects with the transport's `Streamable HTTP error ...`, rethrown with no server name and nothing logged on alpha's logger, so the refresh's error never says which server failed.",
       "order/config-permutation": "The Agent's `getToolsets` (@mastra/core) flattens the toolsets with `toolsForRequest[toolName] = ...`: the last toolset's `search` wins, and the toolsets object is filled in the order the servers answer (`eachClientTools` runs them in `Promise.all`), which follows configuration order here.",
       "order/arrival-timing": "Same flattening; `connectedToolsets[serverName] = tools` is assigned when each server's `tools()` resolves, so the server that answers last owns `request`.",
       "surface/no-silent-loss": "The flattening overwrites alpha's `get_logs` with beta's and nothing reports it.",
