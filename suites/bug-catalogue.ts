@@ -208,6 +208,14 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: catalogueWorld(["alpha", ["request"]]), target: 0, all: false },
   },
   {
+    id: "failing-server-dropped",
+    reports: ["mcp-use BaseConnector.initialize (a tools/list that fails is logged at debug level and taken as no tools)", "Genkit GenkitMcpClient (a server that cannot be connected is disabled with a warning and skipped)"],
+    policy: "a server whose tools/list fails (or that cannot be reached) is dropped with a log line at most, no error",
+    host: "drops-failing-server",
+    clause: "surface/failing-server-named",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }] }),
+  },
+  {
     id: "empty-server-is-error",
     reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
     policy: "a server that advertises no tools is reported as a failure",
