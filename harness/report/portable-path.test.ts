@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expandPortableArgv, portableArgv, portableText, type PathContext } from "./portable-path.ts";
+import { expandPortableArgv, portableArgv, portableClauseReport, portableText, type PathContext } from "./portable-path.ts";
+import type { ClauseReport } from "./report-model.ts";
 
 /** Two machines with the same checkout layout under different homes, temp dirs and interpreters. */
 const machine = (home: string, temp: string, node: string): PathContext => ({
@@ -21,6 +22,21 @@ describe("portable paths", () => {
     const text = `Error: at file:///home/alice/src/proj/adapter.js:3\n  spawn /home/alice/bin/x ENOENT in /tmp/mcp-collide-x/s (cwd /home/alice/src/proj)`;
     expect(portableText(text, alice)).toBe("Error: at adapter.js:3\n  spawn ~/bin/x ENOENT in $TMPDIR/mcp-collide-x/s (cwd .)");
     expect(portableText("/home/alicesmith/x and /tmpfoo", alice)).toBe("/home/alicesmith/x and /tmpfoo");
+  });
+
+  it("rewrites the host's answers quoted in a failure's evidence and compared sessions (stack traces included), and nothing else", () => {
+    const trace = "Error: bad input\n    at DynamicStructuredTool.call (/home/alice/src/proj/node_modules/@langchain/core/src/tools/index.ts:252:15)";
+    const clause = {
+      id: "wire/passthrough", reason: "violated", counterexample: { value: { note: "/home/alice/data" } },
+      evidence: { requests: [{ method: "call", result: { isError: true, content: [{ type: "text", text: trace }] }, ms: 3 }] },
+      comparison: { sessions: [{ title: "first", errors: [trace] }] },
+    } as unknown as ClauseReport;
+    const portable = JSON.stringify(portableClauseReport(clause, alice));
+    expect(portable).not.toContain("/home/alice/src");
+    expect(portable.match(/\(node_modules\/@langchain\/core\/src\/tools\/index\.ts:252:15\)/g)).toHaveLength(2);
+    expect(portable).toContain('"ms":3');
+    // The counterexample is data the replay needs as it was drawn.
+    expect(portable).toContain('"note":"/home/alice/data"');
   });
 
   it("expands ~ and $TMPDIR again for a command the user chose to trust", () => {

@@ -110,5 +110,18 @@ export function portableClauseReport(clause: ClauseReport, context: PathContext 
   if (clause.expected !== undefined) portable.expected = text(clause.expected);
   if (clause.observed !== undefined) portable.observed = text(clause.observed);
   if (clause.error) portable.error = { ...clause.error, message: portableText(clause.error.message, context), stderrTail: portableText(clause.error.stderrTail, context) };
+  // The evidence and the compared sessions quote the host's own answers and errors (stack traces included).
+  if (clause.evidence !== undefined) portable.evidence = portableStrings(clause.evidence, context);
+  if (clause.comparison !== undefined) portable.comparison = portableStrings(clause.comparison, context);
   return portable;
+}
+
+/** `value` with every string in it (object keys aside) made portable; its shape is untouched. */
+function portableStrings<T>(value: T, context: PathContext): T {
+  if (typeof value === "string") return portableText(value, context) as T;
+  if (Array.isArray(value)) return value.map((item) => portableStrings(item, context)) as T;
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, portableStrings(item, context)])) as T;
+  }
+  return value;
 }
