@@ -24,7 +24,8 @@ describe("check-adapter findings", () => {
   it("refuses an error blamed on a server that is not configured; notes one that names a key only in its message", () => {
     const findings = outcomeFindings("session/open", {
       registered: { alpha: [], beta: [] },
-      errors: [{ server: "beta-server", message: "down" }, { message: "server beta could not be reached" }, { message: "betamax failed" }],
+      // Since error attribution reads text only where it quotes the key, the bare "server beta" names nothing.
+      errors: [{ server: "beta-server", message: "down" }, { message: 'server "beta" could not be reached' }, { message: "betamax failed" }, { message: "server beta is down" }],
     }, ["alpha", "beta"]);
     expect(mistakes(findings)).toEqual([expect.stringMatching(/errors\[0\]\.server is "beta-server"/)]);
     expect(findings.filter((f) => f.level === "note").map((f) => f.message)).toEqual([expect.stringMatching(/errors\[1\] has no "server" but its message names "beta"/)]);

@@ -348,6 +348,13 @@ class McpHost:
                 if cursor in seen:
                     raise McpError(f"tools/list repeated cursor {json.dumps(cursor)}")
                 seen.add(cursor)
+            # A malformed list is the server's failure to load, told as such (MCP: every tool has a string
+            # name and an object inputSchema); a tool kept anyway would be shown with a schema no model takes.
+            for tool in tools:
+                if not isinstance(tool, dict) or not isinstance(tool.get("name"), str) or not tool["name"]:
+                    raise McpError(f"tools/list holds a tool without a name: {json.dumps(tool)[:200]}")
+                if not isinstance(tool.get("inputSchema"), dict):
+                    raise McpError(f"tools/list holds tool {json.dumps(tool['name'])} whose inputSchema is not an object")
             return LoadedServer(config["key"], connection, tools)
         except BaseException:
             connection.close()
