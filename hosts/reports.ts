@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
+import { catalogueVersion, clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
 import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
 
 /** Every host `--only` may name: the committed ones and those whose reports are still to be checked. */
@@ -34,6 +34,7 @@ export const END = "<!-- real-hosts:end -->";
 /** What the reports need from a report.json (the full model lives in harness/report/report-model.ts). */
 export interface CommittedReport {
   host: { name: string; version: string };
+  catalogueVersion: string;
   seed: number;
   runs: number;
   transport: string;
@@ -162,12 +163,13 @@ function readmeSection(): string {
     "",
     "Installed versions: " + packages.map(([name, dir]) => `${code(name)} ${installed(name, dir)}${dir ? ` (${dir})` : ""}`).join(", ") + ".",
     "",
-    "| report | host | seed | runs | verdicts |",
-    "|---|---|---:|---:|---|",
+    ...olderCatalogue(reports.filter(({ report }) => report.catalogueVersion !== catalogueVersion).map(({ host }) => host.id)),
+    "| report | host | catalogue | seed | runs | verdicts |",
+    "|---|---|---:|---:|---:|---|",
     ...reports.map(({ host, report }) => {
       const count = (status: string) => report.clauses.filter((clause) => clause.status === status).length;
       const summary = ["fail", "warn", "error", "inconclusive", "pass", "not-applicable"].filter((s) => count(s) > 0).map((s) => `${count(s)} ${s}`).join(" · ");
-      return `| [${host.id}](${host.id}.md) ([json](${host.id}.json)) | ${report.host.name} ${report.host.version} | ${report.seed} | ${report.runs} | ${summary} |`;
+      return `| [${host.id}](${host.id}.md) ([json](${host.id}.json)) | ${report.host.name} ${report.host.version} | ${report.catalogueVersion} | ${report.seed} | ${report.runs} | ${summary} |`;
     }),
     "",
     // The matrix's own title would be a second H1 inside this file.
@@ -179,6 +181,21 @@ function readmeSection(): string {
     END,
   ];
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * A warning above the table for reports made on an older catalogue: since catalogue 2 a PASS stands only on
+ * cases that judged the clause's situations, so an older report's passes may rest on situations that merely
+ * arose, and it lacks the clauses added since. Such a report is not to be cited until it is regenerated.
+ */
+function olderCatalogue(ids: readonly string[]): string[] {
+  if (ids.length === 0) return [];
+  return [
+    `**Made on an older catalogue, to be regenerated before citing:** ${ids.map((id) => `[${id}](${id}.md)`).join(", ")}. ` +
+      `Their verdicts predate catalogue ${catalogueVersion} (a PASS judged on the cases that could judge it, new clauses such as ` +
+      "`surface/failing-server-named`): their failures stand (replayed by value in `npm test`), their passes may be vacuous.",
+    "",
+  ];
 }
 
 /** Replaces the real-hosts section of reports/README.md (appending it the first time). */
