@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineDriver } from "../check-adapter/line-driver.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
 
@@ -22,8 +22,9 @@ describe.skipIf(!hasPython)("Python kit (mcp_collide_hap.py)", () => {
     expect(init).toMatchObject({ kind: "result", result: { protocolVersion: "1", host: { name: "noisy", version: "1" }, transports: ["stdio"] } });
     const open = await driver.request("session/open", { servers: [{ key: "alpha", transport: { type: "stdio", command: "x", args: [] } }] });
     expect(open).toMatchObject({ kind: "result", result: { session: "s1", outcome: { registered: { alpha: [] }, errors: [] }, diagnostics: [] } });
+    // The child's line reaches stderr through its own pipe, so it may land after the answer: wait for it.
+    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("child of open"), { timeout: 15_000, interval: 50 });
     expect(driver.takeStrays()).toEqual([]);
-    expect(driver.stderrTail()).toContain("child of open");
   }, 30_000);
 
   it("answers unreadable params, unknown methods and exceptions with JSON-RPC errors, and keeps serving", async () => {
