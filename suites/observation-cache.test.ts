@@ -16,11 +16,8 @@ describe("observation cache", () => {
       clauses: [clause("names/deterministic")], launcher: inProcessLauncher(() => createHost("random-label")),
       transport: "memory", seed: 7, runs: 5, cacheObservations: true,
     });
-    // The cache was on (a cache serving the second open of a case from its first would make this a pass).
-    // At this seed the run's cache counts neither an observation nor a serve for this clause (observed 0 since
-    // the issue-15 merges), so only that the cache was on is asserted; the next test pins serving.
     expect(report.clauses[0]!.status).toBe("fail");
-    expect(report.observationCache).toBeDefined();
+    expect(report.observationCache!.served).toBeGreaterThan(0);
   });
 
   it("serves a world a later case asks for again, and counts it", async () => {

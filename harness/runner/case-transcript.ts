@@ -11,7 +11,6 @@ import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { pathContext, portableText } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment } from "./clause.ts";
-import { observeSession } from "./observe-session.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -62,7 +61,8 @@ export class CaseTranscript {
       get providerProfile() { return env.providerProfile; },
       get servers() { return fake(); },
       get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
-      observe: (world, options) => observeSession(adapter(), fake(), env.transport, world, options),
+      // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers.
+      observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake() }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
     };

@@ -53,10 +53,10 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
     providerProfile: parts.providerProfile,
     servers: parts.servers,
     listChangedTimeoutMs: parts.listChangedTimeoutMs,
-    async observe(world, options) {
+    async observe(world, options, via) {
       const observation = parts.observe
-        ? await parts.observe(world, options)
-        : await observeSession(parts.adapter(), parts.servers, parts.transport, world, options);
+        ? await parts.observe(world, options, via)
+        : await observeSession(via?.adapter ?? parts.adapter(), via?.servers ?? parts.servers, parts.transport, world, options);
       parts.onObservation?.(observation);
       return observation;
     },

@@ -12,6 +12,16 @@ import type { SessionObservation } from "./session-observation.ts";
 /** MUST clauses fail the run; SHOULD clauses warn, and fail only under `--strict`. */
 export type ClauseLevel = "MUST" | "SHOULD";
 
+/**
+ * The adapter and fake servers a fresh session is to go through, when a caller listens in on them (a case's
+ * transcript taps both): the observation still passes through the environment, so the run's observation
+ * cache and its listeners see it.
+ */
+export interface ObserveVia {
+  adapter: HostAdapter;
+  servers: FakeServerHost;
+}
+
 /** What a clause's property sees of the run. */
 export interface ClauseEnvironment {
   /** The host under test (a fresh one after the previous one broke). */
@@ -27,7 +37,7 @@ export interface ClauseEnvironment {
   /** How long a clause waits for a host to reflect a change by itself (drift/list-changed), in ms. */
   readonly listChangedTimeoutMs: number;
   /** One whole session on `world`; see observeSession. */
-  observe(world: World, options?: ObserveOptions): Promise<SessionObservation>;
+  observe(world: World, options?: ObserveOptions, via?: ObserveVia): Promise<SessionObservation>;
   /**
    * The situations a session on `world` judged (see harness/runner/judgement.ts): those of the servers the
    * host kept, and those a refusal can only have been about. A check reports these, not what the world held.

@@ -117,8 +117,8 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     adapter: () => current.handle!.adapter,
     host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
-    observe: (world, observeOptions) => {
-      const fresh = () => observeSession(current.handle!.adapter, servers, transport, world, observeOptions);
+    observe: (world, observeOptions, via) => {
+      const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
       return cache ? cache.observe(world, observeOptions, servedInCase, fresh) : fresh();
     },
   });
