@@ -22,8 +22,8 @@ import {
 export const STEP_SUMMARY_CAP = 1024 * 1024;
 /** Evidence limits tried in turn until the file fits the cap. */
 const LIMITS = [EVIDENCE_LIMIT, 1000, 200];
-/** Longest evidence a summary quotes (report.json and report.html hold all of it). */
-const EVIDENCE_CLIP = 12_000;
+/** Evidence a summary quotes, in multiples of the host-output limit in force (report.json and report.html hold all of it), so it shrinks with the rest when the file must fit the cap. */
+const EVIDENCE_SHARE = 3;
 
 /** The worlds of one case side by side, server by server in each world's configuration order, each titled. */
 function sideBySide(worlds: ReadonlyArray<readonly ReportServer[]>, titles: readonly string[]): string[] {
@@ -150,7 +150,7 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
   }
   if (clause.evidence) {
     lines.push("<details><summary>Evidence: every request made to the host, its answers, and what each server received</summary>", "",
-      markdownBlock(clip(evidenceLines(clause.evidence).join("\n"), EVIDENCE_CLIP), "text"), "", "</details>", "");
+      markdownBlock(clip(evidenceLines(clause.evidence).join("\n"), EVIDENCE_SHARE * limit), "text"), "", "</details>", "");
   }
   lines.push(`Seed ${markdownCode(String(clause.seed))}${clause.path ? ` · path ${markdownCode(clause.path)}` : ""} · ${clause.cases} case(s) · ${clause.shrinks} shrink step(s)`, "");
   if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clip(clause.repro, limit), "sh"), "");
