@@ -117,11 +117,14 @@ export function portableClauseReport(clause: ClauseReport, context: PathContext 
 }
 
 /** `value` with every string in it (object keys aside) made portable; its shape is untouched. */
-function portableStrings<T>(value: T, context: PathContext): T {
-  if (typeof value === "string") return portableText(value, context) as T;
-  if (Array.isArray(value)) return value.map((item) => portableStrings(item, context)) as T;
+const portableStrings = <T>(value: T, context: PathContext): T => mapStrings(value, (text) => portableText(text, context)) as T;
+
+/** `value` with `map` applied to every string in it, at any depth (object keys aside); its shape is untouched. */
+export function mapStrings(value: unknown, map: (text: string) => string): unknown {
+  if (typeof value === "string") return map(value);
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, map));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, portableStrings(item, context)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapStrings(item, map)]));
   }
   return value;
 }

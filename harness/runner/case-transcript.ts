@@ -8,7 +8,7 @@
  */
 import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
-import { pathContext, portableText } from "../report/portable-path.ts";
+import { mapStrings, pathContext, portableText } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment } from "./clause.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
@@ -137,19 +137,14 @@ export class CaseTranscript {
 
   /** Every string with this case's addresses, ports, random ids and machine paths replaced, and cut when long. */
   #clean(value: unknown): unknown {
-    if (typeof value === "string") {
+    return mapStrings(value, (value) => {
       let text = value;
       for (const [secret, label] of this.#secrets) if (text.includes(secret)) text = text.split(secret).join(label);
       text = text.replace(LOOPBACK_PORT, "127.0.0.1:<port>").replace(UUID, "<uuid>");
       // Paths made portable before the cut: a path cut in half no longer matches this machine's prefixes.
       text = portableText(text, this.#paths);
       return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
-    }
-    if (Array.isArray(value)) return value.map((item) => this.#clean(item));
-    if (typeof value === "object" && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, this.#clean(item)]));
-    }
-    return value;
+    });
   }
 }
 
