@@ -274,6 +274,23 @@ export function driftCommands(env: Pick<ClauseEnvironment, "capabilities">, drif
   return fc.array(fc.oneof(...weighted), { maxLength: 10, size: "medium" });
 }
 
+/**
+ * A tool added or renamed onto a name another server advertises, a refresh of that server (or of all), then
+ * a call of every name shown more than once: the drift a host that merges by bare name gets wrong, which
+ * random command lists line up only now and then (a change of that kind, a refresh of the same server, then
+ * a call with an even pick). A host that shows both tools under one name passes the list check (each entry
+ * still says whose it is) and fails only at the call. The suite appends it to half the cases.
+ */
+export function landingDrift(): fc.Arbitrary<DriftCommand[]> {
+  return fc
+    .record({ server: fc.nat({ max: 2 }), rename: fc.boolean(), pick: fc.nat({ max: 15 }), all: fc.boolean() })
+    .map(({ server, rename, pick, all }) => {
+      const onto = { from: "other-server" as const, pick };
+      const change: DriftChange = rename ? { kind: "rename", pick, to: onto } : { kind: "add", name: onto };
+      return [new ChangeCommand(server, change), new RefreshCommand(all ? null : server), new CallCommand(0)];
+    });
+}
+
 /** One command as a report stores it (its toJSON). */
 type CommandJson =
   | { command: "change"; server: number; change: DriftChange }
