@@ -2,7 +2,7 @@
  * The points where real MCP hosts disagree about merging tools from several servers, each one small and
  * named. The reference host fills every point with ADR-0112's answer ({@link referencePolicy}); a one-bug
  * host is the same host with exactly one point filled the way some real host fills it. Everything that is
- * not a policy point (parallel loading, pagination, pass-through of descriptions, closing) is shared.
+ * not a policy point (parallel loading, pass-through of descriptions, closing) is shared.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { LocalShape } from "../harness/index.ts";
@@ -60,6 +60,11 @@ export interface HostPolicy {
    * names never meet), or refused whole, as the OpenAI Agents SDK raises on a duplicate.
    */
   duplicates: "register" | "refuse-open";
+  /**
+   * How much of a paginated tools/list is read: every page, following `nextCursor` (the spec's pagination),
+   * or the first page only, as Mastra and VoltAgent call `listTools()` once.
+   */
+  listPages: "all" | "first";
 
   // Lifecycle: what happens after open.
   /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */
@@ -74,6 +79,12 @@ export interface HostPolicy {
   localOccupant: "fail-server" | "overwrite";
   /** What a pin holds a tool to: the reference hashes name, description and both schemas (tesserix, guide). */
   fingerprint(tool: Tool): string;
+  /**
+   * How an object schema that does not mention `additionalProperties` is read when a call's arguments are
+   * checked: as JSON Schema says, other properties allowed; or closed, refusing any property it does not
+   * declare, as mcp-use's JSONSchemaToZod makes every such object `.strict()`.
+   */
+  undeclaredProperties: "allow" | "refuse";
   /** Which name request schemas are keyed and read by: the server's own (ADR D5), or the visible one, unmatched keys dropped (P7). */
   requestSchemaKey: "wire" | "visible";
   /** Whether a server's deny list is honoured (tesserix: never adopted, whatever allow says). */

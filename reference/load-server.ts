@@ -37,18 +37,20 @@ export async function connectClient(config: HostServerConfig, client: Client): P
 }
 
 /**
- * Lists every page of a connected server's tools. tools/list is sent with `client.request`, not
- * `client.listTools`, because the latter compiles every output schema: one schema that does not compile
- * would throw away the whole server's list, where the host wants to refuse that one tool by name.
+ * Lists a connected server's tools: every page, or only the first when `pages` says so (a one-bug host's
+ * policy). tools/list is sent with `client.request`, not `client.listTools`, because the latter compiles
+ * every output schema: one schema that does not compile would throw away the whole server's list, where
+ * the host wants to refuse that one tool by name.
  */
-export async function listAllTools(client: Client): Promise<Tool[]> {
+export async function listAllTools(client: Client, pages: "all" | "first"): Promise<Tool[]> {
   const tools: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   do {
     const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema);
     tools.push(...page.tools);
-    cursor = page.nextCursor;
+    // A host that reads one page takes it as the whole list, and never learns the rest was there.
+    cursor = pages === "all" ? page.nextCursor : undefined;
     // A server that hands back a cursor it already gave would otherwise keep the host waiting forever.
     if (cursor !== undefined && seen.has(cursor)) throw new Error(`tools/list repeated cursor ${JSON.stringify(cursor)}`);
     if (cursor !== undefined) seen.add(cursor);

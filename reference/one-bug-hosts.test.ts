@@ -10,7 +10,7 @@ afterEach(async () => {
   hosts = [];
 });
 
-async function open(bug: string, servers: HostServerConfig[], localTools?: { name: string; shape: "object" }[]) {
+async function open(bug: string | undefined, servers: HostServerConfig[], localTools?: { name: string; shape: "object" }[]) {
   const host = createHost(bug);
   hosts.push(host);
   const opened = await host.open({ servers, localTools });
@@ -249,6 +249,28 @@ describe("one-bug hosts", () => {
     expect(diagnostics).toEqual([{ level: "debug", message: expect.stringContaining('"alpha"') }]);
     // The reference reports the same server with an error naming it.
     expect((await open("last-wins", memoryWorld([["alpha", { tools: ["a"], unreachable: true }]]).servers)).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+  });
+
+  bug("strict-arguments", "a property the server's schema does not declare is refused before sending", async () => {
+    const inputSchema = { type: "object" as const, properties: { q: { type: "object", properties: { r: { type: "string" } } } } };
+    const world = memoryWorld([["alpha", { tools: [{ name: "a", inputSchema }] }]]);
+    const { call } = await open("strict-arguments", world.servers);
+    expect(await call("mcp__alpha__a", { q: { r: "x" } })).toMatchObject({ ok: true });
+    // Undeclared at the top and one level down: both refused, neither sent.
+    expect(await call("mcp__alpha__a", { q: { r: "x" }, extra: 1 })).toMatchObject({ ok: false, error: { message: expect.stringContaining("no call was sent") } });
+    expect(await call("mcp__alpha__a", { q: { r: "x", extra: 1 } })).toMatchObject({ ok: false });
+    expect(world.calls).toHaveLength(1);
+    // The reference sends the same extra property: JSON Schema allows it.
+    expect(await (await open(undefined, world.servers)).call("mcp__alpha__a", { q: { r: "x" }, extra: 1 })).toMatchObject({ ok: true });
+  });
+
+  bug("first-page-only", "only a server's first tools/list page is shown, and nothing says the rest is missing", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a", "b", "c"], pageSize: 2 }]]);
+    const { names, outcome } = await open("first-page-only", world.servers);
+    expect(names).toEqual(["mcp__alpha__a", "mcp__alpha__b"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__a", "mcp__alpha__b"] }, errors: [] });
+    // The reference follows nextCursor to the last page.
+    expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__alpha__b", "mcp__alpha__c"]);
   });
 
   it("has one focused test per one-bug host", () => {

@@ -189,4 +189,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "three npm MCP hosts as tried for issue 15 (failed servers dropped with a debug log line); adonis importer doc (\"its tools are unknown, not gone\"), inverted",
     swap: { loadFailure: "drop-silently" },
   },
+  /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
+  "strict-arguments": {
+    summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",
+    source: "mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties (objectSchema.strict() when additionalProperties is absent), as tried for issue 16",
+    swap: { undeclaredProperties: "refuse" },
+  },
+  /** @mastra/mcp 0.14.5 and @voltagent/core 2.10.0 call `listTools()` once and never follow `nextCursor`. */
+  "first-page-only": {
+    summary: "reads the first page of a server's tools/list and never follows nextCursor: the later pages are lost with no error",
+    source: "@mastra/mcp 0.14.5 InternalMastraMCPClient.tools() and @voltagent/core 2.10.0 MCPClient.listTools (one listTools() call), as tried for issue 16",
+    swap: { listPages: "first" },
+  },
 };

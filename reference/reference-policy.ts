@@ -5,6 +5,8 @@
  *   pairs meet are refused, and any name that still lands on two servers fails all of them (registration).
  * - D6: every name matches `^[A-Za-z0-9_-]{1,64}$` or its server fails; never truncated, never sanitised.
  * - D2, D3, P2, P5: wire name kept, complete-or-fail, configuration order, unknown names reach no server.
+ * - A server's whole list is read, every page of it; arguments are checked against the server's input
+ *   schema as JSON Schema reads it (properties it does not declare are allowed unless it says otherwise).
  * - Lifecycle (adonis, tesserix, ADR P8 and D5): refresh replaces a server's list and prunes nothing it
  *   cannot reach; list_changed re-lists; the guard covers every shape; a local tool keeps its name; pins
  *   hash the whole definition; request schemas are keyed by wire name; deny lists hold; backtracking
@@ -83,12 +85,14 @@ export const referencePolicy: HostPolicy = {
   errorsNameServer: true,
   loadFailure: "report",
   duplicates: "register",
+  listPages: "all",
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,
   guardedShapes: ["object", "name", "callable", "dict"],
   localOccupant: "fail-server",
   fingerprint: definitionFingerprint,
+  undeclaredProperties: "allow",
   requestSchemaKey: "wire",
   honourDeny: true,
   screenPatterns: true,

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { definitionFingerprint, pinDrift, takePin } from "./pins.ts";
-import { canBacktrack, compileSchema, patternsOf, refuseSchema } from "./schema-check.ts";
+import { canBacktrack, closeObjects, compileSchema, patternsOf, refuseSchema } from "./schema-check.ts";
+
+describe("closeObjects", () => {
+  it("closes every object schema that does not mention additionalProperties, and nothing else", () => {
+    const schema = {
+      type: "object",
+      properties: { open: { type: "object", additionalProperties: true }, inner: { type: ["object", "null"] }, pick: { const: { type: "object" } } },
+    };
+    expect(closeObjects(schema)).toEqual({
+      type: "object",
+      properties: { open: { type: "object", additionalProperties: true }, inner: { type: ["object", "null"], additionalProperties: false }, pick: { const: { type: "object" } } },
+      additionalProperties: false,
+    });
+  });
+});
 
 describe("canBacktrack", () => {
   it.each(["^(a+)+$", "^(a*)*$", "^(a|a)+$", "^(?:a+)+$", "(x+x+)+y", "((ab)*)+", "^(a+){2,}$"])("refuses %s", (pattern) => {

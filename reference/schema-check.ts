@@ -41,6 +41,25 @@ export function compileSchema(schema: unknown): Validate | string {
   return result;
 }
 
+/** Keywords whose values are data, not schemas: an object there is a value, never closed. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+
+/**
+ * `schema` with every object schema that does not mention `additionalProperties` closed
+ * (`additionalProperties: false`), at any depth: how a host that reads an absent `additionalProperties` as
+ * "no other properties" validates, against JSON Schema, where absent means allowed. A one-bug host's policy.
+ */
+export function closeObjects(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (schema === null || typeof schema !== "object") return schema;
+  const closed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) closed[key] = DATA_KEYWORDS.has(key) ? value : closeObjects(value);
+  const type = (schema as { type?: unknown }).type;
+  const isObject = type === "object" || (Array.isArray(type) && type.includes("object"));
+  if (isObject && !("additionalProperties" in closed)) closed.additionalProperties = false;
+  return closed;
+}
+
 /** Every regular expression a schema carries: `pattern` values and `patternProperties` keys, at any depth. */
 export function patternsOf(schema: unknown): string[] {
   const found: string[] = [];

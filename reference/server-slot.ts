@@ -109,13 +109,13 @@ export class ServerSlot implements ServerState {
   async #list(): Promise<Tool[]> {
     if (this.client && this.#connected) {
       try {
-        return await listAllTools(this.client);
+        return await listAllTools(this.client, this.policy.listPages);
       } catch {
         // The connection may have died unnoticed (HTTP has no close event): one fresh try below.
       }
     }
     await this.reconnect();
-    return listAllTools(this.client!);
+    return listAllTools(this.client!, this.policy.listPages);
   }
 }
 

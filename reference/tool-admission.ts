@@ -3,19 +3,22 @@
  * - A tool changed since its server's pin is held (tesserix pinning); a tool whose input or output schema
  *   does not compile or can backtrack is refused, never admitted with a permissive stand-in (adonis).
  * - A call's arguments are checked before anything leaves: the request schema given under the tool's wire
- *   name first (ADR D5), then the tool's own input schema.
+ *   name first (ADR D5), then the tool's own input schema, read as JSON Schema reads it (a property it does
+ *   not declare is allowed unless it says `additionalProperties: false`).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostServerConfig } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
-import { compileSchema, refuseSchema, type Validate } from "./schema-check.ts";
+import { closeObjects, compileSchema, refuseSchema, type Validate } from "./schema-check.ts";
 import { requestSchemaFor } from "./server-options.ts";
 
 const quote = (text: string) => JSON.stringify(text);
 
 /** The check a call of `tool` shown as `name` must pass before it leaves: the request schema first (D5). */
 export function argumentCheck(policy: HostPolicy, config: HostServerConfig, tool: Tool, name: string): Validate {
-  const checks = [requestSchemaFor(policy, config, tool, name), tool.inputSchema]
+  // Only the server's schema is read the policy's way: the request schema is the operator's own.
+  const input = policy.undeclaredProperties === "refuse" ? closeObjects(tool.inputSchema) : tool.inputSchema;
+  const checks = [requestSchemaFor(policy, config, tool, name), input]
     .filter((schema) => schema !== undefined)
     .map((schema) => compileSchema(schema));
   return (args) => {

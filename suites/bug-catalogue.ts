@@ -137,7 +137,7 @@ export const bugCatalogue: CatalogueEntry[] = [
   },
   {
     id: "dotted-name-passed-through",
-    reports: ["github/copilot-cli#1879", "anthropics/claude-code#467", "home-assistant/core#147760"],
+    reports: ["github/copilot-cli#1879", "anthropics/claude-code#467", "home-assistant/core#147760", "Genkit toToolDefinition (@genkit-ai/ai tool.ts: `a.b` offered to the model as `a.b`)"],
     policy: "names passed to the model provider unchecked: spec-legal `.` reaches an API that refuses it",
     host: "unchecked-names",
     clause: "names/provider-valid",
@@ -222,5 +222,58 @@ export const bugCatalogue: CatalogueEntry[] = [
     host: "nonempty-check",
     clause: "surface/empty-server-ok",
     value: catalogueWorld(["alpha", []]),
+  },
+  {
+    id: "undeclared-arguments-refused",
+    reports: ["mcp-use JSONSchemaToZod.processAdditionalProperties (`objectSchema.strict()` when additionalProperties is absent, via LangChainAdapter.convertTool)"],
+    policy: "an input schema that does not mention additionalProperties is read as closed: arguments the server's schema allows are refused and never sent",
+    host: "strict-arguments",
+    clause: "wire/passthrough",
+    value: { world: catalogueWorld(["alpha", ["search"]]), payload },
+  },
+  {
+    id: "first-page-only",
+    reports: ["@mastra/mcp InternalMastraMCPClient.tools() (one listTools(), nextCursor never followed)", "@voltagent/core MCPClient.listTools (one listTools(), nextCursor never followed)"],
+    policy: "tools/list is read once: a paginated server's later pages are lost, and a server that fails on page two is never asked for it",
+    host: "first-page-only",
+    clause: "surface/failing-server-named",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "create_issue"]), failure: "list-crash" }] }),
+  },
+  {
+    id: "duplicate-refuses-everything",
+    reports: ["Genkit assertValidToolNames (@genkit-ai/ai resolve-tool-requests.js: two tools of one short name refuse the whole generate() request)", "OpenAI Agents SDK getAllMcpTools (\"Duplicate tool names found across MCP servers\": the run raises)"],
+    policy: "one name shared by two servers refuses every tool, so a server that adds a tool another server has takes every server's tools with it",
+    host: "unchecked-refuses-duplicates",
+    clause: "drift/refresh-tracks-list",
+    value: {
+      world: catalogueWorld(["a", ["request"]], ["alpha", ["search"]]),
+      // a adds the name alpha holds ("search"), then every server is refreshed.
+      commands: [{ command: "change", server: 0, change: { kind: "add", name: { from: "pool", pick: 0 } } }, { command: "refresh", server: null }],
+    },
+  },
+  {
+    id: "native-regexp-validator",
+    reports: [
+      "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",
+      "Mastra and VoltAgent (zod-from-json-schema PatternHandler: a native RegExp)",
+      "Genkit validateSchema (@genkit-ai/core: a default Ajv, `pattern` as a native RegExp)",
+    ],
+    policy: "a server's `pattern` compiled to a native, backtracking RegExp and every call validated with it: a crafted argument stalls the host",
+    host: "backtracking-validator",
+    clause: "schema/hostile-schema",
+    // The real hosts' own counterexample: 28 `a`s took them 20 s and more; the one-bug host's compiled V8
+    // RegExp takes about 2 s (4 s on a loaded machine), four times the clause's 500 ms bound, so the replay
+    // cannot pass by a fast machine's luck. 27 would halve the cost and the margin; 26 sits on the bound.
+    value: {
+      hostile: {
+        kind: "alternation",
+        backtracks: true,
+        inputSchema: { type: "object", properties: { q: { type: "string", pattern: "^(a|a)+$" } } },
+        argument: { q: `${"a".repeat(28)}!` },
+        warmUp: { q: "aaaaaaaa!" },
+      },
+      sibling: false,
+      neighbour: false,
+    },
   },
 ];

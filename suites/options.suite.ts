@@ -8,11 +8,13 @@ import { quoted } from "./support/lifecycle.ts";
 
 /**
  * Request schemas a caller may give, each with arguments that violate it and arguments that satisfy it
- * (both carry a probe, as every call does).
+ * (both carry a probe, as every call does). The second conforms with the probe alone, so even a host that
+ * refuses every property a server's schema does not declare (mcp-use's strict reading) lets one through
+ * and can be judged.
  */
 const requestSchemas: readonly { schema: Record<string, unknown>; violating: Record<string, unknown>; conforming: Record<string, unknown> }[] = [
   { schema: { type: "object", required: ["q"], properties: { q: { type: "string" } } }, violating: { probe: "p", q: 7 }, conforming: { probe: "p", q: "seven" } },
-  { schema: { type: "object", properties: { count: { type: "integer", maximum: 3 } } }, violating: { probe: "p", count: 99 }, conforming: { probe: "p", count: 2 } },
+  { schema: { type: "object", properties: { count: { type: "integer", maximum: 3 } } }, violating: { probe: "p", count: 99 }, conforming: { probe: "p" } },
   { schema: { type: "object", required: ["confirm"], properties: { confirm: { const: true } } }, violating: { probe: "p" }, conforming: { probe: "p", confirm: true } },
 ];
 
