@@ -5,7 +5,7 @@
  * what the code does) or by the adapter tests. `npm run reports` runs them; reports.test.ts replays them.
  */
 
-import { agentCliHosts } from "./agent-clis/agent-hosts.ts";
+import { agentCliHosts, agentCliPendingHosts } from "./agent-clis/agent-hosts.ts";
 
 /** One real host in one configuration. */
 export interface RealHost {
@@ -389,4 +389,4 @@ export const realHosts: RealHost[] = [
  * must be checked by hand before its report goes in (then the host moves to {@link realHosts}).
  * `npm run reports -- --only ID` runs one; hosts/offline.test.ts and the adapter tests already cover them.
  */
-export const pendingHosts: RealHost[] = [];
+export const pendingHosts: RealHost[] = [...agentCliPendingHosts];

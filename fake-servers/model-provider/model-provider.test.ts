@@ -41,6 +41,7 @@ describe("ModelProvider", () => {
     });
     const next = await provider.nextTurn("cli", 5_000);
     expect(next.content.toolResults).toEqual([{ id: "toolu_1", isError: false, text: "alpha says hi" }]);
+    expect(() => next.answer({ type: "custom-tool-call", id: "x", name: "exec", input: "1" })).toThrow(/no freeform tool calls/);
     next.answer({ type: "text", text: "bye" });
     expect(parseSse(await (await second).text())[2]![1]).toMatchObject({ delta: { type: "text_delta", text: "bye" } });
   });
@@ -68,6 +69,26 @@ describe("ModelProvider", () => {
     const second = post("/v1/responses", { model: "m", stream: true, tools, input: [{ type: "function_call_output", call_id: "call_1", output: "alpha says hi" }] }, headers);
     const next = await provider.nextTurn("cli", 5_000);
     expect(next.content.toolResults).toEqual([{ id: "call_1", isError: false, text: "alpha says hi" }]);
+    next.answer({ type: "text", text: "bye" });
+    await (await second).text();
+  });
+
+  it("OpenAI Responses: tools offered in an additional_tools input item hold a turn; a custom tool is called with raw input, answered by custom_tool_call_output", async () => {
+    const headers = { authorization: "Bearer key-1" };
+    const additional = { type: "additional_tools", role: "developer", tools: [{ type: "namespace", name: "functions", tools: [{ type: "custom", name: "exec", description: "Run JavaScript", format: { type: "grammar" } }] }] };
+    const first = post("/v1/responses", { model: "m", stream: true, input: [additional, { type: "message", role: "user", content: [{ type: "input_text", text: "go" }] }] }, headers);
+    const turn = await provider.nextTurn("cli", 5_000);
+    expect(turn.content.tools).toEqual([{ namespace: "functions", name: "exec", description: "Run JavaScript", inputSchema: undefined }]);
+    turn.answer({ type: "custom-tool-call", id: "call_1", name: "exec", input: "text(1)" });
+    const events = parseSse(await (await first).text());
+    expect(events[2]![1]).toMatchObject({ item: { type: "custom_tool_call", call_id: "call_1", name: "exec", input: "text(1)" } });
+    expect((events[2]![1] as { item: object }).item).not.toHaveProperty("namespace");
+    const output = [{ type: "input_text", text: "Script completed\n" }, { type: "input_text", text: "1" }];
+    const second = post("/v1/responses", { model: "m", stream: true, input: [additional, { type: "custom_tool_call", call_id: "call_1", name: "exec", input: "text(1)" }, { type: "custom_tool_call_output", call_id: "call_1", output }] }, headers);
+    const next = await provider.nextTurn("cli", 5_000);
+    expect(next.content.toolResults).toEqual([{ id: "call_1", isError: false, text: JSON.stringify(output) }]);
+    expect(() => next.answer({ type: "custom-tool-call", id: "x", name: "exec", input: 3 } as never)).toThrow();
+    expect(next.settled).toBe(false);
     next.answer({ type: "text", text: "bye" });
     await (await second).text();
   });

@@ -26,7 +26,7 @@ export interface HeldTurn {
   readonly record: ProviderRecord;
   readonly frontEnd: FrontEnd;
   readonly content: TurnContent;
-  /** Answers the CLI (once; later answers are ignored): final text, or one tool call. */
+  /** Answers the CLI (once; later answers are ignored): final text or one call; throws, leaving the turn held, for a reply that is invalid or that its front end cannot say. */
   answer(reply: ModelReply): void;
   /** True once answered, or once the CLI hung up. */
   readonly settled: boolean;
@@ -217,9 +217,10 @@ export class ModelProvider {
       get settled() { return settled; },
       answer(value) {
         if (settled) return;
+        // A reply that is invalid, or that this front end cannot say, throws and leaves the turn held.
+        reply(ModelReplySchema.parse(value));
         settled = true;
         state.held.delete(turn);
-        reply(ModelReplySchema.parse(value));
       },
     };
     // A CLI that hung up (killed, timed out) leaves nothing to answer.

@@ -1,15 +1,19 @@
 /**
  * OpenAI Responses front end (`POST /v1/responses`, as Codex streams it). Codex sends each MCP server as a
  * `namespace` tool holding plain function tools and routes only a `function_call` carrying `namespace` and
- * `name`; results come back as `function_call_output` items.
+ * `name`; results come back as `function_call_output` items. In its code mode Codex offers its tools in an
+ * `additional_tools` input item instead of `tools`, among them a freeform `custom` tool (`exec`, whose
+ * input is JavaScript): a `custom_tool_call` calls it and a `custom_tool_call_output` item answers.
  */
 import { z } from "zod";
 import type { SseEvent } from "./sse.ts";
 import type { ModelReply, ProviderTool, ProviderToolResult, TurnContent } from "./provider-types.ts";
 
 const FunctionTool = z.object({ type: z.literal("function"), name: z.string(), description: z.string().optional(), parameters: z.unknown().optional() }).loose();
+const CustomTool = z.object({ type: z.literal("custom"), name: z.string(), description: z.string().optional(), format: z.unknown().optional() }).loose();
 const Tool = z.union([
   FunctionTool,
+  CustomTool,
   z.object({ type: z.literal("namespace"), name: z.string(), tools: z.array(z.unknown()).default([]) }).loose(),
   z.object({ type: z.string() }).loose(),
 ]);
@@ -29,8 +33,9 @@ function functionsOf(tools: readonly unknown[], namespace?: string): ProviderToo
     const tool = Tool.safeParse(raw);
     if (!tool.success) return [];
     const value = tool.data as { type: string; name?: string; description?: string; parameters?: unknown; tools?: unknown[] };
-    if (value.type === "function" && typeof value.name === "string") {
-      return [{ name: value.name, ...(namespace === undefined ? {} : { namespace }), description: value.description, inputSchema: value.parameters }];
+    if ((value.type === "function" || value.type === "custom") && typeof value.name === "string") {
+      // A freeform tool takes raw text, so it has no input schema to show.
+      return [{ name: value.name, ...(namespace === undefined ? {} : { namespace }), description: value.description, inputSchema: value.type === "function" ? value.parameters : undefined }];
     }
     if (value.type === "namespace" && typeof value.name === "string" && namespace === undefined) return functionsOf(value.tools ?? [], value.name);
     return [];
@@ -49,29 +54,38 @@ function textOf(value: unknown): string {
   return "";
 }
 
-/** Tools (namespaced ones flattened into (namespace, name) pairs), tool results and text of a request. */
+/**
+ * Tools (namespaced ones flattened into (namespace, name) pairs; `tools` first, then every
+ * `additional_tools` input item's), tool results and text of a request.
+ */
 export function readResponses(request: ResponsesRequest): TurnContent {
   const items = typeof request.input === "string" ? [] : request.input;
-  const toolResults: ProviderToolResult[] = items.filter((item) => item.type === "function_call_output").map((item) => {
+  const additional = items.flatMap((item) => (item.type === "additional_tools" && Array.isArray(item.tools) ? item.tools : []));
+  const results = items.filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output");
+  const toolResults: ProviderToolResult[] = results.map((item) => {
     const output = (item as { output?: unknown }).output;
     const text = typeof output === "string" ? output : JSON.stringify(output);
     return { id: typeof item.call_id === "string" ? item.call_id : undefined, isError: (item as { success?: unknown }).success === false, text };
   });
   return {
-    tools: functionsOf(request.tools),
+    tools: functionsOf([...request.tools, ...additional]),
     toolResults,
     text: [request.instructions ?? "", typeof request.input === "string" ? request.input : items.map(textOf).join("\n")].join("\n"),
   };
 }
 
-/** The streamed answer: one `message` item, or one `function_call` item (with its namespace). */
+/** The output item a reply is: a `message`, a `function_call` or a `custom_tool_call` (each call with its namespace). */
+function outputItem(reply: ModelReply, responseId: string): Record<string, unknown> {
+  if (reply.type === "text") return { type: "message", id: `msg_${responseId}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] };
+  const namespace = reply.namespace === undefined ? {} : { namespace: reply.namespace };
+  return reply.type === "tool-call"
+    ? { type: "function_call", id: `fc_${reply.id}`, call_id: reply.id, name: reply.name, ...namespace, arguments: JSON.stringify(reply.arguments), status: "completed" }
+    : { type: "custom_tool_call", id: `ctc_${reply.id}`, call_id: reply.id, name: reply.name, ...namespace, input: reply.input, status: "completed" };
+}
+
+/** The streamed answer: one output item (see outputItem). */
 export function responsesStream(reply: ModelReply, model: string, responseId: string): SseEvent[] {
-  const item = reply.type === "text"
-    ? { type: "message", id: `msg_${responseId}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] }
-    : {
-      type: "function_call", id: `fc_${reply.id}`, call_id: reply.id, name: reply.name,
-      ...(reply.namespace === undefined ? {} : { namespace: reply.namespace }), arguments: JSON.stringify(reply.arguments), status: "completed",
-    };
+  const item = outputItem(reply, responseId);
   const usage = { input_tokens: 1, output_tokens: 1, total_tokens: 2, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } };
   const response = { id: responseId, object: "response", created_at: 0, status: "completed", model, output: [item], usage };
   return [

@@ -49,7 +49,10 @@ export const ProviderToolResultSchema = z.object({
 /** A tool result a CLI sent back to its model. */
 export type ProviderToolResult = z.infer<typeof ProviderToolResultSchema>;
 
-/** How a held turn is answered: final text, or one tool call. */
+/**
+ * How a held turn is answered: final text, one tool call, or (OpenAI Responses only) one call of a
+ * freeform "custom" tool, whose input is raw text rather than JSON arguments (Codex's code-mode `exec`).
+ */
 export const ModelReplySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
   z.object({
@@ -58,6 +61,13 @@ export const ModelReplySchema = z.discriminatedUnion("type", [
     name: z.string(),
     namespace: z.string().optional(),
     arguments: z.record(z.string(), z.unknown()),
+  }),
+  z.object({
+    type: z.literal("custom-tool-call"),
+    id: z.string().min(1),
+    name: z.string(),
+    namespace: z.string().optional(),
+    input: z.string(),
   }),
 ]);
 /** How a held turn is answered. */

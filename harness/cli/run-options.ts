@@ -128,8 +128,9 @@ Options:
                       --timeout 300000, --case-timeout 1800000, --workers 2 x cores, --cache-observations
   --agent-bin PATH    judge this installed CLI instead of the pinned one (the report records its version)
   --agent-variant V   a named configuration: claude-code: default (deferred tool search), tools-in-list
-                      (ENABLE_TOOL_SEARCH=false); codex: default, required (required = true per server);
-                      gemini-cli: default
+                      (ENABLE_TOOL_SEARCH=false); codex: default, required (required = true per server),
+                      code-mode (Codex's own default model: MCP tools called from JavaScript through its
+                      exec tool); gemini-cli: default
   --agent-no-isolation
                       run the CLI without a network namespace (the adapter refuses to otherwise, where
                       namespaces are unavailable); the report says which isolation was in force

@@ -125,3 +125,19 @@ export const agentCliHosts: RealHost[] = [
     },
   },
 ];
+
+/**
+ * Agent CLI variants whose adapters are done but whose reports are not committed yet (hosts.ts spreads this
+ * list into pendingHosts): `npm run reports -- --only ID` runs one; every verdict that is not a pass needs
+ * its evidence here, checked by hand, before the entry moves to {@link agentCliHosts}.
+ */
+export const agentCliPendingHosts: RealHost[] = [
+  {
+    id: "codex-code-mode",
+    title: "Codex (codex exec), its default model slug: code mode",
+    ...agent("codex", "code-mode"),
+    packages: ["@openai/codex"],
+    wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
+    evidence: {},
+  },
+];

@@ -26,6 +26,7 @@ const clis: Record<string, () => AgentCli> = {
   "claude-code-tools-in-list": () => claudeCode("tools-in-list"),
   codex: () => codex("default"),
   "codex-required": () => codex("required"),
+  "codex-code-mode": () => codex("code-mode"),
   "gemini-cli": () => geminiCli(),
 };
 

@@ -1,9 +1,9 @@
 /**
  * HAP/1 adapter for Codex, black box: `node --import tsx hosts/agent-clis/codex/adapter.ts
- * [--variant default|required] [--bin PATH] [--no-isolation]` (or `mcp-collide run --agent codex`).
+ * [--variant default|required|code-mode] [--bin PATH] [--no-isolation]` (or `mcp-collide run --agent codex`).
  * What it configures: codex.ts; how a session runs: ../agent-session.ts.
  */
 import { serveAgentCli } from "../cli-options.ts";
 import { codex } from "./codex.ts";
 
-await serveAgentCli({ default: () => codex("default"), required: () => codex("required") });
+await serveAgentCli({ default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode") });

@@ -4,28 +4,37 @@
  * and one `[mcp_servers."<key>"]` table per server; analytics, feedback, OpenTelemetry and update checks off;
  * `approval_policy = "never"` so a call runs without a prompt.
  *
- * Codex sends each MCP server as an OpenAI Responses `namespace` tool `mcp__<key>` holding plain names and
- * routes only a `function_call` carrying both, so the visible identity is the (namespace, name) pair
- * (HAP/1's `namespace`). That eager namespace surface is what Codex sends for a model slug it has no
- * metadata for, which both variants use; with its own default slug Codex 0.171 switches to a "code mode"
- * surface (one exec tool, MCP tools as JavaScript functions declared in the prompt) that this adapter does
- * not drive yet. Variants: `default` (MCP startup optional, as Codex ships), `required` (`required = true`
- * on every server, so a server that fails to start fails the run).
+ * What Codex shows its model depends on the model slug. For a slug it has no metadata for (`default` and
+ * `required` set one) it sends each MCP server as an OpenAI Responses `namespace` tool `mcp__<key>` holding
+ * plain names and routes only a `function_call` carrying both, so the visible identity is the (namespace,
+ * name) pair (HAP/1's `namespace`). With no slug set, Codex picks its own default (`gpt-6.2-sol` in 0.171)
+ * and switches to "code mode" (`code-mode`, code-mode.ts): one freeform `exec` tool running JavaScript, the
+ * MCP tools deferred and reached as functions `tools.<name>` listed in `ALL_TOOLS`; that is what a user
+ * who sets no model gets.
+ *
+ * Variants: `default` (MCP startup optional, as Codex ships), `required` (`required = true` on every
+ * server, so a server that fails to start fails the run), `code-mode` (Codex's default slug, optional
+ * MCP startup).
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
+import type { HeldTurn, ModelReply, ProviderToolResult } from "../../../fake-servers/index.ts";
 import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
 import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
 import { tomlArray, tomlInlineTable, tomlString } from "../toml.ts";
+import { callReply, codeModeResult, codeModeSurface, listingReply } from "./code-mode.ts";
 
 /** A model slug Codex has no metadata for: it then offers MCP tools eagerly, one namespace per server. */
 export const CODEX_MODEL = "mcp-collide-fake";
 
+/** A configuration of Codex this adapter judges (see the header). */
+export type CodexVariant = "default" | "required" | "code-mode";
+
 /** The `config.toml` for one session. */
-export function codexConfig(servers: readonly ServerConfig[], providerOrigin: string, required: boolean): string {
+export function codexConfig(servers: readonly ServerConfig[], providerOrigin: string, variant: CodexVariant): string {
   const lines = [
-    `model = ${tomlString(CODEX_MODEL)}`,
+    // No slug at all in code mode: Codex's own default is the one users get.
+    ...(variant === "code-mode" ? [] : [`model = ${tomlString(CODEX_MODEL)}`]),
     `model_provider = "mcp-collide"`,
     `approval_policy = "never"`,
     `sandbox_mode = "danger-full-access"`,
@@ -47,7 +56,7 @@ export function codexConfig(servers: readonly ServerConfig[], providerOrigin: st
       lines.push(`command = ${tomlString(server.transport.command)}`, `args = ${tomlArray(server.transport.args)}`);
       if (server.transport.env) lines.push(`env = ${tomlInlineTable(server.transport.env)}`);
     }
-    if (required) lines.push("required = true");
+    if (variant === "required") lines.push("required = true");
   }
   return `${lines.join("\n")}\n`;
 }
@@ -57,30 +66,48 @@ export function codexErrors(output: string): HostError[] {
   return output.split("\n").filter((line) => /\bMCP\b/.test(line) && /(error|fail|could not|unable)/i.test(line)).slice(0, 50).map((message) => ({ message: message.trim() }));
 }
 
+const describe: Record<CodexVariant, string> = {
+  default: `model slug ${CODEX_MODEL} (no metadata: eager namespace tools), optional MCP startup (as shipped)`,
+  required: `model slug ${CODEX_MODEL} (no metadata: eager namespace tools), required = true on every server`,
+  "code-mode": "no model slug set (Codex's default): code mode, MCP tools deferred and called from JavaScript through the exec tool, optional MCP startup (as shipped)",
+};
+
 /** Codex in one variant. */
-export function codex(variant: "default" | "required"): AgentCli {
+export function codex(variant: CodexVariant): AgentCli {
+  const eager = {
+    surface: (turn: HeldTurn): VisibleTool[] => turn.content.tools.map((tool) => ({
+      ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), name: tool.name, description: tool.description, inputSchema: tool.inputSchema,
+    })),
+    callReplies: (tool: { name: string; namespace?: string }, args: Record<string, unknown>, id: string): ModelReply[] =>
+      [{ type: "tool-call", id, name: tool.name, ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), arguments: args }],
+    // Codex answers a call it cannot route with plain output text, which is its refusal.
+    resultOf: (results: readonly ProviderToolResult[], id: string) => {
+      const result = results.find((candidate) => candidate.id === id);
+      return result && /^"?(unsupported call|failed to parse function arguments)\b/.test(result.text) ? { ...result, isError: true } : result;
+    },
+  };
+  // Code mode has no namespaces: a call names the nested tool alone, as `tools.<name>` in the script.
+  const codeMode = {
+    surface: codeModeSurface,
+    // The listing runs once per session, right after open (also in the no-server baseline, which learns the built-ins there).
+    warmUp: (turn: HeldTurn) => (turn.content.toolResults.length === 0 ? listingReply() : undefined),
+    callReplies: (tool: { name: string }, args: Record<string, unknown>, id: string): ModelReply[] => [callReply(tool.name, args, id)],
+    resultOf: codeModeResult,
+  };
   return {
     id: "codex",
     variant,
     packageName: "@openai/codex",
     binName: "codex",
     frontEnd: "openai-responses",
-    describe: `model slug ${CODEX_MODEL} (no metadata: eager namespace tools), ${variant === "required" ? "required = true on every server" : "optional MCP startup (as shipped)"}`,
+    describe: describe[variant],
+    ...(variant === "code-mode" ? codeMode : eager),
     launch(context: LaunchContext): Launch {
-      writeFileSync(join(context.home, "config.toml"), codexConfig(context.servers, context.providerOrigin, variant === "required"), { mode: 0o600 });
+      writeFileSync(join(context.home, "config.toml"), codexConfig(context.servers, context.providerOrigin, variant), { mode: 0o600 });
       return {
         argv: [context.bin, "exec", "--skip-git-repo-check", "--color", "never", "-C", context.cwd, context.prompt],
         env: { HOME: context.home, CODEX_HOME: context.home, MCP_COLLIDE_API_KEY: context.apiKey, NO_COLOR: "1" },
       };
-    },
-    surface: (turn: HeldTurn): VisibleTool[] => turn.content.tools.map((tool) => ({
-      ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), name: tool.name, description: tool.description, inputSchema: tool.inputSchema,
-    })),
-    callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), arguments: args }],
-    // Codex answers a call it cannot route with plain output text, which is its refusal.
-    resultOf: (results: readonly ProviderToolResult[], id: string) => {
-      const result = results.find((candidate) => candidate.id === id);
-      return result && /^"?(unsupported call|failed to parse function arguments)\b/.test(result.text) ? { ...result, isError: true } : result;
     },
     ownTools: ["list_mcp_resources", "list_mcp_resource_templates", "read_mcp_resource"],
     errorsOf: ({ stdout, stderr }) => codexErrors(`${stderr}\n${stdout}`),
