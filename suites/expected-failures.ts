@@ -22,7 +22,7 @@ export const expectedFailures: Record<string, string[]> = {
   "last-wins": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile", "drift/refresh-tracks-list"],
   "first-wins": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile", "drift/refresh-tracks-list"],
   "qualify-on-collision": ["names/context-free", "names/profile", "drift/refresh-tracks-list"],
-  "single-underscore": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
+  "single-underscore": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "names/injective", "names/profile"],
   "cut-at-64": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
   "label-from-server-info": ["surface/no-silent-loss", "names/label-from-config"],
   "arrival-order": ["order/config-permutation", "order/arrival-timing", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile", "drift/refresh-tracks-list"],

@@ -69,7 +69,17 @@ export interface SeparatorClashWorldOptions extends Pick<WorldOptions, "latency"
   maxGadgets?: number;
   /** Most extra pool servers added around the gadgets (default 2). */
   extraServers?: number;
+  /**
+   * Give every gadget server a plain tool of its own beside its clashing one (`search`, which joins to no
+   * other name; each shrinks away alone). Default false. A host that settles a clash by keeping one of the
+   * two then leaves the other's server partly registered, which is what surface/all-or-nothing judges;
+   * without it the loser of the plainest gadget holds nothing else, and losing it all is not a part.
+   */
+  companions?: boolean;
 }
+
+/** The plain tool {@link SeparatorClashWorldOptions.companions} adds: no gadget joins onto it. */
+const companionTool = "search";
 
 /**
  * A world holding one or more clash gadgets (see {@link separatorClashGadgets}): separators in keys and
@@ -97,9 +107,11 @@ export function separatorClashWorld(options: SeparatorClashWorldOptions = {}): A
       // server `a` can meet on a third name (a_b:c and a.b:c): without this, `a` could never go and the
       // counterexample would stop at three servers when two show the bug.
       kept: keptFlags(maxFragments),
+      companions: options.companions === true ? keptFlags(maxFragments) : fc.constant([] as boolean[]),
     })
-    .map(({ gadgets, extras, shape, kept }) => {
-      const fragments = gadgets.flatMap((index) => separatorClashGadgets[index] ?? []);
+    .map(({ gadgets, extras, shape, kept, companions }) => {
+      const fragments = gadgets.flatMap((index) => separatorClashGadgets[index] ?? [])
+        .map((fragment, position) => (companions[position] === true ? { ...fragment, tools: [...fragment.tools, companionTool] } : fragment));
       const left = fragments.filter((_, position) => kept[position] !== false);
       // Dropping every gadget fragment is fine while pool servers remain (they may be what collides).
       return buildWorld([...(left.length > 0 || extras.length > 0 ? left : fragments), ...extras], shape);

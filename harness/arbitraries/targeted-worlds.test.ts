@@ -8,7 +8,8 @@ import type { World } from "../world/world.ts";
 import { worldViolations } from "./_internals/world-violations.ts";
 import { collidingWorld } from "./colliding-world.ts";
 import { longNameWorld } from "./long-name-world.ts";
-import { separatorClashWorld } from "./separator-clash-world.ts";
+import { separatorClashGadgets, separatorClashWorld } from "./separator-clash-world.ts";
+import { serverKeyPool } from "./server-key.ts";
 import { spoofedWorld } from "./spoofed-world.ts";
 
 const SEED = selfTestSeed(20260808);
@@ -44,6 +45,22 @@ describe("targeted worlds", () => {
   it("produce sanitising and case clashes from separatorClashWorld too", () => {
     expect(share(separatorClashWorld(), "sanitising-clash")).toBeGreaterThan(0.1);
     expect(share(separatorClashWorld(), "case-clash")).toBeGreaterThan(0.1);
+  });
+
+  it("give every server of a clash gadget a plain tool beside it with companions, and none without", () => {
+    // Keys only a gadget makes (pool keys such as `a` and `alpha` may come from the plain servers around them).
+    const pool: readonly string[] = serverKeyPool;
+    const gadgetKeys = new Set(separatorClashGadgets.flatMap((gadget) => gadget.map((fragment) => fragment.key)).filter((key) => !pool.includes(key)));
+    const companionShare = (value: World) => {
+      const gadgetServers = value.servers.filter((server) => gadgetKeys.has(server.key));
+      if (gadgetServers.length === 0) return 1;
+      return gadgetServers.filter((server) => server.tools.some((tool) => tool.name === "search") && server.tools.length > 1).length / gadgetServers.length;
+    };
+    const withCompanions = fc.sample(separatorClashWorld({ companions: true }), { numRuns: 100, seed: SEED });
+    expect(withCompanions.every((value) => companionShare(value) === 1)).toBe(true);
+    fc.assert(fc.property(separatorClashWorld({ companions: true }), (value) => worldViolations(value).length === 0), { seed: SEED, numRuns: 200 });
+    const without = fc.sample(separatorClashWorld(), { numRuns: 100, seed: SEED });
+    expect(without.filter((value) => companionShare(value) === 1).length).toBeLessThan(50);
   });
 
   it("produce two long tools whose mcp__{key}__{tool} share the first 64 characters", () => {
