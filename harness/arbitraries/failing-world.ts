@@ -1,8 +1,10 @@
 import * as fc from "fast-check";
 import type { Arbitrary } from "fast-check";
-import type { ServerFailure } from "../../fake-servers/index.ts";
+import type { ServerFailure, ServerScript } from "../../fake-servers/index.ts";
 import type { World } from "../world/world.ts";
+import { fakeTool } from "./_internals/fake-tool.ts";
 import { lifecycleWorld } from "./lifecycle-world.ts";
+import { toolNamePool } from "./tool-name.ts";
 
 /**
  * The ways a server can fail while a host loads it: unreachable at all, or one of the scripted failures
@@ -43,8 +45,22 @@ export function failingWorld(options: FailingWorldOptions = {}): Arbitrary<World
         servers: base.servers.map((server, index) => {
           const way = how.get(index);
           if (way === undefined) return server;
-          return way === "unreachable" ? { ...server, unreachable: true } : { ...server, failure: way as ServerFailure };
+          if (way === "unreachable") return { ...server, unreachable: true };
+          return { ...(way === "list-crash" ? withTwoPages(server, base) : server), failure: way as ServerFailure };
         }),
       };
     });
+}
+
+/**
+ * `server` holding at least two tools (a pool name no server of `world` uses is added), so that a crash in
+ * the middle of listing is one: the first page answers, the second kills the server. With one tool the
+ * server dies on its first `tools/list`, and a host that reads only the first page (Mastra, VoltAgent) is
+ * never caught out (first-page-only went unseen in 2 seeds of 20 while half these servers held one tool).
+ */
+function withTwoPages(server: ServerScript, world: World): ServerScript {
+  if (server.tools.length >= 2) return server;
+  const used = new Set(world.servers.flatMap((other) => other.tools.map((tool) => tool.name)));
+  const name = toolNamePool.find((candidate) => !used.has(candidate));
+  return name === undefined ? server : { ...server, tools: [...server.tools, fakeTool(server.key, name)] };
 }
