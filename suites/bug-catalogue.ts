@@ -192,6 +192,18 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: catalogueWorld(["alpha", ["request"]]), target: 0, shape: 0 },
   },
   {
+    id: "local-tools-replaced-in-merge",
+    reports: [
+      "Vercel AI SDK docs, cookbook \"MCP Tools\" (`{ ...localTools, ...toolSetOne }`: the server's tool set spread last)",
+      "@mastra/core Agent.convertTools (toolsets merged after the assigned tools)",
+      "@voltagent/core Agent tools Map (`[...localTools, ...await mcp.getTools()]`, a later name replaces an earlier)",
+    ],
+    policy: "local tools and a server's tools merged into one record or Map keyed by name, the server's last: a server tool of the local tool's name replaces it with no error",
+    host: "local-overwritten",
+    clause: "guard/local-occupant",
+    value: { world: catalogueWorld(["alpha", ["request"]]), target: 0, shape: 0 },
+  },
+  {
     id: "long-name-passed-through",
     reports: ["Genkit toToolDefinition (@genkit-ai/ai tool.ts: the name after the last \"/\", no length check)"],
     policy: "names shown to the provider with no length budget: a spec-legal 128-character name passes the provider's 64",
