@@ -20,6 +20,24 @@ describe("observation cache", () => {
     expect(report.observationCache!.served).toBeGreaterThan(0);
   });
 
+  it("keeps a failure's evidence when its case was served from the cache: the session the observation came from", async () => {
+    // The same clause twice: the second run's failing case is served wholly from what the first observed.
+    const injective = clause("names/injective");
+    const again: Clause = { ...injective, id: "names/injective-again" };
+    const report = await runClauses({
+      clauses: [injective, again], launcher: inProcessLauncher(() => createHost("last-wins")), transport: "memory", seed: 3, runs: 5, workers: 1, cacheObservations: true,
+    });
+    expect(report.clauses.map((entry) => entry.status)).toEqual(["fail", "fail"]);
+    expect(report.observationCache!.served).toBeGreaterThan(0);
+    for (const entry of report.clauses) {
+      const kinds = new Set(entry.evidence!.steps.map((step) => step.kind));
+      expect([...kinds].sort(), entry.id).toEqual(expect.arrayContaining(["world", "received"]));
+      expect(entry.evidence!.steps.length, entry.id).toBeGreaterThan(2);
+    }
+    // Served or observed, the evidence is the same session: the second clause's equals the first's.
+    expect(report.clauses[1]!.evidence).toEqual(report.clauses[0]!.evidence);
+  });
+
   it("serves a world a later case asks for again, and counts it", async () => {
     const injective = clause("names/injective");
     const again: Clause = { ...injective, id: "names/injective-again" };

@@ -10,7 +10,7 @@ import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { mapStrings, pathContext, portableText } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
-import type { ClauseEnvironment } from "./clause.ts";
+import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -23,6 +23,12 @@ type Raw =
   | { kind: "world"; world: number; transport: FakeTransportKind; scripts: readonly ServerScript[] }
   | { kind: "host"; call: AdapterCall }
   | { kind: "received"; world: number; keys: string[]; records: MessageRecord[] };
+
+/** What one observation added to a transcript: its raw entries and the secrets they mention. */
+interface TranscriptSlice {
+  raw: Raw[];
+  secrets: [string, string][];
+}
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const LOOPBACK_PORT = /127\.0\.0\.1:\d+/g;
@@ -62,11 +68,28 @@ export class CaseTranscript {
       get servers() { return fake(); },
       get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
       // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers.
-      observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake() }),
+      observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake(), record: this.#record }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
     };
   }
+
+  /** What an observation cache carries (see ObservationRecord): raw entries, and the secrets they hold. */
+  readonly #record: ObservationRecord = {
+    mark: () => this.#raw.length,
+    since: (mark): TranscriptSlice => ({ raw: this.#raw.slice(mark), secrets: [...this.#secrets] }),
+    replay: (entries) => {
+      const slice = entries as TranscriptSlice;
+      for (const [secret, label] of slice.secrets) this.#secrets.set(secret, label);
+      // The earlier case numbered its worlds its own way: they get this transcript's next numbers.
+      const numbers = new Map<number, number>();
+      const renumber = (world: number) => {
+        if (!numbers.has(world)) numbers.set(world, ++this.#worlds);
+        return numbers.get(world)!;
+      };
+      for (const raw of slice.raw) this.#raw.push(raw.kind === "host" ? raw : { ...raw, world: renumber(raw.world) });
+    },
+  };
 
   #started(world: FakeWorld, scripts: readonly ServerScript[], kind: FakeTransportKind): void {
     const number = ++this.#worlds;

@@ -20,6 +20,22 @@ export type ClauseLevel = "MUST" | "SHOULD";
 export interface ObserveVia {
   adapter: HostAdapter;
   servers: FakeServerHost;
+  /** The case's transcript, so an observation served from a cache brings the session it came from along. */
+  record?: ObservationRecord;
+}
+
+/**
+ * What a case's transcript took in while one observation ran, carried by an observation cache: when it serves
+ * that observation again, the evidence still shows the real session it came from (requests, answers, what
+ * each server received), never an empty transcript. Opaque to the cache.
+ */
+export interface ObservationRecord {
+  /** Where the transcript stands before an observation. */
+  mark(): number;
+  /** What it took in since `mark`. */
+  since(mark: number): unknown;
+  /** Adds what an earlier observation took in (from `since`), as if it had run again here. */
+  replay(entries: unknown): void;
 }
 
 /** What a clause's property sees of the run. */

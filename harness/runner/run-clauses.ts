@@ -119,7 +119,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
     observe: (world, observeOptions, via) => {
       const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
-      return cache ? cache.observe(world, observeOptions, servedInCase, fresh) : fresh();
+      return cache ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
     },
   });
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
