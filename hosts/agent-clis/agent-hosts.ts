@@ -35,10 +35,12 @@ const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => 
 const claudeCommon: Record<string, string> = {
   "surface/no-silent-loss": "Claude Code builds `mcp__<server>__<tool>` and drops, with no error and no log line, a tool whose built name is over the Anthropic limit (128): `alpha`'s 128-character tool gives a 140-character name, and the model turn offers nothing for `alpha` (evidence: the turn's tools/deferred listing hold no `alpha` tool, while the server's records show `tools/list` answered); the stream-json init event lists `alpha` as connected.",
   "surface/shortfall-names-missing": "Same filter: both 128-character tools of `alpha` (names 140 long once prefixed) are left out of the model turn and nothing (init event, stderr) names `alpha` or them.",
-  "surface/all-or-nothing": "The over-long tool is dropped and `alpha`'s other tool `c` is offered: the server is partly registered.",
   "names/provider-valid": "The built name is checked against Anthropic's 128 limit, not the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, what OpenAI and Bedrock Converse accept): `mcp__alpha__` + a 53-character tool (65) is offered. Under `--profile anthropic-128` this clause passes.",
   "schema/hostile-schema": "A tool whose schema the CLI cannot use is dropped silently: `request` of `alpha` (the hostile tool) is neither offered to the model nor named in any error (init event: `alpha` connected).",
-  "order/config-permutation": "In one configuration order the call of a shown tool reached no server (its route `?`); replayed by value (hosts/agent-clis/evidence.ts) on a less loaded moment the same case passed, so this verdict depends on timing on a loaded machine and is left out of the replay test (timingDependent).",
+  "order/config-permutation": "Keys `store refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund` (every character outside [A-Za-z0-9_-] becomes `_`); the turn offers that name once, for the server configured first: with `store refunds` first the call reached `store refunds`, with `store_refunds` first it reached `store_refunds` (server records). Which server's tool the model gets depends on the configuration order, and the other's is lost without a word.",
+  "surface/all-or-nothing": "Servers `a_` (tool `b`) and `a` (tools `_b`, `search`) both build `mcp__a___b`; the turn offers that name once, as `a_`'s `b` (a call reached `a_`), beside `a`'s `search`: `a` is partly registered, its `_b` lost with no error.",
+  "surface/failing-server-named": "A server whose `tools/list` holds a tool without a name: Claude Code asks `tools/list` four times, then offers none of alpha's tools, and neither the stream-json init event nor stderr names `alpha` (errors [], diagnostics []).",
+  "diag/errors-name-server": "Claude Code reported no error in any of the 40 drawn worlds (its stream-json init event and stderr carried none: what it cannot use it drops silently, see surface/no-silent-loss), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
 };
 
 export const agentCliHosts: RealHost[] = [
@@ -49,15 +51,9 @@ export const agentCliHosts: RealHost[] = [
     packages: ["@anthropic-ai/claude-code"],
     wiring: "`claude -p` with `--mcp-config` + `--strict-mcp-config`, its model at the fake Anthropic Messages endpoint; MCP tools are listed by name in the prompt and loaded through `ToolSearch` (the adapter loads every listed one, as a model would), then called as `tool_use` blocks; one CLI process per session in a loopback-only network namespace.",
     timingDependent: {
-      "order/config-permutation": "a call reached no server in one order; passed when replayed",
-      "wire/passthrough": "the call of a name two keys share reached no server; passed when replayed",
-      "names/deterministic": "two keys sharing one sanitised name were routed differently by two opens; passed when replayed",
+      "order/config-permutation": "which of two keys that sanitise alike keeps the shared name followed the configuration order in the full runs of both Claude Code variants, but one replay by value (tools-in-list) kept the other: it rests on Claude Code's concurrent server start, so it is left out of the replay test",
     },
-    evidence: {
-      ...claudeCommon,
-      "wire/passthrough": "Keys `store.refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund`, offered once; the call of it reached no server at all (the servers recorded no `tools/call`); replayed by value on a less loaded moment the call reached one of the two, so the verdict depends on timing (timingDependent). This clause was rerun alone at the same seed and spliced into the report (the first run's adapter lost a file when the worktree was rebased under it, an ERROR that was not the CLI's).",
-      "names/deterministic": "Keys `store.refunds` and `store_refunds` both sanitise to `mcp__store_refunds__issue_refund`; Claude Code offers that name once, and which server it reaches changes between two opens of the same configuration (first `store.refunds`, then `store_refunds`): whichever server connects last takes the name (evidence: the server records of the two opens). Replayed by value on a less loaded moment both opens agreed, so the verdict depends on connection timing (timingDependent).",
-    },
+    evidence: claudeCommon,
   },
   {
     id: "claude-code-tools-in-list",
@@ -66,36 +62,23 @@ export const agentCliHosts: RealHost[] = [
     packages: ["@anthropic-ai/claude-code"],
     wiring: "As `claude-code`, with `ENABLE_TOOL_SEARCH=false`: every MCP tool is in the request's `tools[]` from the first turn.",
     timingDependent: {
-      "order/config-permutation": "a call reached no server in one order; passed when replayed",
-      "names/deterministic": "a call reached no server in one of two opens; passed when replayed",
+      "order/config-permutation": "which of two keys that sanitise alike keeps the shared name followed the configuration order in the full runs of both Claude Code variants, but one replay by value (tools-in-list) kept the other: it rests on Claude Code's concurrent server start, so it is left out of the replay test",
     },
-    evidence: {
-      ...claudeCommon,
-      "names/deterministic": "In the first of two opens of one configuration the call of `mcp__a__tool_x...` reached no server (route `?`), in the second it reached `a`: the same pattern as order/config-permutation, which passed when replayed by value, so it is counted as depending on timing on a loaded machine (timingDependent).",
-    },
+    evidence: claudeCommon,
   },
   {
     id: "codex",
     title: "Codex (codex exec), eager namespace surface, optional MCP startup",
-    timingDependent: {
-      "surface/no-silent-loss": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed",
-      "surface/shortfall-names-missing": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed",
-      "order/arrival-timing": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed",
-      "order/config-permutation": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed",
-      "names/label-from-config": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed",
-      "names/deterministic": "a server not ready at the first turn was left out (optional MCP startup); passed when replayed"
-    },
     ...agent("codex"),
     packages: ["@openai/codex"],
     wiring: "`codex exec` with a fresh `CODEX_HOME/config.toml`: a custom provider at the fake OpenAI Responses endpoint, an unknown model slug (eager tools: one `namespace` tool `mcp__<key>` per server), `[mcp_servers.\"<key>\"]` per server; calls are `function_call`s carrying namespace and name; one CLI process per session in a loopback-only network namespace.",
+    notes: [
+      "Measured on the 2-core machine at rest (load about 1 when the run began): every timing clause passed. In an earlier run on the same machine under heavy load (load average near 38), the optional MCP startup let `codex exec` send its first model request before slow servers had answered `tools/list`, and those servers were simply absent from the turn with no error: order/config-permutation, order/arrival-timing, surface/no-silent-loss, surface/shortfall-names-missing, names/label-from-config and names/deterministic failed then. Which tools a Codex user's model gets depends on how fast the servers start; `required = true` (the `codex-required` report) removes the race.",
+    ],
     evidence: {
-      "surface/no-silent-loss": "Codex's default MCP startup is optional and does not block the first turn: a server whose `initialize`/`tools/list` has not completed when `codex exec` sends its first model request is simply absent from that request's `tools` (no namespace for it, no error on stdout or stderr), so which tools the model is offered depends on how fast the servers answered. On this shared, loaded machine (load average near 38) the first turn offered no MCP namespace at all while both servers had answered `tools/list` later in the same session (server records), and nothing named them. The `codex-required` variant (`required = true`, which makes Codex wait) passes this clause.",
-      "surface/shortfall-names-missing": "`gamma` advertises the same 50-character name as `alpha`; one of the two `mcp__<key>` namespaces arrived without it and no output line names `gamma` or the tool. As in surface/no-silent-loss, a server not ready at the first turn is left out silently (optional startup); `codex-required` passes.",
-      "order/arrival-timing": "Codex's default MCP startup is optional and does not block the first turn: a server whose `initialize`/`tools/list` has not completed when `codex exec` sends its first model request is simply absent from that request's `tools` (no namespace for it, no error on stdout or stderr), so which tools the model is offered depends on how fast the servers answered. On this shared, loaded machine (load average near 38) with the servers scripted to answer in the other order, one open's first turn offered nothing and the other offered both namespaces. `codex-required` passes.",
-      "order/config-permutation": "Codex's default MCP startup is optional and does not block the first turn: a server whose `initialize`/`tools/list` has not completed when `codex exec` sends its first model request is simply absent from that request's `tools` (no namespace for it, no error on stdout or stderr), so which tools the model is offered depends on how fast the servers answered. On this shared, loaded machine (load average near 38) one order's first turn offered `beta`'s namespace and the other did not. `codex-required` passes.",
-      "names/label-from-config": "Codex's default MCP startup is optional and does not block the first turn: a server whose `initialize`/`tools/list` has not completed when `codex exec` sends its first model request is simply absent from that request's `tools` (no namespace for it, no error on stdout or stderr), so which tools the model is offered depends on how fast the servers answered. On this shared, loaded machine (load average near 38) the open with spoofed serverInfo names offered only `alpha`'s namespace, the truthful one all three; Codex's names themselves come from the configuration key (`mcp__<key>`), never from serverInfo. `codex-required` passes.",
-      "names/deterministic": "Codex's default MCP startup is optional and does not block the first turn: a server whose `initialize`/`tools/list` has not completed when `codex exec` sends its first model request is simply absent from that request's `tools` (no namespace for it, no error on stdout or stderr), so which tools the model is offered depends on how fast the servers answered. On this shared, loaded machine (load average near 38) the first open of one configuration offered nothing, the second every tool. `codex-required` passes.",
-      "names/provider-valid": "Codex names each server's namespace `mcp__<key>` with the key unshortened: a 60-character key gives a 65-character namespace, over the 64 the Responses API accepts for a tool (or namespace) name (the model turn's `tools[]` carries it as is). Tool names inside a namespace are shortened with a hash suffix (`..._89cc9b0e4e4f` seen for a 128-character tool), namespaces are not."
+      "surface/failing-server-named": "With Codex's default optional MCP startup, a configured server that cannot be reached (`alpha`, connection refused) is left out of the model turn without a word: `codex exec` prints nothing naming `alpha` on stdout or stderr (the open's diagnostics are Codex's banner lines only), the turn offers no `mcp__alpha` namespace, and alpha's record is empty. The `codex-required` variant (`required = true`) fails the whole run with an error naming the server and passes this clause.",
+      "names/provider-valid": "Codex puts a server's tool names into its `mcp__<key>` namespace unshortened: `alpha`'s 65-character `tool_x…` (legal MCP: names up to 128) is offered to the model as a 65-character function name, over the 64 the Responses API accepts for a function name (the catalogue's default profile, ^[A-Za-z0-9_-]{1,64}$).",
+      "diag/errors-name-server": "Codex reported no error in any of the 40 drawn worlds on any channel the adapter reads (its stdout and stderr lines about MCP): it accepts every name and schema this clause draws, and with optional startup it drops a failing server silently (surface/failing-server-named), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
     },
   },
   {
@@ -105,11 +88,27 @@ export const agentCliHosts: RealHost[] = [
     packages: ["@openai/codex"],
     wiring: "As `codex`, with `required = true` in every `[mcp_servers.\"<key>\"]` table.",
     evidence: {
-      "names/provider-valid": "Codex names each server's namespace `mcp__<key>` with the key unshortened: a 60-character key gives a 65-character namespace, over the 64 the Responses API accepts for a tool (or namespace) name (the model turn's `tools[]` carries it as is). Tool names inside a namespace are shortened with a hash suffix (`..._89cc9b0e4e4f` seen for a 128-character tool), namespaces are not.",
+      "names/provider-valid": "As in `codex`: `alpha`'s 65-character `tool_x…` is offered unshortened inside the `mcp__alpha` namespace, a function name over the 64 the Responses API accepts.",
+      "diag/errors-name-server": "Codex reported no error in any of the 40 drawn worlds: it accepts every name and schema this clause draws (a server that fails to start fails the whole run here, but this clause draws no failing server), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
     },
     notes: [
-      "With `required = true` Codex waits for every server before its first turn, and every timing verdict of the `codex` report passes here: the difference is the optional startup alone. A server that fails to start (Codex refuses a key outside ^[a-zA-Z0-9_:@/.-]+$, such as `store refunds`) fails the whole `codex exec` with an error naming it, which the adapter reports as the open's error.",
+      "With `required = true` Codex waits for every server before its first turn, and no timing verdict can depend on how fast the servers start (see the `codex` report's note). A server that fails to start (Codex refuses a key outside ^[a-zA-Z0-9_:@/.-]+$, such as `store refunds`) fails the whole `codex exec` with an error naming it, which the adapter reports as the open's error.",
     ],
+  },
+  {
+    id: "codex-code-mode",
+    title: "Codex (codex exec), its default model slug: code mode",
+    ...agent("codex", "code-mode"),
+    packages: ["@openai/codex"],
+    wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
+    evidence: {
+      "surface/no-silent-loss": "In code mode Codex joins key and tool name as `mcp__<key>__<tool>` for the `tools` object of its `exec` tool, and tells apart only names that sanitise alike (a hash suffix: `a.b` and `a_b` of one server become `mcp__alpha__a_b_b661a3894576` and `mcp__alpha__a_b_a9c1abd5cb05`), not names that join alike: `a__b`'s `c` and `a`'s `b__c` both join to `mcp__a__b__c`, and `ALL_TOOLS` lists that name once, as `a`'s `b__c` (its description carries `a`'s identity marker, and a call of it reached `a`, server records). `a__b`'s `c` cannot be called at all and nothing on stdout or stderr names `a__b`. The eager namespace surface (the `codex` report) keeps the two apart: namespaces `mcp__a__b` and `mcp__a`.",
+      "surface/shortfall-names-missing": "Same join: `a__b` loses `c` to `a`'s `b__c` (both `mcp__a__b__c`, listed once) and no error names `a__b` or the tool.",
+      "surface/all-or-nothing": "Same join with a second tool: `a__b`'s `search` is listed and callable (`mcp__a__b__search` reached `a__b`) while its `c` is lost to `a`'s `b__c`, so `a__b` is partly registered.",
+      "surface/failing-server-named": "As in `codex` (the same optional MCP startup): an unreachable `alpha` is absent from `ALL_TOOLS` and nothing on stdout or stderr names it.",
+      "names/provider-valid": "`alpha`'s 53-character tool is listed as `mcp__alpha__tool_x…`, 65 characters, over the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$). In code mode that name is a property of the `tools` object inside the `exec` tool's JavaScript, not a function name the Responses API receives (the API sees only `exec` and Codex's built-ins): the verdict says the name Codex gives the tool breaks the provider rule, as it would on any surface offering the tool directly; it is not an API refusal.",
+      "diag/errors-name-server": "As in `codex`: Codex reported no error in any of the 40 drawn worlds, so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
+    },
   },
   {
     id: "gemini-cli",
@@ -118,10 +117,14 @@ export const agentCliHosts: RealHost[] = [
     packages: ["@google/gemini-cli"],
     wiring: "`gemini -p` with `GEMINI_CLI_HOME/.gemini/settings.json` (`mcpServers`, each `trust: true`), its model at the fake Gemini endpoint (`GOOGLE_GEMINI_BASE_URL`; the routing side call answered with a value fitting its JSON schema); calls are `functionCall` parts; one CLI process per session in a loopback-only network namespace.",
     evidence: {
+      "order/config-permutation": "Gemini CLI joins `mcp_<server>_<tool>` with one underscore: `a_b`'s `c` and `a`'s `b_c` both become `mcp_a_b_c`, offered once, for the server configured second: configured `a_b`, `a`, the call reached `a`; configured `a`, `a_b`, it reached `a_b` (server records). Which server's tool the model gets depends on the configuration order; the other's is lost with no error.",
       "surface/no-silent-loss": "Gemini CLI names a tool `mcp_<server>_<tool>` and shortens a name over 63 characters by keeping its start and end around `...` (`mcp_alpha_tool_xxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx`): two 128-character tools that differ only in the middle become one name, the model turn's `functionDeclarations` hold one of them, and nothing names `alpha` or the other tool (the public report google-gemini/gemini-cli#28970 describes the same cut).",
       "surface/shortfall-names-missing": "Same shortening: one of `alpha`'s two tools is missing from the turn and no output line names it.",
-      "names/provider-valid": "The configuration key goes into the name unsanitised: key `store.refunds` gives `mcp_store.refunds_issue_refund` in `functionDeclarations`, which the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, what OpenAI and Anthropic accept) refuses.",
-      "schema/hostile-schema": "A call of a tool whose input schema holds a backtracking `pattern` (`^(a|a)+$`-style) with a 28-`a` argument got no answer from Gemini CLI within the adapter's 60 s turn bound, while the same call with a short argument took about 1.3 s: the CLI validates tool arguments against the server's schema with a native regular expression before calling."
+      "surface/all-or-nothing": "Same one-underscore join: `a_b`'s `c` and `a`'s `b_c` both become `mcp_a_b_c`, offered once, as `a`'s (its call reached `a`); `a_b`'s `search` is offered and reached `a_b`: `a_b` is partly registered, its `c` lost with no error.",
+      "surface/failing-server-named": "An unreachable `alpha` is left out of the turn; Gemini CLI's only word about it is `MCP issues detected. Run /mcp list for status.` on stderr, which names no server (alpha received nothing: the connection was refused).",
+      "names/provider-valid": "The tool name goes into `mcp_<server>_<tool>` unsanitised: alpha's `admin.tools.list` (legal MCP) is offered as `mcp_alpha_admin.tools.list` in `functionDeclarations`; Gemini's own rule allows dots, but the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, what OpenAI and Anthropic accept) does not, so the same surface sent to those providers is refused.",
+      "schema/hostile-schema": "A tool whose input schema holds the backtracking pattern `^(a|a)+$`: the call with 28 `a`s and `!` was answered after 44.8 s, over the clause's bound of 7.9 s, while the same call with 8 `a`s took 0.8 s; both were refused by Gemini CLI itself (`params/q must match pattern`) before reaching alpha, which received no call: the CLI validates arguments against the server's schema with a native regular expression.",
+      "diag/errors-name-server": "Gemini CLI reported no error in any of the 40 drawn worlds on any channel the adapter reads (its one MCP message, `MCP issues detected`, comes only with a failing server, which this clause does not draw, and names none), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
     },
   },
 ];
@@ -132,12 +135,4 @@ export const agentCliHosts: RealHost[] = [
  * its evidence here, checked by hand, before the entry moves to {@link agentCliHosts}.
  */
 export const agentCliPendingHosts: RealHost[] = [
-  {
-    id: "codex-code-mode",
-    title: "Codex (codex exec), its default model slug: code mode",
-    ...agent("codex", "code-mode"),
-    packages: ["@openai/codex"],
-    wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
-    evidence: {},
-  },
 ];

@@ -7,6 +7,7 @@
  *   node --import tsx hosts/agent-clis/evidence.ts [--only id,id]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
@@ -68,6 +69,8 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
     };
     process.stdout.write(`${entry.id} ${verdict.id}: committed ${verdict.status}, now ${result.verdict}\n`);
   }
-  writeFileSync(join(packageRoot, "reports/agent-clis", `${entry.id}.evidence.json`), `${JSON.stringify(out, null, 1)}\n`);
+  // Committed and shared: the CLIs quote their temp homes (Codex's PATH-alias warning), so no machine path stays.
+  const portable = (_key: string, value: unknown) => (typeof value === "string" ? value.split(tmpdir()).join("$TMPDIR").split(homedir()).join("~") : value);
+  writeFileSync(join(packageRoot, "reports/agent-clis", `${entry.id}.evidence.json`), `${JSON.stringify(out, portable, 1)}\n`);
 }
 process.exit(0);
