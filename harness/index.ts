@@ -40,6 +40,7 @@ export { DEFAULT_RUNS } from "./cli/run-options.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";
+export { mapStrings, pathContext, portableText, type PathContext } from "./report/portable-path.ts";
 export { renderHtml } from "./report/render-html.ts";
 export { clauseAnchor, clauseDocsFor, clauseLink, githubRepository, type RenderOptions } from "./report/clause-docs.ts";
 export { renderJunit } from "./report/render-junit.ts";

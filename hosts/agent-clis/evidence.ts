@@ -7,12 +7,11 @@
  *   node --import tsx hosts/agent-clis/evidence.ts [--only id,id]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 import type { MessageRecord } from "../../fake-servers/index.ts";
-import { inProcessLauncher, loadSuites, packageRoot, replayCase } from "../../harness/index.ts";
+import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, portableText, replayCase } from "../../harness/index.ts";
 import { readCommitted } from "../reports.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { AgentHost } from "./agent-host.ts";
@@ -42,6 +41,8 @@ function offered(body: unknown): unknown {
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const only = values.only?.split(",");
 const clauses = await loadSuites(join(packageRoot, "suites"));
+/** This machine, whose paths the committed evidence must not carry. */
+const machine = pathContext();
 mkdirSync(join(packageRoot, "reports/agent-clis"), { recursive: true });
 for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.id))) {
   const cli = clis[entry.id]!();
@@ -69,8 +70,9 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
     };
     process.stdout.write(`${entry.id} ${verdict.id}: committed ${verdict.status}, now ${result.verdict}\n`);
   }
-  // Committed and shared: the CLIs quote their temp homes (Codex's PATH-alias warning), so no machine path stays.
-  const portable = (_key: string, value: unknown) => (typeof value === "string" ? value.split(tmpdir()).join("$TMPDIR").split(homedir()).join("~") : value);
-  writeFileSync(join(packageRoot, "reports/agent-clis", `${entry.id}.evidence.json`), `${JSON.stringify(out, portable, 1)}\n`);
+  // Committed and shared: the CLIs quote their temp homes (Codex's PATH-alias warning), so paths are made
+  // portable as a report's are.
+  const portable = mapStrings(out, (text) => portableText(text, machine));
+  writeFileSync(join(packageRoot, "reports/agent-clis", `${entry.id}.evidence.json`), `${JSON.stringify(portable, null, 1)}\n`);
 }
 process.exit(0);
