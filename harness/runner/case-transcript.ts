@@ -8,7 +8,7 @@
  */
 import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
-import { mapStrings, pathContext, portableText } from "../report/portable-path.ts";
+import { mapStrings, pathContext, portableText, type PathContext } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
@@ -156,7 +156,8 @@ export class CaseTranscript {
     }
   }
 
-  readonly #paths = pathContext();
+  /** This machine's paths, looked up only when a case's evidence is written (most cases never are). */
+  #paths: PathContext | undefined;
 
   /** Every string with this case's addresses, ports, random ids and machine paths replaced, and cut when long. */
   #clean(value: unknown): unknown {
@@ -165,7 +166,7 @@ export class CaseTranscript {
       for (const [secret, label] of this.#secrets) if (text.includes(secret)) text = text.split(secret).join(label);
       text = text.replace(LOOPBACK_PORT, "127.0.0.1:<port>").replace(UUID, "<uuid>");
       // Paths made portable before the cut: a path cut in half no longer matches this machine's prefixes.
-      text = portableText(text, this.#paths);
+      text = portableText(text, (this.#paths ??= pathContext()));
       return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
     });
   }
