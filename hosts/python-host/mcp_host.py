@@ -316,6 +316,12 @@ def refuse_name(name: str, tool: str) -> str | None:
     return None
 
 
+def not_loaded(tools: list[Any]) -> str:
+    """The tail of a refused list's error: every tool the server advertised, so none goes missing unnamed."""
+    named = [tool["name"] for tool in tools if isinstance(tool, dict) and isinstance(tool.get("name"), str)]
+    return f"; not loaded: {', '.join(json.dumps(name) for name in named)}" if named else ""
+
+
 class McpHost:
     """Opens sessions over configured servers and routes calls by shown name."""
 
@@ -350,14 +356,11 @@ class McpHost:
                 seen.add(cursor)
             # A malformed list is the server's failure to load, told as such (MCP: every tool has a string
             # name and an object inputSchema); a tool kept anyway would be shown with a schema no model takes.
-            # The refusal names every tool the server advertised, so none goes missing without a word.
-            named = [tool["name"] for tool in tools if isinstance(tool, dict) and isinstance(tool.get("name"), str)]
-            lost = f"; not loaded: {', '.join(json.dumps(name) for name in named)}" if named else ""
             for tool in tools:
                 if not isinstance(tool, dict) or not isinstance(tool.get("name"), str) or not tool["name"]:
-                    raise McpError(f"tools/list holds a tool without a name: {json.dumps(tool)[:200]}{lost}")
+                    raise McpError(f"tools/list holds a tool without a name: {json.dumps(tool)[:200]}{not_loaded(tools)}")
                 if not isinstance(tool.get("inputSchema"), dict):
-                    raise McpError(f"tools/list holds tool {json.dumps(tool['name'])} whose inputSchema is not an object{lost}")
+                    raise McpError(f"tools/list holds tool {json.dumps(tool['name'])} whose inputSchema is not an object{not_loaded(tools)}")
             return LoadedServer(config["key"], connection, tools)
         except BaseException:
             connection.close()
