@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { createServer, type Server as NetServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LiveServer } from "./live-server.ts";
+import { ownedTempDir, type OwnedTempDir } from "./owned-temp-dir.ts";
 import { SocketTransport } from "./socket-transport.ts";
 import type { StdioTransportSpec } from "./transport-spec.ts";
 
@@ -31,12 +31,13 @@ const PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * Where the relay listens: a Unix socket in a fresh directory only this user can enter (mkdtemp makes it
- * 0700), so no other local user can even connect; on Windows a named pipe of a random name.
+ * 0700), so no other local user can even connect; on Windows a named pipe of a random name. The directory
+ * goes with the relay, or with the process if the relay is never closed (owned-temp-dir.ts).
  */
-function listenPath(): { path: string; directory?: string } {
+function listenPath(): { path: string; directory?: OwnedTempDir } {
   if (process.platform === "win32") return { path: `\\\\.\\pipe\\mcp-collide-relay-${randomBytes(12).toString("hex")}` };
-  const directory = mkdtempSync(join(tmpdir(), "mcp-collide-relay-"));
-  return { path: join(directory, "s"), directory };
+  const directory = ownedTempDir("mcp-collide-relay-");
+  return { path: join(directory.path, "s"), directory };
 }
 
 /**
@@ -60,7 +61,7 @@ export class StdioRelay {
     private readonly listener: NetServer,
     /** The socket path (or pipe name), the shim's one argument. */
     readonly address: string,
-    private readonly directory: string | undefined,
+    private readonly directory: OwnedTempDir | undefined,
   ) {
     listener.on("connection", (socket) => this.accept(socket));
   }
@@ -79,7 +80,7 @@ export class StdioRelay {
         listener.listen(path, () => resolve());
       });
     } catch (error) {
-      if (directory) rmSync(directory, { recursive: true, force: true });
+      directory?.release();
       throw error;
     }
     const relay = new StdioRelay(listener, path, directory);
@@ -117,7 +118,7 @@ export class StdioRelay {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
     await new Promise<void>((resolve) => this.listener.close(() => resolve()));
-    if (this.directory) rmSync(this.directory, { recursive: true, force: true });
+    this.directory?.release();
   }
 
   private accept(socket: Socket): void {

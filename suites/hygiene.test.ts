@@ -3,7 +3,7 @@
  * per server, the harness spawns the host), no process started on our behalf is left.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -147,10 +147,14 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     }
   });
 
-  it.each([["SIGTERM", 143], ["SIGINT", 130]] as const)("leaves no adapter or server process behind when the CLI gets %s mid-run", async (signal, code) => {
+  it.each([["SIGTERM", 143], ["SIGINT", 130]] as const)("leaves no adapter or server process, and no temp file, behind when the CLI gets %s mid-run", async (signal, code) => {
     const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-signal-"));
+    // The run's temp folder (the stdio relay's socket directory lands here), apart from its --out folder.
+    const temp = join(scratch, "tmp");
+    mkdirSync(temp);
     const cli = spawn(process.execPath, [join(packageRoot, "harness/bin/mcp-collide.js"), "run", "--transport", "stdio", "--runs", "500",
-      "--clause", "surface/no-silent-loss", "--workers", "1", "--seed", String(selfTestSeed(6)), "--out", scratch], { stdio: "ignore" });
+      "--clause", "surface/no-silent-loss", "--workers", "1", "--seed", String(selfTestSeed(6)), "--out", join(scratch, "out")],
+    { stdio: "ignore", env: { ...process.env, TMPDIR: temp } });
     const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
     try {
       // Wait until the adapter has spawned stdio servers: the whole tree the signal must take down.
@@ -159,6 +163,8 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       cli.kill(signal);
       expect(await exited).toBe(code);
       expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+      // tsx keeps its compile cache in TMPDIR by design; anything else is a leak.
+      expect(readdirSync(temp).filter((name) => !name.startsWith("tsx-"))).toEqual([]);
     } finally {
       cli.kill("SIGKILL");
       rmSync(scratch, { recursive: true, force: true });

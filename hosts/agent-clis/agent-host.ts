@@ -11,10 +11,7 @@
  * the isolation recorded, as diagnostics.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { ModelProvider, type ProviderRecord } from "../../fake-servers/index.ts";
+import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
 import {
   CapabilitiesSchema, identityOf, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
   type ServerConfig, type ToolsResult, type VisibleTool,
@@ -34,24 +31,6 @@ export interface AgentHostOptions {
   turnTimeoutMs?: number;
 }
 
-const SCRATCH_PREFIX = "mcp-collide-agents-";
-
-/**
- * Removes the scratch directories of adapters that are no longer running: an adapter the harness killed
- * (SIGKILL to its process group, on a hang or a stopped run) had no chance to remove its own.
- */
-function sweepScratch(): void {
-  for (const name of readdirSync(tmpdir())) {
-    const pid = Number(/^mcp-collide-agents-(\d+)-/.exec(name)?.[1]);
-    if (!pid || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-    } catch {
-      rmSync(join(tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
-
 const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool.description ?? null]);
 
 /** A HAP/1 host backed by one agent CLI. */
@@ -60,16 +39,15 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private builtins: Promise<Set<string>> | undefined;
   private readonly outbound: OutboundAttempt[] = [];
   private version: string | undefined;
-  /** Every session's files live under this one directory, removed at shutdown. */
-  private readonly scratch: string;
+  /**
+   * Every session's files live under this one directory, removed at shutdown, at exit, or (after a SIGKILL
+   * from the harness) by the next adapter that starts.
+   */
+  private readonly scratch: OwnedTempDir;
 
   constructor(private readonly cli: AgentCli, private readonly options: AgentHostOptions) {
     super();
-    sweepScratch();
-    this.scratch = mkdtempSync(join(tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
-    // However the adapter ends short of SIGKILL (the harness closing stdin, an exception), its files go.
-    const scratch = this.scratch;
-    process.once("exit", () => rmSync(scratch, { recursive: true, force: true }));
+    this.scratch = ownedTempDir("mcp-collide-agents-");
   }
 
   async initialize(): Promise<InitializeResult> {
@@ -101,7 +79,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }
@@ -154,7 +132,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
 
   async shutdown(): Promise<{ diagnostics: Diagnostic[] }> {
     await super.shutdown();
-    rmSync(this.scratch, { recursive: true, force: true });
+    this.scratch.release();
     await (await this.provider)?.close();
     // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
     const counts = new Map<string, number>();

@@ -1,0 +1,83 @@
+/**
+ * Policy: no temp directory of ours outlives the process that made it. Each one is named for its owner's
+ * pid (`<prefix><pid>-XXXXXX`) and removed when it is released or, failing that, when the process exits
+ * (a signal the CLI turns into an exit included). A process killed outright (SIGKILL) runs no hook, so
+ * whoever makes the next directory of the same prefix removes those whose owner is no longer alive.
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A temp directory owned by this process. */
+export interface OwnedTempDir {
+  /** Its absolute path. */
+  readonly path: string;
+  /** Removes it now (idempotent); the exit hook no longer needs to. */
+  release(): void;
+}
+
+const held = new Set<string>();
+let hooked = false;
+
+function removeHeld(): void {
+  for (const path of held) remove(path);
+  held.clear();
+}
+
+function remove(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // Not ours to remove after all (another user's), or already going: nothing to do at exit.
+  }
+}
+
+/** Whether `pid` names a live process (one of another user counts: kill(0) answers EPERM for it). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Removes the directories of `prefix` in `parent` whose owning process has ended. Returns how many. */
+export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
+    remove(join(parent, name));
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Makes a fresh 0700 directory `<prefix><pid>-XXXXXX` under `parent` (default: the temp folder), first
+ * sweeping the ones of `prefix` that dead processes left behind.
+ */
+export function ownedTempDir(prefix: string, parent = tmpdir()): OwnedTempDir {
+  sweepOwnedTempDirs(prefix, parent);
+  const path = mkdtempSync(join(parent, `${prefix}${process.pid}-`));
+  held.add(path);
+  if (!hooked) {
+    hooked = true;
+    process.on("exit", removeHeld);
+  }
+  return {
+    path,
+    release() {
+      if (!held.delete(path)) return;
+      remove(path);
+    },
+  };
+}
