@@ -24,7 +24,7 @@ export type { ConnectionHooks } from "./live-server.ts";
 export { SocketTransport } from "./socket-transport.ts";
 export { StdioRelay, STDIO_SHIM_PATH, PERL_SHIM_PATH } from "./stdio-relay.ts";
 export type { StdioShimChoice } from "./stdio-relay.ts";
-export { ownedTempDir, sweepOwnedTempDirs } from "./owned-temp-dir.ts";
+export { ownedTempDir, removeOwnedTempDirsOf, sweepOwnedTempDirs } from "./owned-temp-dir.ts";
 export type { OwnedTempDir } from "./owned-temp-dir.ts";
 export { HttpGateway } from "./http-gateway.ts";
 export { memoryEndpoint } from "./memory-endpoint.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ownedTempDir, sweepOwnedTempDirs } from "./owned-temp-dir.ts";
+import { ownedTempDir, removeOwnedTempDirsOf, sweepOwnedTempDirs } from "./owned-temp-dir.ts";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -53,6 +53,14 @@ describe("ownedTempDir", () => {
     for (const dir of [dead, live, other, unnamed]) mkdirSync(dir);
     expect(sweepOwnedTempDirs("x-", parent)).toBe(1);
     expect(readdirSync(parent).sort()).toEqual([live, other, unnamed].map((dir) => dir.slice(parent.length + 1)).sort());
+  });
+
+  it("removes every owned directory of one pid, whatever its kind, and nothing else", () => {
+    const pid = deadPid();
+    const names = [`mcp-collide-relay-${pid}-aB3dE6`, `mcp-collide-agents-${pid}-Zz9yX8`, `mcp-collide-relay-${pid}1-aB3dE6`, `other-${pid}-aB3dE6`, `mcp-collide-relay-${pid}-x`];
+    for (const name of names) mkdirSync(join(parent, name));
+    expect(removeOwnedTempDirsOf(pid, parent)).toBe(2);
+    expect(readdirSync(parent).sort()).toEqual(names.slice(2).sort());
   });
 
   it("is removed when its process exits without releasing it", async () => {

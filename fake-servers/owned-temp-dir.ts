@@ -1,8 +1,9 @@
 /**
  * Policy: no temp directory of ours outlives the process that made it. Each one is named for its owner's
- * pid (`<prefix><pid>-XXXXXX`) and removed when it is released or, failing that, when the process exits
+ * pid (`mcp-collide-<kind>-<pid>-XXXXXX`) and removed when it is released or, failing that, when the process exits
  * (a signal the CLI turns into an exit included). A process killed outright (SIGKILL) runs no hook, so
- * whoever makes the next directory of the same prefix removes those whose owner is no longer alive.
+ * the harness removes an adapter's once it has reaped it, and whoever makes the next directory of the same
+ * prefix removes those whose owner is no longer alive.
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +60,24 @@ export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
     removed++;
   }
   return removed;
+}
+
+/**
+ * Removes every owned directory of the process `pid`, whatever its prefix (`mcp-collide-<kind>-<pid>-XXXXXX`),
+ * once that process has been reaped: what a harness does for an adapter it had to kill, whose exit hook never ran.
+ * Returns how many.
+ */
+export function removeOwnedTempDirsOf(pid: number, parent = tmpdir()): number {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return 0;
+  }
+  const owned = new RegExp(`^mcp-collide-[a-z]+(?:-[a-z]+)*-${pid}-[A-Za-z0-9]{6}$`);
+  const orphans = names.filter((name) => owned.test(name));
+  for (const name of orphans) remove(join(parent, name));
+  return orphans.length;
 }
 
 /**

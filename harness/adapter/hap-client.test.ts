@@ -3,6 +3,9 @@
  * and a closed stdout is a broken adapter at once. The request timeouts here are far longer than the test's
  * own: a client that waited for either would fail the test, not pass it slowly.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.ts";
@@ -40,5 +43,19 @@ describe("HapClient under attack", () => {
     const error = await brokenOn({}, "close-stdout");
     expect(error.kind).toBe("crash");
     expect(error.message).toMatch(/closed its stdout/);
+  }, 60_000);
+
+  it("removes the temp dirs a killed adapter named for itself (its exit hook never ran)", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "mcp-collide-hap-tmp-"));
+    try {
+      const client = new HapClient({ argv: [process.execPath, adapter, "scratch+hang"], env: { ...process.env, TMPDIR: parent } as Record<string, string>, requestTimeoutMs: 1000 });
+      await client.initialize();
+      expect(readdirSync(parent).filter((name) => name.startsWith("mcp-collide-scratch-"))).toHaveLength(1);
+      await expect(client.tools("s")).rejects.toThrow(/did not answer/);
+      await client.shutdown(1000);
+      expect(readdirSync(parent).filter((name) => name.startsWith("mcp-collide-scratch-"))).toEqual([]);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   }, 60_000);
 });

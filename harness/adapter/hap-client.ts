@@ -5,7 +5,9 @@
  * {@link AdapterError}; after one, the client is unusable and its process group has been killed. A line
  * longer than `maxLineBytes` and an end of the adapter's stdout while it runs are broken adapters at once.
  */
+import { tmpdir } from "node:os";
 import { execa, type ResultPromise } from "execa";
+import { removeOwnedTempDirsOf } from "../../fake-servers/owned-temp-dir.ts";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
@@ -97,6 +99,8 @@ export class HapClient implements HostAdapter {
         ? "adapter closed its stdout while still running (killed: no answer can come)"
         : `adapter exited (${how})${why}`;
       this.fail(new AdapterError("crash", message, this.stderrTail()));
+      // Its group is dead now: the temp dirs it named for itself (owned-temp-dir.ts) have no one left to remove them.
+      if (this.process.pid !== undefined) removeOwnedTempDirsOf(this.process.pid, options.env?.TMPDIR ?? tmpdir());
     });
   }
 

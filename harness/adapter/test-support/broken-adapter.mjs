@@ -14,6 +14,13 @@ if (mode.startsWith("setsid+")) {
   const { spawn } = await import("node:child_process");
   spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", `${process.argv[3] ?? "setsid"}-grandchild`], { detached: true, stdio: "ignore" }).unref();
 }
+// "scratch+<mode>": first make a temp dir named for this process as ours are (owned-temp-dir.ts), never removed
+// by the adapter itself; then behave as <mode>.
+if (mode.startsWith("scratch+")) {
+  mode = mode.slice("scratch+".length);
+  const [{ mkdtempSync }, { tmpdir }, { join }] = await Promise.all([import("node:fs"), import("node:os"), import("node:path")]);
+  mkdtempSync(join(tmpdir(), `mcp-collide-scratch-${process.pid}-`));
+}
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 if (mode === "deaf-hang") {
   // Holds on after the harness closes stdin, with a child of its own: only a group kill ends both.
