@@ -75,8 +75,12 @@ export interface HostPolicy {
   listChanged: boolean;
   /** The registration shapes the duplicate guard covers (ADR P8, delta #8: every shape the API accepts). */
   guardedShapes: readonly LocalShape[];
-  /** When a local tool already holds a server tool's name: fail that server (ADR D1, D3), or overwrite the local. */
-  localOccupant: "fail-server" | "overwrite";
+  /**
+   * When a local tool already holds a server tool's name: fail that server (ADR D1, D3), overwrite the local,
+   * or refuse the whole configuration, local tools included (Genkit's `assertValidToolNames` refuses the
+   * whole `generate()` request that holds two tools of one name).
+   */
+  localOccupant: "fail-server" | "overwrite" | "refuse-open";
   /** What a pin holds a tool to: the reference hashes name, description and both schemas (tesserix, guide). */
   fingerprint(tool: Tool): string;
   /**

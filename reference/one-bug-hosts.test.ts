@@ -239,6 +239,12 @@ describe("one-bug hosts", () => {
     const shown = await open("unchecked-refuses-duplicates", memoryWorld([["alpha", { tools: ["a.b"] }], ["beta", { tools: ["request"] }]]).servers);
     expect(shown.names).toEqual(["mcp__alpha__a.b", "mcp__beta__request"]);
     expect(shown.outcome.errors).toEqual([]);
+    // A server tool on a local tool's name: everything refused, the local tool too, and no server named.
+    const occupied = await open("unchecked-refuses-duplicates", memoryWorld([["alpha", { tools: ["request", "fetch"] }]]).servers, [{ name: "mcp__alpha__request", shape: "object" }]);
+    expect(await occupied.shown()).toEqual([]);
+    expect(occupied.outcome).toEqual({ registered: { alpha: [] }, errors: [{ message: expect.stringContaining('"mcp__alpha__request"') }] });
+    const apart = await open("unchecked-refuses-duplicates", memoryWorld([["alpha", { tools: ["request"] }]]).servers, [{ name: "local", shape: "object" }]);
+    expect(await apart.shown()).toEqual(["local", "mcp__alpha__request"]);
   });
 
   bug("drops-failing-server", "a server that cannot be loaded leaves a debug line and no error", async () => {

@@ -176,12 +176,14 @@ export const oneBugHosts: Record<string, OneBugHost> = {
   },
   /**
    * Issue 15's Genkit run: names passed through unchecked, and every open holding a duplicate refused
-   * whole, so every early world with an invalid name also held a duplicate and nothing was judged.
+   * whole, so every early world with an invalid name also held a duplicate and nothing was judged. One
+   * decision, Genkit's `assertValidToolNames`: two tools of one name, two servers' or a server's and a
+   * local one, refuse everything (issue 16).
    */
   "unchecked-refuses-duplicates": {
-    summary: "names are never checked against the provider rule, but an open in which two servers share a wire name is refused whole: invalid names are shown only in worlds without a duplicate",
-    source: "a Genkit host as tried for issue 15 (dotted and 70-character names shown; opens holding a duplicate refused); the OpenAI Agents SDK's duplicate check",
-    swap: { refuseName: () => undefined, duplicates: "refuse-open" },
+    summary: "names are never checked against the provider rule, but an open in which two tools share a name (two servers' wire names, or a server tool on a local tool's name) is refused whole, local tools included: invalid names are shown only in worlds without a duplicate",
+    source: "Genkit assertValidToolNames as tried for issues 15 and 16 (dotted and 70-character names shown; a request holding two tools of one name refused); the OpenAI Agents SDK's duplicate check",
+    swap: { refuseName: () => undefined, duplicates: "refuse-open", localOccupant: "refuse-open" },
   },
   /** Seen in three npm hosts (issue 15): a server whose initialize or tools/list fails is dropped, a debug line at most. */
   "drops-failing-server": {

@@ -129,11 +129,10 @@ function failure(p: Plan): string {
   return missing.length > 0 ? `${head}; missing: ${missing.map(quote).join(", ")}` : head;
 }
 
-/** The whole configuration refused, with one error that names no server: only the local tools stay. */
-function refuseOpen(servers: readonly ServerState[], locals: readonly LocalEntry[], shared: readonly string[]): Registration {
+/** The whole configuration refused, with one error that names no server: only `kept` (local tools) stay. */
+function refuseOpen(servers: readonly ServerState[], kept: readonly LocalEntry[], message: string): Registration {
   const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
-  const message = `duplicate tool names across MCP servers (${shared.map(quote).join(", ")}); the configuration was refused`;
-  return { routes: locals.map(({ name, shape }) => ({ kind: "local", name, shape })), outcome: { registered, errors: [{ message }] }, diagnostics: [] };
+  return { routes: kept.map(({ name, shape }) => ({ kind: "local", name, shape })), outcome: { registered, errors: [{ message }] }, diagnostics: [] };
 }
 
 /** Registers `locals` and then `servers` under `policy`; a server that never listed registers nothing. */
@@ -142,8 +141,15 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   const ordered = [...listed].sort((a, b) => (policy.order === "config" ? a.index - b.index : a.arrival - b.arrival));
   const holders = countHolders(listed);
   const shared = [...holders].filter(([, count]) => count > 1).map(([name]) => name);
-  if (policy.duplicates === "refuse-open" && shared.length > 0) return refuseOpen(servers, locals, shared);
-  const plans = ordered.map((server) => plan(policy, server, holders, new Set(locals.map((local) => local.name))));
+  if (policy.duplicates === "refuse-open" && shared.length > 0) {
+    return refuseOpen(servers, locals, `duplicate tool names across MCP servers (${shared.map(quote).join(", ")}); the configuration was refused`);
+  }
+  const localNames = new Set(locals.map((local) => local.name));
+  const plans = ordered.map((server) => plan(policy, server, holders, localNames));
+  if (policy.localOccupant === "refuse-open") {
+    const occupied = [...new Set(plans.flatMap((p) => p.routes.map((route) => route.name)).filter((name) => localNames.has(name)))];
+    if (occupied.length > 0) return refuseOpen(servers, [], `two tools share a name (${occupied.map(quote).join(", ")}); the configuration was refused`);
+  }
   if (policy.collision === "refuse-all") refuseContested(plans);
 
   const routes: Route[] = locals.map(({ name, shape }) => ({ kind: "local", name, shape }));

@@ -264,6 +264,14 @@ export const bugCatalogue: CatalogueEntry[] = [
     },
   },
   {
+    id: "local-clash-refuses-everything",
+    reports: ["Genkit assertValidToolNames (@genkit-ai/ai resolve-tool-requests.js: a local tool and a server's tool of one short name refuse the whole generate() request, `Cannot provide two tools with the same name`)"],
+    policy: "a server tool that lands on a local tool's name refuses every tool, the local one with it, with an error that names no server",
+    host: "unchecked-refuses-duplicates",
+    clause: "guard/local-occupant",
+    value: { world: catalogueWorld(["alpha", ["request"]]), target: 0, shape: 0 },
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

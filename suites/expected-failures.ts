@@ -48,8 +48,9 @@ export const expectedFailures: Record<string, string[]> = {
   "retry-on-lost-answer": ["wire/at-most-once"],
   // Issue 15: unchecked names behind whole-open refusals of duplicates fail provider-valid and profile once a
   // world holds an invalid name alone; its refusal names no server (diag), and a refresh onto another
-  // server's name refuses everything (refresh-tracks-list).
-  "unchecked-refuses-duplicates": ["names/provider-valid", "names/profile", "drift/refresh-tracks-list", "diag/errors-name-server"],
+  // server's name refuses everything (refresh-tracks-list). Issue 16: a server tool on a local tool's
+  // name refuses everything too, the local tool with it (local-occupant).
+  "unchecked-refuses-duplicates": ["names/provider-valid", "names/profile", "guard/local-occupant", "drift/refresh-tracks-list", "diag/errors-name-server"],
   "drops-failing-server": ["surface/failing-server-named"],
   // Issue 16's library hosts. strict-arguments refuses the wire clauses' payload, whose properties the
   // generated schemas do not declare; first-page-only never asks a list-crash server for its fatal page two.
