@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ListToolsResultSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostServerConfig, TransportSpec } from "../harness/index.ts";
+import { nodeHttpFetch } from "./node-http-fetch.ts";
 
 /** Opens the SDK transport a spec describes; a stdio child's stderr is dropped so it cannot block on a full pipe. */
 export async function openTransport(spec: TransportSpec): Promise<Transport> {
@@ -20,7 +21,7 @@ export async function openTransport(spec: TransportSpec): Promise<Transport> {
         stderr: "ignore",
       });
     case "http":
-      return new StreamableHTTPClientTransport(new URL(spec.url));
+      return new StreamableHTTPClientTransport(new URL(spec.url), { fetch: nodeHttpFetch });
     case "memory":
       return spec.connect();
   }
