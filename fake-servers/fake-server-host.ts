@@ -55,10 +55,20 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
   close(): Promise<void>;
 }
 
+/** How one world's servers behave beyond their scripts. */
+export interface WorldOptions {
+  /**
+   * No server of this world will send anything on its own: no drift step will make one notify. Over HTTP
+   * a host's GET stream is then answered 405, as the spec lets a server that offers no stream (a stream
+   * held open for nothing costs both sides on every session), and a `notify` step throws.
+   */
+  quiet?: boolean;
+}
+
 /** The process-wide home of fake servers: one stdio relay and one HTTP listener shared by all worlds. */
 export interface FakeServerHost {
   /** Starts one server per script, reachable over `kind`; unreachable scripts get endpoints that fail fast. */
-  startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>>;
+  startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K, options?: WorldOptions): Promise<FakeWorld<K>>;
   /** Closes every world, socket and listener. Idempotent; later `startWorld` calls reject. */
   close(): Promise<void>;
 }
@@ -101,7 +111,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
   const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
     kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start());
 
-  async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K): Promise<FakeWorld<K>> {
+  async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K, options: WorldOptions = {}): Promise<FakeWorld<K>> {
     if (closed) throw new Error("fake server host is closed");
     const recorder = new Recorder();
     // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
@@ -116,7 +126,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     const tokens: string[] = [];
     const endpoints = scripts.map((script): FakeEndpoint<K> => {
       // An unreachable script's server starts down: it refuses every connection until a drift step revives it.
-      const server = new LiveServer(script, recorder, gate);
+      const server = new LiveServer(script, recorder, gate, options.quiet === true);
       servers.push(server);
       if (!byKey.has(script.key)) byKey.set(script.key, server);
       if (!routes) return { key: script.key, transport: memoryEndpoint(script.key, server) as TransportSpecByKind[K] };

@@ -129,5 +129,25 @@ describe("HttpGateway", () => {
     await expect(listing).rejects.toThrow(/socket hang up|ECONNRESET/);
     gateway.unregister("slow");
   });
-});
 
+  it("answers a GET with 405 for a server of a quiet world, which offers no stream and cannot notify", async () => {
+    const quiet = new LiveServer(ServerScriptSchema.parse({ key: "q", serverInfo: { name: "q", version: "1" }, tools: [] }), recorder, undefined, true);
+    gateway.register("quiet", quiet);
+    const at = gateway.specFor("quiet").url;
+    try {
+      const opened = await send(at, "POST", {}, JSON.stringify(INIT));
+      const session = { "mcp-session-id": String(opened.headers["mcp-session-id"]) };
+      const get = await send(at, "GET", { accept: "text/event-stream", ...session });
+      expect([get.status, get.headers.allow]).toEqual([405, "POST, DELETE"]);
+      // The session itself goes on: a request still gets its answer.
+      const ping = await send(at, "POST", session, JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }));
+      expect([ping.status, JSON.parse(ping.text)]).toEqual([200, { jsonrpc: "2.0", id: 2, result: {} }]);
+      await expect(quiet.apply({ kind: "notify" })).rejects.toThrow(/quiet world/);
+      // The server of the other tests, not quiet, opens its stream (see above): the 405 is the flag's doing.
+      expect(server.quiet).toBe(false);
+    } finally {
+      await quiet.close();
+      gateway.unregister("quiet");
+    }
+  });
+});

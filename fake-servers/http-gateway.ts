@@ -95,6 +95,8 @@ export class HttpGateway {
       const session = route.sessions.get(sessionId);
       if (!session || session.isClosed) return fail(res, 404, "Session not found");
       if (req.method === "POST") return void session.post(req.headers, res, body, false);
+      // A server that never sends on its own offers no stream: 405, which every conforming client takes.
+      if (req.method === "GET" && route.server.quiet) return refuse(res, 405, -32000, "Method not allowed: this server sends nothing on its own", { allow: "POST, DELETE" });
       if (req.method === "GET") return session.get(req.headers, res);
       if (req.method === "DELETE") return session.delete(req.headers, res);
       return refuse(res, 405, -32000, "Method not allowed.", { allow: "GET, POST, DELETE" });

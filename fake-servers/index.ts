@@ -32,6 +32,7 @@ export { startFakeServerHost } from "./fake-server-host.ts";
 export type {
   FakeServerHost,
   FakeServerHostOptions,
+  WorldOptions,
   FakeWorld,
   FakeEndpoint,
   FakeTransportKind,

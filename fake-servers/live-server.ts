@@ -39,12 +39,14 @@ export class LiveServer {
 
   /**
    * @param script what every connection serves at first (an `unreachable` script starts down);
-   * @param recorder the world's record book; @param gate the world's answer order, if it has one.
+   * @param recorder the world's record book; @param gate the world's answer order, if it has one;
+   * @param quiet whether this server never sends anything on its own (no stream for it; `notify` throws).
    */
   constructor(
     readonly script: ServerScript,
     private readonly recorder: Recorder,
     private readonly gate?: AnswerGate,
+    readonly quiet = false,
   ) {
     this.down = script.unreachable;
     this.current = [...script.tools];
@@ -103,7 +105,10 @@ export class LiveServer {
    */
   async apply(step: DriftStep): Promise<void> {
     if (this.closed) throw new Error(`fake server ${JSON.stringify(this.script.key)} is closed`);
-    if (step.kind === "notify") return this.notify();
+    if (step.kind === "notify") {
+      if (this.quiet) throw new Error(`fake server ${JSON.stringify(this.script.key)} is in a quiet world: it cannot notify`);
+      return this.notify();
+    }
     if (step.kind === "reachable") {
       this.down = false;
       return;

@@ -31,7 +31,8 @@ export async function observeSession(
   world: World,
   options: ObserveOptions = {},
 ): Promise<SessionObservation> {
-  const fake = await servers.startWorld(world.servers, transport);
+  // Nothing changes in an observed world, so no server of it ever speaks first.
+  const fake = await servers.startWorld(world.servers, transport, { quiet: true });
   let session: string | undefined;
   try {
     const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });

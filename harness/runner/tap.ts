@@ -53,8 +53,8 @@ export interface ServerListener {
 /** The fake servers with each world reported when it starts, and once more just before it closes. */
 export function tapServers(servers: FakeServerHost, listener: ServerListener): FakeServerHost {
   return {
-    async startWorld(scripts, kind) {
-      const world = await servers.startWorld(scripts, kind);
+    async startWorld(scripts, kind, options) {
+      const world = await servers.startWorld(scripts, kind, options);
       listener.started?.(world, scripts, kind);
       let reported = false;
       const close = async () => {
