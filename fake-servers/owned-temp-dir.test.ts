@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,19 +46,24 @@ describe("ownedTempDir", () => {
   });
 
   it("sweeps directories of its prefix whose owner has ended, and only those", () => {
-    const dead = join(parent, `x-${deadPid()}-abc`);
-    const live = join(parent, `x-${process.ppid}-abc`);
-    const other = join(parent, `y-${deadPid()}-abc`);
+    const dead = join(parent, `x-${deadPid()}-abcdef`);
+    const live = join(parent, `x-${process.ppid}-abcdef`);
+    const other = join(parent, `y-${deadPid()}-abcdef`);
     const unnamed = join(parent, "x-notapid");
-    for (const dir of [dead, live, other, unnamed]) mkdirSync(dir);
+    // Not ours to remove, though named like ours: open to others, or a symlink to somewhere else.
+    const open = join(parent, `x-${deadPid()}-opened`);
+    const link = join(parent, `x-${deadPid()}-linked`);
+    for (const dir of [dead, live, other, unnamed]) mkdirSync(dir, { mode: 0o700 });
+    mkdirSync(open, { mode: 0o755 });
+    symlinkSync(live, link);
     expect(sweepOwnedTempDirs("x-", parent)).toBe(1);
-    expect(readdirSync(parent).sort()).toEqual([live, other, unnamed].map((dir) => dir.slice(parent.length + 1)).sort());
+    expect(readdirSync(parent).sort()).toEqual([live, other, unnamed, open, link].map((dir) => dir.slice(parent.length + 1)).sort());
   });
 
   it("removes every owned directory of one pid, whatever its kind, and nothing else", () => {
     const pid = deadPid();
     const names = [`mcp-collide-relay-${pid}-aB3dE6`, `mcp-collide-agents-${pid}-Zz9yX8`, `mcp-collide-relay-${pid}1-aB3dE6`, `other-${pid}-aB3dE6`, `mcp-collide-relay-${pid}-x`];
-    for (const name of names) mkdirSync(join(parent, name));
+    for (const name of names) mkdirSync(join(parent, name), { mode: 0o700 });
     expect(removeOwnedTempDirsOf(pid, parent)).toBe(2);
     expect(readdirSync(parent).sort()).toEqual(names.slice(2).sort());
   });

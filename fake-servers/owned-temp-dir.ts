@@ -5,7 +5,7 @@
  * the harness removes an adapter's once it has reaped it, and whoever makes the next directory of the same
  * prefix removes those whose owner is no longer alive.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -33,6 +33,21 @@ function remove(path: string): void {
   }
 }
 
+/**
+ * Whether `path` is a directory this user made as we make ours: a real directory (not a symlink), owned by
+ * this user, closed to everyone else (mkdtemp's 0700). A sweep removes nothing else: in a shared temp
+ * folder another user could plant a name that matches.
+ */
+function ownDirectory(path: string): boolean {
+  try {
+    const stat = lstatSync(path);
+    const uid = process.getuid?.();
+    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `pid` names a live process (one of another user counts: kill(0) answers EPERM for it). */
 function alive(pid: number): boolean {
   try {
@@ -54,9 +69,11 @@ export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
   }
   for (const name of names) {
     if (!name.startsWith(prefix)) continue;
-    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    const pid = Number(/^(\d+)-[A-Za-z0-9]{6}$/.exec(name.slice(prefix.length))?.[1]);
     if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
-    remove(join(parent, name));
+    const path = join(parent, name);
+    if (!ownDirectory(path)) continue;
+    remove(path);
     removed++;
   }
   return removed;
@@ -75,7 +92,7 @@ export function removeOwnedTempDirsOf(pid: number, parent = tmpdir()): number {
     return 0;
   }
   const owned = new RegExp(`^mcp-collide-[a-z]+(?:-[a-z]+)*-${pid}-[A-Za-z0-9]{6}$`);
-  const orphans = names.filter((name) => owned.test(name));
+  const orphans = names.filter((name) => owned.test(name) && ownDirectory(join(parent, name)));
   for (const name of orphans) remove(join(parent, name));
   return orphans.length;
 }

@@ -30,6 +30,12 @@ beforeAll(async () => {
         case "/drop":
           res.socket?.destroy();
           return;
+        case "/odd-status":
+          res.writeHead(600, { "content-type": "application/json" }).end("{}");
+          return;
+        case "/odd-stream":
+          res.writeHead(600, { "content-type": "Text/Event-Stream" }).end();
+          return;
         case "/half":
           res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
           res.write("{\"partial\":");
@@ -86,5 +92,28 @@ describe("nodeHttpFetch", () => {
     const pending = nodeHttpFetch(`${base}/sse-never`, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("rejects an answer no Response can hold as a failed fetch, never an exception thrown into the host", async () => {
+    for (const path of ["/odd-status", "/odd-stream"]) {
+      const failed = await nodeHttpFetch(`${base}${path}`).catch((error: unknown) => error);
+      expect(failed, path).toBeInstanceOf(TypeError);
+      expect((failed as Error).message).toBe("fetch failed");
+    }
+  });
+
+  it("watches many requests on one signal without a listener warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const controller = new AbortController();
+      const answers = await Promise.all(Array.from({ length: 15 }, () => nodeHttpFetch(`${base}/json`, { method: "POST", body: "{}", signal: controller.signal })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(15).fill(200));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
   });
 });

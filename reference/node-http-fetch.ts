@@ -8,13 +8,14 @@
  * Redirects are never followed here (the SDK follows them itself, within the origin); a failure rejects
  * as the global fetch does, `TypeError("fetch failed")` with the cause, so the host's messages read alike.
  */
+import { setMaxListeners } from "node:events";
 import { Agent, request, type IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
 
 const agent = new Agent({ keepAlive: true });
 
 /** Statuses whose Response may carry no body at all (the Response constructor refuses one). */
-const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+const NULL_BODY = new Set([204, 205, 304]);
 
 function headersOf(response: IncomingMessage): Headers {
   const headers = new Headers();
@@ -36,28 +37,53 @@ export async function nodeHttpFetch(input: string | URL | Request, init: Request
   const signal = init.signal ?? undefined;
   if (signal?.aborted) throw abortError(signal);
   const headers = Object.fromEntries(new Headers(init.headers));
+  // One transport's signal watches every request of its session at once: more than the default ten is normal.
+  if (signal) setMaxListeners(0, signal);
   return new Promise<Response>((resolve, reject) => {
-    const outgoing = request(url, { method: init.method ?? "GET", headers, agent });
+    const failed = (cause: unknown) => (signal?.aborted ? abortError(signal) : new TypeError("fetch failed", { cause }));
+    let outgoing: ReturnType<typeof request>;
+    try {
+      outgoing = request(url, { method: init.method ?? "GET", headers, agent });
+    } catch (error) {
+      reject(failed(error));
+      return;
+    }
     const onAbort = () => outgoing.destroy(abortError(signal!) as Error);
     signal?.addEventListener("abort", onAbort, { once: true });
     const settle = () => signal?.removeEventListener("abort", onAbort);
+    // Whatever a server answers, the promise settles: an answer no Response can hold (a status past 599, a
+    // control character in the reason) is a failed fetch, never an exception thrown into the host.
+    const refuse = (error: unknown) => {
+      settle();
+      outgoing.destroy();
+      reject(failed(error));
+    };
     outgoing.once("error", (error) => {
       settle();
-      reject(signal?.aborted ? abortError(signal) : new TypeError("fetch failed", { cause: error }));
+      reject(failed(error));
     });
     outgoing.once("response", (response) => {
+      try {
+        answer(response);
+      } catch (error) {
+        refuse(error);
+      }
+    });
+    const answer = (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
       const meta = { status, statusText: response.statusMessage ?? "", headers: headersOf(response) };
       if (NULL_BODY.has(status)) {
+        const empty = new Response(null, meta);
         settle();
         response.resume();
-        resolve(new Response(null, meta));
+        resolve(empty);
         return;
       }
-      if ((response.headers["content-type"] ?? "").includes("text/event-stream")) {
+      if ((response.headers["content-type"] ?? "").toLowerCase().includes("text/event-stream")) {
+        const streamed = new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, meta);
         // The stream lives on after this promise: an abort still ends it, by destroying the request.
         response.once("close", settle);
-        resolve(new Response(Readable.toWeb(response) as ReadableStream<Uint8Array>, meta));
+        resolve(streamed);
         return;
       }
       const chunks: Buffer[] = [];
@@ -65,18 +91,26 @@ export async function nodeHttpFetch(input: string | URL | Request, init: Request
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.once("end", () => {
         ended = true;
-        settle();
-        resolve(new Response(Buffer.concat(chunks), meta));
+        try {
+          resolve(new Response(Buffer.concat(chunks), meta));
+          settle();
+        } catch (error) {
+          refuse(error);
+        }
       });
       // A connection that drops mid-body: the answer is lost, as the global fetch would say.
       const lost = (error?: Error) => {
         if (ended) return;
         settle();
-        reject(signal?.aborted ? abortError(signal) : new TypeError("fetch failed", { cause: error ?? new Error("the connection closed before the body ended") }));
+        reject(failed(error ?? new Error("the connection closed before the body ended")));
       };
       response.once("error", lost);
       response.once("close", () => lost());
-    });
-    outgoing.end(init.body ?? undefined);
+    };
+    try {
+      outgoing.end(init.body ?? undefined);
+    } catch (error) {
+      refuse(error);
+    }
   });
 }
