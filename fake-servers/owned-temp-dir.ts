@@ -58,25 +58,26 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Removes the directories of `prefix` in `parent` whose owning process has ended. Returns how many. */
-export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
-  let removed = 0;
+/** Removes the directories in `parent` whose name `orphaned` accepts and that are ours (ownDirectory). Returns how many. */
+function removeOrphans(parent: string, orphaned: (name: string) => boolean): number {
   let names: string[];
   try {
     names = readdirSync(parent);
   } catch {
     return 0;
   }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
+  const orphans = names.filter((name) => orphaned(name) && ownDirectory(join(parent, name)));
+  for (const name of orphans) remove(join(parent, name));
+  return orphans.length;
+}
+
+/** Removes the directories of `prefix` in `parent` whose owning process has ended. Returns how many. */
+export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
+  return removeOrphans(parent, (name) => {
+    if (!name.startsWith(prefix)) return false;
     const pid = Number(/^(\d+)-[A-Za-z0-9]{6}$/.exec(name.slice(prefix.length))?.[1]);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid || alive(pid)) continue;
-    const path = join(parent, name);
-    if (!ownDirectory(path)) continue;
-    remove(path);
-    removed++;
-  }
-  return removed;
+    return Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
+  });
 }
 
 /**
@@ -85,16 +86,8 @@ export function sweepOwnedTempDirs(prefix: string, parent = tmpdir()): number {
  * Returns how many.
  */
 export function removeOwnedTempDirsOf(pid: number, parent = tmpdir()): number {
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return 0;
-  }
   const owned = new RegExp(`^mcp-collide-[a-z]+(?:-[a-z]+)*-${pid}-[A-Za-z0-9]{6}$`);
-  const orphans = names.filter((name) => owned.test(name) && ownDirectory(join(parent, name)));
-  for (const name of orphans) remove(join(parent, name));
-  return orphans.length;
+  return removeOrphans(parent, (name) => owned.test(name));
 }
 
 /**
