@@ -53,15 +53,15 @@ export async function nodeHttpFetch(input: string | URL | Request, init: Request
     const settle = () => signal?.removeEventListener("abort", onAbort);
     // Whatever a server answers, the promise settles: an answer no Response can hold (a status past 599, a
     // control character in the reason) is a failed fetch, never an exception thrown into the host.
-    const refuse = (error: unknown) => {
+    const fail = (error: unknown) => {
       settle();
-      outgoing.destroy();
       reject(failed(error));
     };
-    outgoing.once("error", (error) => {
-      settle();
-      reject(failed(error));
-    });
+    const refuse = (error: unknown) => {
+      outgoing.destroy();
+      fail(error);
+    };
+    outgoing.once("error", fail);
     outgoing.once("response", (response) => {
       try {
         answer(response);
@@ -100,9 +100,7 @@ export async function nodeHttpFetch(input: string | URL | Request, init: Request
       });
       // A connection that drops mid-body: the answer is lost, as the global fetch would say.
       const lost = (error?: Error) => {
-        if (ended) return;
-        settle();
-        reject(failed(error ?? new Error("the connection closed before the body ended")));
+        if (!ended) fail(error ?? new Error("the connection closed before the body ended"));
       };
       response.once("error", lost);
       response.once("close", () => lost());
