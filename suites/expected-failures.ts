@@ -22,7 +22,9 @@ export const expectedFailures: Record<string, string[]> = {
   "last-wins": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile", "drift/refresh-tracks-list"],
   "first-wins": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile", "drift/refresh-tracks-list"],
   "qualify-on-collision": ["names/context-free", "names/profile", "drift/refresh-tracks-list"],
-  "single-underscore": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "names/injective", "names/profile"],
+  // single-underscore leaves a clash's losing server partial (all-or-nothing): seed 7 sees it again since the
+  // clash worlds changed for sanitised-tool-names (caught in 99 of 100 seeds: npm run power -- --seeds 100 --base 99).
+  "single-underscore": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
   "cut-at-64": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
   "label-from-server-info": ["surface/no-silent-loss", "names/label-from-config"],
   "arrival-order": ["order/config-permutation", "order/arrival-timing", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile", "drift/refresh-tracks-list"],

@@ -18,4 +18,19 @@ describe("aloneWorld", () => {
     // Beside a server holding the hazard there are healthy servers the host must keep: several servers often.
     expect(worlds.filter((world) => situationsOf(world).includes("multi-server")).length).toBeGreaterThan(100);
   });
+
+  it("with sanitisedTwin, puts the valid name an invalid one sanitises to beside it, still alone", () => {
+    const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
+    const arbitrary = aloneWorld("provider-invalid-name", { sanitisedTwin: true });
+    fc.assert(fc.property(arbitrary, (world) => {
+      const twinned = world.servers.filter((server) => {
+        const names = server.tools.map((tool) => tool.name);
+        return names.some((name) => sanitise(name) !== name && names.includes(sanitise(name)));
+      });
+      return twinned.length === 1 && holdsAlone(world, "provider-invalid-name");
+    }), { seed: selfTestSeed(5), numRuns: 200 });
+    const worlds = fc.sample(arbitrary, { seed: selfTestSeed(6), numRuns: 300 });
+    const names = new Set(worlds.flatMap((world) => world.servers.flatMap((server) => server.tools.map((tool) => tool.name))));
+    for (const name of ["a.b", "a/b", "a b", "admin.tools.list", "a_b", "admin_tools_list"]) expect(names, JSON.stringify(name)).toContain(name);
+  });
 });

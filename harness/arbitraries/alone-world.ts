@@ -13,8 +13,22 @@ export type AloneHazard = (typeof aloneHazards)[number];
 
 /** Wire names a model provider refuses, each for nothing but its characters (or for being empty). */
 const invalidNames = ["admin.tools.list", "a/b", "a b", "a.b", ""] as const;
+/** Invalid names with a valid twin they sanitise to (`[^A-Za-z0-9_-]` to `_`), plainest first: `a.b` and `a_b`. */
+const twinnedNames = ["a.b", "a/b", "a b", "admin.tools.list"] as const;
+/** The name `name` becomes under the sanitiser of Claude Code (the OpenAI Agents SDK's also turns `-` into `_`). */
+const sanitised = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
 /** Valid long names whose mcp__{key}__{tool} is over 64 for any key of the pool, and under the spec's 128. */
 const overLongNames = longToolNames.filter((name) => name.length >= 60 && name.length <= 65);
+
+/** Options of {@link aloneWorld}. */
+export interface AloneWorldOptions {
+  /**
+   * With `provider-invalid-name`: the server holding the invalid name also holds the valid name it sanitises
+   * to (`a.b` beside `a_b`), still nothing else to refuse. A host that sanitises instead of refusing then
+   * shows one name for two of that server's tools, and keeps only one of them.
+   */
+  sanitisedTwin?: boolean;
+}
 
 /**
  * A world holding `hazard` and nothing else a careful host may refuse (harness/world/hazards.ts): a clean
@@ -24,9 +38,10 @@ const overLongNames = longToolNames.filter((name) => name.length >= 60 && name.l
  * situation arose only where something else could explain a refusal. Shrinks toward the first server's
  * first tool and the plainest name.
  */
-export function aloneWorld(hazard: AloneHazard): Arbitrary<World> {
+export function aloneWorld(hazard: AloneHazard, options: AloneWorldOptions = {}): Arbitrary<World> {
   const pairwise = hazard === "exact-duplicate" || hazard === "case-clash";
-  const names = hazard === "provider-invalid-name" ? invalidNames : overLongNames;
+  const twin = options.sanitisedTwin === true && hazard === "provider-invalid-name";
+  const names = twin ? twinnedNames : hazard === "provider-invalid-name" ? invalidNames : overLongNames;
   return fc
     .record({
       base: lifecycleWorld({ minServers: pairwise ? 2 : 1, maxServers: 3 }),
@@ -42,7 +57,9 @@ export function aloneWorld(hazard: AloneHazard): Arbitrary<World> {
       const renamed = hazard === "exact-duplicate" ? other : hazard === "case-clash" ? caseOf(other) : name;
       const index = tool % target.tools.length;
       if (target.tools.some((candidate, j) => j !== index && candidate.name === renamed)) return base;
-      const tools = target.tools.map((candidate, j) => (j === index ? fakeTool(target.key, renamed) : candidate));
+      const renamedTools = target.tools.map((candidate, j) => (j === index ? fakeTool(target.key, renamed) : candidate));
+      const twinName = sanitised(renamed);
+      const tools = twin && !renamedTools.some((candidate) => candidate.name === twinName) ? [...renamedTools, fakeTool(target.key, twinName)] : renamedTools;
       return { servers: base.servers.map((candidate, j) => (j === at ? { ...candidate, tools } : candidate)) };
     })
     .filter((world) => holdsAlone(world, hazard));

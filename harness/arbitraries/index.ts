@@ -33,7 +33,7 @@ export { toolOrder } from "./tool-order.ts";
 export { lifecycleWorld } from "./lifecycle-world.ts";
 export { failingWorld, loadFailures } from "./failing-world.ts";
 export { aloneHazards, aloneWorld } from "./alone-world.ts";
-export type { AloneHazard } from "./alone-world.ts";
+export type { AloneHazard, AloneWorldOptions } from "./alone-world.ts";
 export type { FailingWorldOptions, LoadFailure } from "./failing-world.ts";
 export type { LifecycleWorldOptions } from "./lifecycle-world.ts";
 export { driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, resolveDriftChange } from "./drift-change.ts";

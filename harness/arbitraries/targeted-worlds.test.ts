@@ -47,6 +47,17 @@ describe("targeted worlds", () => {
     expect(share(separatorClashWorld(), "case-clash")).toBeGreaterThan(0.1);
   });
 
+  it("produce one server holding two names that sanitise to one (a.b, a_b) from separatorClashWorld", () => {
+    // No situation names it (sanitising-clash is about keys): a host that sanitises names keeps one of them.
+    const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
+    const twinned = (value: World) => value.servers.some((server) => {
+      const names = new Set(server.tools.map((tool) => tool.name));
+      return new Set([...names].map(sanitise)).size < names.size;
+    });
+    const worlds = fc.sample(separatorClashWorld(), { numRuns: 200, seed: SEED });
+    expect(worlds.filter(twinned).length / worlds.length).toBeGreaterThanOrEqual(0.25);
+  });
+
   it("give every server of a clash gadget a plain tool beside it with companions, and none without", () => {
     // Keys only a gadget makes (pool keys such as `a` and `alpha` may come from the plain servers around them).
     const pool: readonly string[] = serverKeyPool;
