@@ -279,6 +279,25 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__alpha__b", "mcp__alpha__c"]);
   });
 
+  bug("sanitised-tool-names", "a.b is shown as a_b instead of refused, and a_b of the same server silently replaces it", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a.b", "a_b", "c"] }]]);
+    const { names, outcome, call } = await open("sanitised-tool-names", world.servers);
+    expect(names).toEqual(["mcp__alpha__a_b", "mcp__alpha__c"]);
+    expect(outcome.errors).toEqual([]);
+    await call("mcp__alpha__a_b");
+    expect(world.calls).toEqual([{ server: "alpha", tool: "a_b", arguments: {} }]);
+    // Alone, the dotted name is shown sanitised and its calls carry the server's own name.
+    const alone = memoryWorld([["alpha", { tools: ["a.b"] }]]);
+    const sanitised = await open("sanitised-tool-names", alone.servers);
+    expect(sanitised.names).toEqual(["mcp__alpha__a_b"]);
+    await sanitised.call("mcp__alpha__a_b");
+    expect(alone.calls).toEqual([{ server: "alpha", tool: "a.b", arguments: {} }]);
+    // The reference refuses the server whose name it cannot show, naming the tool.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual([]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"a.b"') }]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

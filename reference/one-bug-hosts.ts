@@ -22,6 +22,9 @@ const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_l
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+/** Claude Code's sanitiser: every character a provider refuses becomes `_` (so `a.b` and `a_b` meet). */
+const sanitisedToolName = (tool: string) => tool.replace(/[^A-Za-z0-9_-]/g, "_");
+
 /** Every one-bug host by id; the ids are stable because suites and baselines name them. */
 export const oneBugHosts: Record<string, OneBugHost> = {
   /** Vercel AI SDK docs & PR#5003: `{...toolSetOne, ...toolSetTwo}`, "subsequent tool sets override". */
@@ -196,6 +199,18 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",
     source: "mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties (objectSchema.strict() when additionalProperties is absent), as tried for issue 16",
     swap: { undeclaredProperties: "refuse" },
+  },
+  /**
+   * Claude Code and the OpenAI Agents SDK (default mcpConfig) sanitise a name where the reference refuses it.
+   * Claude Code's rule, `[^A-Za-z0-9_-]` to `_`, because it renames only names the reference refuses (the
+   * SDK's stricter `toFunctionToolName` also renames a valid `a-b`). Two names of one server that sanitise
+   * alike (`a.b`, `a_b`) then meet, and the later replaces the earlier, as the SDK's
+   * `resolveModelVisibleToolNameCollisions` keeps only the last (Claude Code keeps the first: lost alike).
+   */
+  "sanitised-tool-names": {
+    summary: "a tool name with characters a provider refuses is shown with each of them replaced by _ instead of refused; two names of one server that sanitise alike (a.b, a_b) become one, and the later silently replaces the earlier",
+    source: "Claude Code 2.1.332 (mcp__{server}__{tool}, each part's [^a-zA-Z0-9_-] replaced by _); @openai/agents-core 0.14.3 toFunctionToolName (utils/tools) and resolveModelVisibleToolNameCollisions (runner/modelPreparation: only the last of one name is offered)",
+    swap: { name: (label, tool) => qualifiedName(label, sanitisedToolName(tool)), collision: "last-wins" },
   },
   /** @mastra/mcp 0.14.5 and @voltagent/core 2.10.0 call `listTools()` once and never follow `nextCursor`. */
   "first-page-only": {

@@ -272,6 +272,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: catalogueWorld(["alpha", ["request"]]), target: 0, shape: 0 },
   },
   {
+    id: "sanitised-names-meet",
+    reports: [
+      "OpenAI Agents SDK default mcpConfig (@openai/agents-core 0.14.3 toFunctionToolName, utils/tools: every character outside [a-zA-Z0-9] becomes `_`; resolveModelVisibleToolNameCollisions, runner/modelPreparation: only the last tool of one name is offered, with a console warning)",
+      "Claude Code 2.1.332 (mcp__{server}__{tool}, each part's [^a-zA-Z0-9_-] replaced by `_`: of `a.b` and `a_b` only `a.b` is offered, as `mcp__alpha__a_b`)",
+    ],
+    policy: "a name a provider refuses is sanitised instead of refused, so two names of one server that sanitise alike become one name and one of the two tools is lost with no error",
+    host: "sanitised-tool-names",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["a.b", "a_b"]]),
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",
