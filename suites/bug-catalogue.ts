@@ -97,7 +97,7 @@ export const bugCatalogue: CatalogueEntry[] = [
   },
   {
     id: "separator-not-reserved",
-    reports: ["RooCodeInc/Roo-Code PR#10054 (mcp_<server>_<tool> mis-parsed)", "Zoo-Code-Org/Zoo-Code#1731", "Mastra packages/mcp/src/client/configuration.ts (`${serverName}_${toolName}`)"],
+    reports: ["RooCodeInc/Roo-Code PR#10054 (mcp_<server>_<tool> mis-parsed)", "Zoo-Code-Org/Zoo-Code#1731", "Mastra packages/mcp/src/client/configuration.ts (`${serverName}_${toolName}`)", "@voltagent/core MCPClient.getAgentTools (`${this.clientInfo.name}_${toolDef.name}`)"],
     policy: "a {key}_{tool} join whose separator may occur inside keys and tool names",
     host: "single-underscore",
     clause: "names/injective",
@@ -129,7 +129,11 @@ export const bugCatalogue: CatalogueEntry[] = [
   },
   {
     id: "silent-filter",
-    reports: ["ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31"],
+    reports: [
+      "ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31",
+      "@langchain/mcp-adapters loadMcpTools (`mcpTools.filter((tool) => !!tool.name)`: a tool named \"\" dropped, the server's others load)",
+      "@mastra/mcp InternalMastraMCPClient.tools() (`if (tool.name)`: a tool named \"\" dropped)",
+    ],
     policy: "a tool whose name cannot be shown is dropped without an error; the server's other tools load",
     host: "silent-shortfall",
     clause: "surface/no-silent-loss",
@@ -245,7 +249,7 @@ export const bugCatalogue: CatalogueEntry[] = [
   },
   {
     id: "first-page-only",
-    reports: ["@mastra/mcp InternalMastraMCPClient.tools() (one listTools(), nextCursor never followed)", "@voltagent/core MCPClient.listTools (one listTools(), nextCursor never followed)"],
+    reports: ["@mastra/mcp InternalMastraMCPClient.tools() (one listTools(), nextCursor never followed)", "@voltagent/core MCPClient.listTools (one listTools(), nextCursor never followed)", "mcp-use 1.34.6 BaseConnector.initialize (one listTools(), nextCursor followed for resources only)"],
     policy: "tools/list is read once: a paginated server's later pages are lost, and a server that fails on page two is never asked for it",
     host: "first-page-only",
     clause: "surface/failing-server-named",
