@@ -1,6 +1,7 @@
 import * as fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import { holdsAlone } from "../world/hazards.ts";
+import { sanitisedName } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import { fakeTool } from "./_internals/fake-tool.ts";
 import { lifecycleWorld } from "./lifecycle-world.ts";
@@ -15,8 +16,6 @@ export type AloneHazard = (typeof aloneHazards)[number];
 const invalidNames = ["admin.tools.list", "a/b", "a b", "a.b", ""] as const;
 /** Invalid names with a valid twin they sanitise to (`[^A-Za-z0-9_-]` to `_`), plainest first: `a.b` and `a_b`. */
 const twinnedNames = ["a.b", "a/b", "a b", "admin.tools.list"] as const;
-/** The name `name` becomes under the sanitiser of Claude Code (the OpenAI Agents SDK's also turns `-` into `_`). */
-const sanitised = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
 /** Valid long names whose mcp__{key}__{tool} is over 64 for any key of the pool, and under the spec's 128. */
 const overLongNames = longToolNames.filter((name) => name.length >= 60 && name.length <= 65);
 
@@ -58,7 +57,7 @@ export function aloneWorld(hazard: AloneHazard, options: AloneWorldOptions = {})
       const index = tool % target.tools.length;
       if (target.tools.some((candidate, j) => j !== index && candidate.name === renamed)) return base;
       const renamedTools = target.tools.map((candidate, j) => (j === index ? fakeTool(target.key, renamed) : candidate));
-      const twinName = sanitised(renamed);
+      const twinName = sanitisedName(renamed);
       const tools = twin && !renamedTools.some((candidate) => candidate.name === twinName) ? [...renamedTools, fakeTool(target.key, twinName)] : renamedTools;
       return { servers: base.servers.map((candidate, j) => (j === at ? { ...candidate, tools } : candidate)) };
     })

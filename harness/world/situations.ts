@@ -71,6 +71,11 @@ const PROVIDER_NAME = /^[A-Za-z0-9_-]+$/;
 /** Names a host keyed by a plain object stumbles on. */
 const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
+/** `text` with every character outside [A-Za-z0-9_-] replaced by `_`, as Claude Code names servers and tools. */
+export function sanitisedName(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]/g, "_");
+}
+
 /** `mcp__{key}__{tool}`: the ADR-0112 name, used as the yardstick for lengths. */
 function qualified(key: string, tool: string): string {
   return `mcp__${key}__${tool}`;
@@ -149,7 +154,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "over-length": (world) => where(world, (server) => listed(server).some((name) => qualified(server.key, name).length > 64)),
   "prototype-name": (world) => where(world, (server) => PROTOTYPE_NAMES.has(server.key) || listed(server).some((name) => PROTOTYPE_NAMES.has(name))),
   "provider-invalid-name": (world) => where(world, (server) => listed(server).some((name) => !PROVIDER_NAME.test(name))),
-  "sanitising-clash": (world) => meeting(keysOf(world), (key) => key.replace(/[^A-Za-z0-9_-]/g, "_"), (a, b) => a === b),
+  "sanitising-clash": (world) => meeting(keysOf(world), sanitisedName, (a, b) => a === b),
   "schema-not-object": (world) => where(world, (server) => !server.unreachable && server.failure === "schema-not-object"),
   "separator-clash": (world) => {
     const pairs = world.servers.flatMap((server, at) => listed(server).map((name) => ({ at, item: { key: server.key, tool: name } })));
