@@ -136,6 +136,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["search", padded("tool_", 60)]]),
   },
   {
+    id: "nameless-tool-dropped",
+    reports: [
+      "@langchain/mcp-adapters loadMcpTools (`mcpTools.filter((tool) => !!tool.name)`: a tool named \"\" dropped, the server's others load)",
+      "@mastra/mcp InternalMastraMCPClient.tools() (`if (tool.name)`: a tool named \"\" dropped)",
+    ],
+    policy: "a tool whose name is the empty string is filtered out before naming, with no error; the server's other tools load",
+    host: "drops-nameless-tools",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["", "query"]]),
+  },
+  {
     id: "dotted-name-passed-through",
     reports: ["github/copilot-cli#1879", "anthropics/claude-code#467", "home-assistant/core#147760", "Genkit toToolDefinition (@genkit-ai/ai tool.ts: `a.b` offered to the model as `a.b`)"],
     policy: "names passed to the model provider unchecked: spec-legal `.` reaches an API that refuses it",
