@@ -47,6 +47,12 @@ export interface HostPolicy {
   wireName: "server" | "visible";
   /** When some of a server's tools cannot be shown: fail the whole server (ADR D3), or drop them quietly. */
   shortfall: "fail-server" | "skip-silently";
+  /**
+   * A tool whose name is the empty string: named and refused like any name a provider refuses, failing its
+   * server (ADR D3, D6), or filtered out before naming with no word, as LangChain's `loadMcpTools`
+   * (`filter((tool) => !!tool.name)`) and Mastra's `if (tool.name)` do.
+   */
+  emptyToolName: "refuse" | "drop-silently";
   /** Where a call of a name the host does not show goes: nowhere (ADR P5), or to a server guessed by bare name. */
   unknownName: "refuse" | "first-bare-match";
   /** Whether a server that registers no tools is an error; ADR D3 says deliberately not. */

@@ -101,6 +101,21 @@ describe("one-bug hosts", () => {
     expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__ok"] }, errors: [] });
   });
 
+  bug("drops-nameless-tools", "a tool named \"\" is dropped with no error and the server's other tools register", async () => {
+    const world = memoryWorld([["alpha", { tools: ["", "query"] }]]);
+    const { names, outcome } = await open("drops-nameless-tools", world.servers);
+    expect(names).toEqual(["mcp__alpha__query"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__query"] }, errors: [] });
+    // Any other invalid name is still refused, its server failing with an error that names it.
+    const dotted = await open("drops-nameless-tools", memoryWorld([["alpha", { tools: ["a.b", "query"] }]]).servers);
+    expect(dotted.names).toEqual([]);
+    expect(dotted.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"a.b"') }]);
+    // The reference refuses the server of the nameless tool, naming the tool ("") among the missing.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual([]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringMatching(/missing: "", "query"$/) }]);
+  });
+
   bug("nonempty-check", "a server with no tools is reported as an error", async () => {
     const { outcome } = await open("nonempty-check", memoryWorld([["empty", {}]]).servers);
     expect(outcome.errors).toEqual([{ server: "empty", message: expect.stringContaining('"empty"') }]);

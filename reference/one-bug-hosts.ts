@@ -81,6 +81,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "Cursor tool filter (ComposioHQ/composio#2788, awslabs/mcp#1283); ADR-0112 D3",
     swap: { shortfall: "skip-silently" },
   },
+  /**
+   * @langchain/mcp-adapters `loadMcpTools` (dist/tools.js, `mcpTools.filter((tool) => !!tool.name)`) and
+   * @mastra/mcp `InternalMastraMCPClient.tools()` (`if (tool.name) toolsRes[tool.name] = ...`): a tool named ""
+   * is filtered out before naming. Only that tool: every other invalid name meets the reference's refusal.
+   */
+  "drops-nameless-tools": {
+    summary: "a tool whose name is the empty string is dropped without an error; the server's other tools register",
+    source: "@langchain/mcp-adapters loadMcpTools (dist/tools.js: mcpTools.filter((tool) => !!tool.name)); @mastra/mcp InternalMastraMCPClient.tools() (if (tool.name) toolsRes[tool.name] = ...)",
+    swap: { emptyToolName: "drop-silently" },
+  },
   /** ADR-0112 D3: "deliberately not registered > 0". */
   "nonempty-check": {
     summary: "a server that registers zero tools is reported as an error",

@@ -80,6 +80,7 @@ export const referencePolicy: HostPolicy = {
   order: "config",
   wireName: "server",
   shortfall: "fail-server",
+  emptyToolName: "refuse",
   unknownName: "refuse",
   emptyIsError: false,
   errorsNameServer: true,

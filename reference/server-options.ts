@@ -5,6 +5,8 @@
  * - Every entry must name something real: an allow entry or a request-schema key the server does not
  *   advertise, or one tool in both lists, is a configuration error reported at open, never dropped.
  * - Request schemas are keyed by the server's own tool name, read by that same name, in one place.
+ * - A tool named "" is contributed like any other, and refused when it is named (registration), unless the
+ *   policy drops nameless tools before anything looks at them.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostServerConfig } from "../harness/index.ts";
@@ -14,12 +16,16 @@ import { compileSchema } from "./schema-check.ts";
 const quote = (text: string) => JSON.stringify(text);
 const listed = (names: Iterable<string>) => [...names].map(quote).join(", ");
 
-/** The tools a server contributes under its allow and deny lists, in its own order. */
+/**
+ * The tools a server contributes under its allow and deny lists, in its own order. A host that drops
+ * nameless tools silently never counts them among them, so their loss fails nothing and names nothing.
+ */
 export function adoptedTools(policy: HostPolicy, config: HostServerConfig, tools: readonly Tool[]): Tool[] {
   const allow = config.allow;
   const allowed = (name: string) => allow === undefined || allow.includes("*") || allow.includes(name);
   const denied = (name: string) => policy.honourDeny && (config.deny ?? []).some((entry) => entry === "*" || entry === name);
-  return tools.filter((tool) => allowed(tool.name) && !denied(tool.name));
+  const dropped = (name: string) => name === "" && policy.emptyToolName === "drop-silently";
+  return tools.filter((tool) => allowed(tool.name) && !denied(tool.name) && !dropped(tool.name));
 }
 
 /** Every way the server's configuration does not fit what it advertises; each one fails the server. */

@@ -129,15 +129,22 @@ export const bugCatalogue: CatalogueEntry[] = [
   },
   {
     id: "silent-filter",
-    reports: [
-      "ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31",
-      "@langchain/mcp-adapters loadMcpTools (`mcpTools.filter((tool) => !!tool.name)`: a tool named \"\" dropped, the server's others load)",
-      "@mastra/mcp InternalMastraMCPClient.tools() (`if (tool.name)`: a tool named \"\" dropped)",
-    ],
+    reports: ["ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31"],
     policy: "a tool whose name cannot be shown is dropped without an error; the server's other tools load",
     host: "silent-shortfall",
     clause: "surface/no-silent-loss",
     value: catalogueWorld(["alpha", ["search", padded("tool_", 60)]]),
+  },
+  {
+    id: "nameless-tool-dropped",
+    reports: [
+      "@langchain/mcp-adapters loadMcpTools (`mcpTools.filter((tool) => !!tool.name)`: a tool named \"\" dropped, the server's others load)",
+      "@mastra/mcp InternalMastraMCPClient.tools() (`if (tool.name)`: a tool named \"\" dropped)",
+    ],
+    policy: "a tool whose name is the empty string is filtered out before naming, with no error; the server's other tools load",
+    host: "drops-nameless-tools",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["", "query"]]),
   },
   {
     id: "dotted-name-passed-through",

@@ -33,4 +33,13 @@ describe("aloneWorld", () => {
     const names = new Set(worlds.flatMap((world) => world.servers.flatMap((server) => server.tools.map((tool) => tool.name))));
     for (const name of ["a.b", "a/b", "a b", "admin.tools.list", "a_b", "admin_tools_list"]) expect(names, JSON.stringify(name)).toContain(name);
   });
+
+  it("with emptyName, adds a tool named \"\" beside its server's valid tools, still alone", () => {
+    const arbitrary = aloneWorld("provider-invalid-name", { emptyName: true });
+    fc.assert(fc.property(arbitrary, (world) => {
+      const holders = world.servers.filter((server) => server.tools.some((tool) => tool.name === ""));
+      const named = holders[0]?.tools.filter((tool) => tool.name !== "") ?? [];
+      return holders.length === 1 && named.length >= 1 && holdsAlone(world, "provider-invalid-name");
+    }), { seed: selfTestSeed(7), numRuns: 200 });
+  });
 });

@@ -27,6 +27,13 @@ export interface AloneWorldOptions {
    * shows one name for two of that server's tools, and keeps only one of them.
    */
   sanitisedTwin?: boolean;
+  /**
+   * With `provider-invalid-name`: the invalid name is the empty string, added to the server beside its own
+   * tools rather than taking one's place, so the server always holds a valid tool too (`alpha: "", request`).
+   * A host that filters nameless tools out (LangChain's `loadMcpTools`, Mastra's `if (tool.name)`) then keeps
+   * the rest of that server and names nothing, where any other invalid name is refused.
+   */
+  emptyName?: boolean;
 }
 
 /**
@@ -40,7 +47,8 @@ export interface AloneWorldOptions {
 export function aloneWorld(hazard: AloneHazard, options: AloneWorldOptions = {}): Arbitrary<World> {
   const pairwise = hazard === "exact-duplicate" || hazard === "case-clash";
   const twin = options.sanitisedTwin === true && hazard === "provider-invalid-name";
-  const names = twin ? twinnedNames : hazard === "provider-invalid-name" ? invalidNames : overLongNames;
+  const nameless = options.emptyName === true && hazard === "provider-invalid-name";
+  const names = nameless ? [""] : twin ? twinnedNames : hazard === "provider-invalid-name" ? invalidNames : overLongNames;
   return fc
     .record({
       base: lifecycleWorld({ minServers: pairwise ? 2 : 1, maxServers: 3 }),
@@ -54,12 +62,14 @@ export function aloneWorld(hazard: AloneHazard, options: AloneWorldOptions = {})
       const other = base.servers[(at + 1) % base.servers.length]!.tools[0]!.name;
       const caseOf = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
       const renamed = hazard === "exact-duplicate" ? other : hazard === "case-clash" ? caseOf(other) : name;
+      const place = (tools: typeof target.tools): World => ({ servers: base.servers.map((candidate, j) => (j === at ? { ...candidate, tools } : candidate)) });
+      // The empty name joins the server's tools instead of taking one's place: a valid tool always stays beside it.
+      if (nameless) return place([...target.tools.slice(0, tool), fakeTool(target.key, ""), ...target.tools.slice(tool)]);
       const index = tool % target.tools.length;
       if (target.tools.some((candidate, j) => j !== index && candidate.name === renamed)) return base;
       const renamedTools = target.tools.map((candidate, j) => (j === index ? fakeTool(target.key, renamed) : candidate));
       const twinName = sanitisedName(renamed);
-      const tools = twin && !renamedTools.some((candidate) => candidate.name === twinName) ? [...renamedTools, fakeTool(target.key, twinName)] : renamedTools;
-      return { servers: base.servers.map((candidate, j) => (j === at ? { ...candidate, tools } : candidate)) };
+      return place(twin && !renamedTools.some((candidate) => candidate.name === twinName) ? [...renamedTools, fakeTool(target.key, twinName)] : renamedTools);
     })
     .filter((world) => holdsAlone(world, hazard));
 }
