@@ -12,7 +12,7 @@ export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter
 export { WorldSchema, type World } from "./world/world.ts";
 export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identity.ts";
 export { canonicalJson } from "./world/canonical-json.ts";
-export { SituationSchema, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
+export { SituationSchema, sanitisedName, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
 export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome } from "./runner/clause.ts";

@@ -6,6 +6,7 @@
  * with some rule for duplicates); each entry still changes one decision a real host made.
  */
 import { createHash } from "node:crypto";
+import { sanitisedName } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
@@ -21,9 +22,6 @@ export interface OneBugHost {
 const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_label, tool) => tool };
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
-
-/** Claude Code's sanitiser: every character a provider refuses becomes `_` (so `a.b` and `a_b` meet). */
-const sanitisedToolName = (tool: string) => tool.replace(/[^A-Za-z0-9_-]/g, "_");
 
 /** Every one-bug host by id; the ids are stable because suites and baselines name them. */
 export const oneBugHosts: Record<string, OneBugHost> = {
@@ -220,7 +218,7 @@ export const oneBugHosts: Record<string, OneBugHost> = {
   "sanitised-tool-names": {
     summary: "a tool name with characters a provider refuses is shown with each of them replaced by _ instead of refused; two names of one server that sanitise alike (a.b, a_b) become one, and the later silently replaces the earlier",
     source: "Claude Code 2.1.332 (mcp__{server}__{tool}, each part's [^a-zA-Z0-9_-] replaced by _); @openai/agents-core 0.14.3 toFunctionToolName (utils/tools) and resolveModelVisibleToolNameCollisions (runner/modelPreparation: only the last of one name is offered)",
-    swap: { name: (label, tool) => qualifiedName(label, sanitisedToolName(tool)), collision: "last-wins" },
+    swap: { name: (label, tool) => qualifiedName(label, sanitisedName(tool)), collision: "last-wins" },
   },
   /** @mastra/mcp 0.14.5 and @voltagent/core 2.10.0 call `listTools()` once and never follow `nextCursor`. */
   "first-page-only": {

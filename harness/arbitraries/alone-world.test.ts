@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { selfTestSeed } from "../runner/self-test-seed.ts";
 import { holdsAlone } from "../world/hazards.ts";
-import { situationsOf } from "../world/situations.ts";
+import { sanitisedName, situationsOf } from "../world/situations.ts";
 import { aloneHazards, aloneWorld } from "./alone-world.ts";
 
 describe("aloneWorld", () => {

@@ -2,7 +2,7 @@ import * as fc from "fast-check";
 import type { Arbitrary } from "fast-check";
 import { describe, expect, it } from "vitest";
 import { selfTestSeed } from "../runner/self-test-seed.ts";
-import { situationsOf } from "../world/situations.ts";
+import { sanitisedName, situationsOf } from "../world/situations.ts";
 import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import { worldViolations } from "./_internals/world-violations.ts";
@@ -49,10 +49,9 @@ describe("targeted worlds", () => {
 
   it("produce one server holding two names that sanitise to one (a.b, a_b) from separatorClashWorld", () => {
     // No situation names it (sanitising-clash is about keys): a host that sanitises names keeps one of them.
-    const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
     const twinned = (value: World) => value.servers.some((server) => {
       const names = new Set(server.tools.map((tool) => tool.name));
-      return new Set([...names].map(sanitise)).size < names.size;
+      return new Set([...names].map(sanitisedName)).size < names.size;
     });
     const worlds = fc.sample(separatorClashWorld(), { numRuns: 200, seed: SEED });
     expect(worlds.filter(twinned).length / worlds.length).toBeGreaterThanOrEqual(0.25);
