@@ -19,12 +19,12 @@ function shortfalls(world: World, observation: SessionObservation): Array<{ key:
 }
 
 /** Worlds holding an invalid name alone beside the valid name it sanitises to. */
-const sanitisedTwins = () => aloneWorld("provider-invalid-name", { sanitisedTwin: true });
+const sanitisedTwins = () => aloneWorld("provider-invalid-name", { invalidName: "sanitised-twin" });
 /**
  * Worlds holding a tool named "" beside valid tools of its server, and nothing else to refuse: a host that
  * filters nameless tools out (LangChain's loadMcpTools, Mastra) keeps the rest of that server and names nothing.
  */
-const namelessTools = () => aloneWorld("provider-invalid-name", { emptyName: true });
+const namelessTools = () => aloneWorld("provider-invalid-name", { invalidName: "empty" });
 
 /** Worlds where some tool cannot register on a careful host (too long, bad characters) or is lost by a careless one. */
 const shortfallWorld = () =>

@@ -19,13 +19,12 @@ describe("aloneWorld", () => {
     expect(worlds.filter((world) => situationsOf(world).includes("multi-server")).length).toBeGreaterThan(100);
   });
 
-  it("with sanitisedTwin, puts the valid name an invalid one sanitises to beside it, still alone", () => {
-    const sanitise = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, "_");
-    const arbitrary = aloneWorld("provider-invalid-name", { sanitisedTwin: true });
+  it("with invalidName sanitised-twin, puts the valid name an invalid one sanitises to beside it, still alone", () => {
+    const arbitrary = aloneWorld("provider-invalid-name", { invalidName: "sanitised-twin" });
     fc.assert(fc.property(arbitrary, (world) => {
       const twinned = world.servers.filter((server) => {
         const names = server.tools.map((tool) => tool.name);
-        return names.some((name) => sanitise(name) !== name && names.includes(sanitise(name)));
+        return names.some((name) => sanitisedName(name) !== name && names.includes(sanitisedName(name)));
       });
       return twinned.length === 1 && holdsAlone(world, "provider-invalid-name");
     }), { seed: selfTestSeed(5), numRuns: 200 });
@@ -34,8 +33,8 @@ describe("aloneWorld", () => {
     for (const name of ["a.b", "a/b", "a b", "admin.tools.list", "a_b", "admin_tools_list"]) expect(names, JSON.stringify(name)).toContain(name);
   });
 
-  it("with emptyName, adds a tool named \"\" beside its server's valid tools, still alone", () => {
-    const arbitrary = aloneWorld("provider-invalid-name", { emptyName: true });
+  it("with invalidName empty, adds a tool named \"\" beside its server's valid tools, still alone", () => {
+    const arbitrary = aloneWorld("provider-invalid-name", { invalidName: "empty" });
     fc.assert(fc.property(arbitrary, (world) => {
       const holders = world.servers.filter((server) => server.tools.some((tool) => tool.name === ""));
       const named = holders[0]?.tools.filter((tool) => tool.name !== "") ?? [];

@@ -22,18 +22,17 @@ const overLongNames = longToolNames.filter((name) => name.length >= 60 && name.l
 /** Options of {@link aloneWorld}. */
 export interface AloneWorldOptions {
   /**
-   * With `provider-invalid-name`: the server holding the invalid name also holds the valid name it sanitises
-   * to (`a.b` beside `a_b`), still nothing else to refuse. A host that sanitises instead of refusing then
-   * shows one name for two of that server's tools, and keeps only one of them.
+   * With `provider-invalid-name`, which invalid name, and how it sits in its server (default `any`):
+   * - `any`: one of the invalid names (`a.b`, `a/b`, `a b`, `admin.tools.list`, `""`) takes a tool's place;
+   * - `sanitised-twin`: an invalid name with a valid twin it sanitises to, and the twin beside it (`a.b` beside
+   *   `a_b`). A host that sanitises instead of refusing shows one name for two of that server's tools and
+   *   keeps only one of them;
+   * - `empty`: `""`, added beside the server's own tools rather than taking one's place, so the server always
+   *   holds a valid tool too (`alpha: "", request`). A host that filters nameless tools out (LangChain's
+   *   `loadMcpTools`, Mastra's `if (tool.name)`) keeps the rest of that server and names nothing.
+   * Either way nothing else a careful host may refuse is in the world.
    */
-  sanitisedTwin?: boolean;
-  /**
-   * With `provider-invalid-name`: the invalid name is the empty string, added to the server beside its own
-   * tools rather than taking one's place, so the server always holds a valid tool too (`alpha: "", request`).
-   * A host that filters nameless tools out (LangChain's `loadMcpTools`, Mastra's `if (tool.name)`) then keeps
-   * the rest of that server and names nothing, where any other invalid name is refused.
-   */
-  emptyName?: boolean;
+  invalidName?: "any" | "sanitised-twin" | "empty";
 }
 
 /**
@@ -46,9 +45,10 @@ export interface AloneWorldOptions {
  */
 export function aloneWorld(hazard: AloneHazard, options: AloneWorldOptions = {}): Arbitrary<World> {
   const pairwise = hazard === "exact-duplicate" || hazard === "case-clash";
-  const twin = options.sanitisedTwin === true && hazard === "provider-invalid-name";
-  const nameless = options.emptyName === true && hazard === "provider-invalid-name";
-  const names = nameless ? [""] : twin ? twinnedNames : hazard === "provider-invalid-name" ? invalidNames : overLongNames;
+  const invalid = hazard === "provider-invalid-name" ? options.invalidName ?? "any" : undefined;
+  const twin = invalid === "sanitised-twin";
+  const nameless = invalid === "empty";
+  const names = nameless ? [""] : twin ? twinnedNames : invalid === "any" ? invalidNames : overLongNames;
   return fc
     .record({
       base: lifecycleWorld({ minServers: pairwise ? 2 : 1, maxServers: 3 }),
