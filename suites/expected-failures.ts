@@ -58,14 +58,14 @@ export const expectedFailures: Record<string, string[]> = {
   // generated schemas do not declare; first-page-only never asks a list-crash server for its fatal page two.
   "strict-arguments": ["wire/passthrough"],
   "first-page-only": ["surface/failing-server-named"],
-  // Sanitising a.b to a_b beside a_b of the same server keeps only the later one: a silent loss (no-silent-loss),
-  // unnamed (shortfall-names-missing), its server partial (all-or-nothing), one name registered for two tools
-  // (injective), which one survives following the server's list order (config-permutation), and a name
-  // other than mcp__{key}__{tool} (profile).
   // A tool named "" dropped beside its server's others: lost with no error naming the server (no-silent-loss),
   // a shortfall no error names (shortfall-names-missing), its server partial (all-or-nothing). Nothing else
   // sees it: the reference refuses "" anyway, so no other clause's verdict turns on it.
   "drops-nameless-tools": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing"],
+  // Sanitising a.b to a_b beside a_b of the same server keeps only the later one: a silent loss (no-silent-loss),
+  // unnamed (shortfall-names-missing), its server partial (all-or-nothing), one name registered for two tools
+  // (injective), which one survives following the server's list order (config-permutation), and a name
+  // other than mcp__{key}__{tool} (profile).
   "sanitised-tool-names": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
 };
 
