@@ -8,6 +8,7 @@
  * weakening any other pair, or a false failure, fails this test, while the table alone cannot be flattered:
  * regenerating it is `npm run power`.
  */
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -50,4 +51,19 @@ describe("power (quick)", () => {
     expect(power.pairs.filter((pair) => !short.has(`${pair.clause} x ${pair.host}`)).every((pair) => rate(pair) === 100)).toBe(true);
     expect(powerMarkdown(power, 0, "")).toContain("| `names/provider-valid` | `unchecked-refuses-duplicates` | 2/2 | 100 % |");
   }, 600_000);
+});
+
+describe("npm run power (the command)", () => {
+  const power = (...args: string[]) => spawnSync(process.execPath, ["--import", "tsx", join(import.meta.dirname, "power.ts"), ...args], { encoding: "utf8" });
+
+  it("prints its usage on --help, and exits 2 on bad usage (an unknown option, a value that is not a count) before measuring", () => {
+    const help = power("--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run power -- \[--seeds K\]/);
+    for (const bad of [["--bogus"], ["--concurrency", "x"], ["--seeds", "0"]]) {
+      const run = power(...bad);
+      expect(run.status, bad.join(" ")).toBe(2);
+      expect(run.stdout, bad.join(" ")).not.toContain("seed(s) from base");
+    }
+  }, 60_000);
 });

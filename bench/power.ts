@@ -21,28 +21,37 @@ import { GOAL, powerMarkdown } from "./power-table.ts";
 import { expectedFailures } from "../suites/expected-failures.ts";
 import { clauses } from "../suites/index.ts";
 
-const USAGE = `Usage: npm run power [-- --seeds K] [-- --base S] [-- --runs N] [-- --concurrency C] [-- --write FILE] [-- --note TEXT]
-                     [-- --clauses ID,ID] [-- --hosts NAME,NAME]
+/** Defaults of the options, read by both the parser and the usage text so the two cannot disagree. */
+const DEFAULTS = { seeds: 20, concurrency: 2 } as const;
+
+const USAGE = `Usage: npm run power -- [--seeds K] [--base S] [--runs N] [--concurrency C] [--write FILE] [--note TEXT]
+                        [--clauses ID,ID] [--hosts NAME,NAME]
 
 For K seeds drawn from base seed S (default: random, printed), every one-bug host against every clause of its
 answer key (suites/expected-failures.ts) and the reference against every clause, in-process at N runs per
-clause (default ${DEFAULT_RUNS}), C runs at once (default 2); prints the detection table as Markdown.
-  --seeds K           seeds to measure (default 20)
+clause (default ${DEFAULT_RUNS}), C runs at once (default ${DEFAULTS.concurrency}); prints the detection table as Markdown.
+  --seeds K           seeds to measure (default ${DEFAULTS.seeds})
   --clauses, --hosts  narrow the measurement (comma-separated ids; the reference is a host too)
   --write FILE        write the table to FILE (the whole answer key only: not with --clauses or --hosts)
   --note TEXT         appended to the table's opening line (how and where it ran: machine, load)
-Exit 1 when a pair is detected in fewer than 95 % of seeds or the reference fails anything, 2 on bad usage.
+Exit 1 when a pair is detected in fewer than ${GOAL} % of seeds or the reference fails anything, 2 on bad usage.
 `;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
+  let parsed;
+  try {
+    parsed = parseArgs({ options: {
       help: { type: "boolean", short: "h" },
-      seeds: { type: "string", default: "20" }, base: { type: "string" }, runs: { type: "string", default: String(DEFAULT_RUNS) },
-      concurrency: { type: "string", default: "2" }, write: { type: "string" }, note: { type: "string", default: "" },
+      seeds: { type: "string", default: String(DEFAULTS.seeds) }, base: { type: "string" }, runs: { type: "string", default: String(DEFAULT_RUNS) },
+      concurrency: { type: "string", default: String(DEFAULTS.concurrency) }, write: { type: "string" }, note: { type: "string", default: "" },
       clauses: { type: "string" }, hosts: { type: "string" },
-    },
-  });
+    } });
+  } catch (error) {
+    // An unknown option or a missing value is bad usage (exit 2), not a crash with a stack.
+    process.stderr.write(`power: ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values } = parsed;
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
@@ -50,8 +59,9 @@ async function main(): Promise<number> {
   const count = Number(values.seeds);
   const base = values.base === undefined ? randomInt(2 ** 31 - 1) : Number(values.base);
   const runs = Number(values.runs);
-  if (![count, base, runs].every(Number.isSafeInteger) || count < 1 || runs < 1) {
-    process.stderr.write("power: --seeds, --base and --runs take whole numbers (seeds and runs at least 1)\n");
+  const concurrency = Number(values.concurrency);
+  if (![count, base, runs, concurrency].every(Number.isSafeInteger) || count < 1 || runs < 1 || concurrency < 1) {
+    process.stderr.write("power: --seeds, --base, --runs and --concurrency take whole numbers (all but --base at least 1)\n");
     return 2;
   }
   const list = (text: string | undefined) => text?.split(",").map((item) => item.trim()).filter((item) => item.length > 0);
@@ -70,7 +80,7 @@ async function main(): Promise<number> {
   }
   process.stdout.write(`power: ${count} seed(s) from base ${base}, ${runs} runs per clause\n`);
   const power = await measurePower({
-    seeds: seedsFrom(base, count), runs, concurrency: Number(values.concurrency), ...only,
+    seeds: seedsFrom(base, count), runs, concurrency, ...only,
     progress: (seed, host, done, total) => process.stdout.write(`  [${done}/${total}] seed ${seed} ${host}\n`),
   });
   const markdown = powerMarkdown(power, base, values.note);
