@@ -14,7 +14,10 @@ export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identi
 export { canonicalJson } from "./world/canonical-json.ts";
 export { SituationSchema, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
 export * from "./arbitraries/index.ts";
-export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome } from "./runner/clause.ts";
+export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { constructed } from "./runner/constructed.ts";
+export { singleCase } from "./runner/single-case.ts";
+export { hazardWorlds, longName, longTwins, worldOf, type HazardWorld, type HazardWorldName, type WorldServer } from "./world/hazard-worlds.ts";
 export { builtinClauses, catalogueIds, inCatalogueOrder, loadSuites } from "./runner/catalogue.ts";
 export type { ObservedCall, ObservedTool, SessionObservation } from "./runner/session-observation.ts";
 export { observeSession, type ObserveOptions, type ServerTransportKind } from "./runner/observe-session.ts";

@@ -10,9 +10,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hapLauncher, loadSuites, packageRoot, runClauses, type Clause } from "../harness/index.ts";
+import { hapLauncher, loadSuites, packageRoot, runClauses, singleCase, type Clause } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
 import { END, hostMarkdown, needsEvidence, readCommitted, START } from "./reports.ts";
 import { libraryHostInstalled } from "./test-support.ts";
@@ -88,7 +87,7 @@ describe("committed real-host reports", () => {
       const replays = failing.map((entry): Clause => {
         const clause = clauses.find((candidate) => candidate.id === entry.id);
         if (!clause) throw new Error(`${host.id}: clause ${entry.id} is no longer in suites/`);
-        return { ...clause, arbitrary: () => fc.constant(entry.counterexample!.value), requires: [] };
+        return singleCase(clause, entry.counterexample!.value);
       });
       const fresh = await runClauses({
         clauses: replays, launcher: hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: host.runArgs ? 300_000 : 120_000 }), seed: committed.seed, runs: 1,

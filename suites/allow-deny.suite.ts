@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import {
-  defineClause, errorNamesServer, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type ServerOptions, type World,
+  defineClause, errorNamesServer, worldOf, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type ServerOptions, type World,
 } from "../harness/index.ts";
 import { identify, quoted } from "./support/lifecycle.ts";
 
@@ -64,6 +64,20 @@ export const allowDeny = defineClause({
     world: lifecycleWorld({ maxServers: 2, minTools: 2, maxTools: MAX_TOOLS }),
     lists: fc.array(lists, { minLength: 2, maxLength: 2 }),
   }),
+  // alpha (request, search) with one list each time, beta (query, call) with none.
+  coverage: () => ([
+    ["deny-listed", "deny: search", { allow: "absent", allowMask: [false, false, false], denyMask: [false, true, false], ghost: false }],
+    ["deny-listed", "allow: *, deny: request", { allow: "star", allowMask: [false, false, false], denyMask: [true, false, false], ghost: false }],
+    ["allow-subset", "allow: request", { allow: "subset", allowMask: [true, false, false], denyMask: [false, false, false], ghost: false }],
+    ["ghost-allow", "allow: request, search and a name alpha does not advertise", { allow: "subset", allowMask: [true, true, false], denyMask: [false, false, false], ghost: true }],
+  ] as const).map(([hazard, lists, alpha]) => ({
+    hazard,
+    title: `alpha: request, search (${lists}) · beta: query, call`,
+    value: {
+      world: worldOf(["alpha", ["request", "search"]], ["beta", ["query", "call"]]),
+      lists: [{ ...alpha, allowMask: [...alpha.allowMask], denyMask: [...alpha.denyMask] }, { allow: "absent" as const, allowMask: [false, false, false], denyMask: [false, false, false], ghost: false }],
+    },
+  })),
   worlds: (value: AllowDenyCase) => [value.world],
   requires: ["deny-listed", "allow-subset", "ghost-allow"],
   check: (env, value) =>

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import type { ServerScript } from "../fake-servers/index.ts";
-import { defineClause, lifecycleWorld, visibleLabel, withLifecycleWorld, type World } from "../harness/index.ts";
+import { constructed, defineClause, lifecycleWorld, worldOf, visibleLabel, withLifecycleWorld, type World } from "../harness/index.ts";
 
 interface AtMostOnceCase {
   world: World;
@@ -51,6 +51,11 @@ export const atMostOnce = defineClause({
     dropper: fc.nat({ max: 1 }),
     idempotent: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
   }),
+  // alpha loses every answer: first with no tool marked idempotent, then beside one that is (which may be retried).
+  coverage: () => [
+    ...constructed(["two-servers"], (world) => ({ world, dropper: 0, idempotent: [false, false, false] }), "; alpha loses every answer"),
+    { hazard: "answer-lost", title: "alpha: request, search (idempotentHint) · beta: query; alpha loses every answer", value: { world: worldOf(["alpha", ["request", "search"]], ["beta", ["query"]]), dropper: 0, idempotent: [false, true, false] } },
+  ].map((built) => ({ ...built, hazard: "answer-lost" })),
   worlds: (value: AtMostOnceCase) => [scripted(value)],
   requires: ["answer-lost"],
   check: (env, value) =>

@@ -1,6 +1,6 @@
 /** Clause `diag/errors-name-server`: an error that names no server sends its reader hunting (ADR-0112 D4, P6). */
 import fc from "fast-check";
-import { aloneWorld, crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
+import { aloneWorld, constructed, crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
 
 export const errorsNameServer = defineClause({
   id: "diag/errors-name-server",
@@ -16,6 +16,9 @@ export const errorsNameServer = defineClause({
   },
   sources: ["ADR-0112 D4, P6"],
   arbitrary: () => fc.oneof(crossShrink, longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("provider-invalid-name"), aloneWorld("over-length")),
+  // Worlds a careful host reports errors for: a name too long, an invalid one, a server that fails to load
+  // (where an anonymous whole-open error shows); and a duplicate, which some hosts refuse with an error.
+  coverage: () => constructed(["over-length", "invalid-name", "list-error", "unreachable", "exact-duplicate"]).map((built) => ({ ...built, hazard: "error" })),
   worlds: (value: World) => [value],
   // "error": the host reported at least one error. A case with none judges nothing: a host that never
   // reports an error gives this clause nothing to look at, and that is no pass. (The worlds are built so that

@@ -4,15 +4,16 @@
  */
 import fc from "fast-check";
 import {
-  canonicalJson, defineClause, driftChange, errorNamesServer, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
-  type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
+  canonicalJson, constructed, defineClause, worldOf, driftChange, errorNamesServer, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
+  type ConstructedCase, type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
 } from "../harness/index.ts";
-import { commandsOf, driftCommands, initialModel, landingDrift, noteOutcome, verify, type DriftModel, type DriftReal } from "./support/drift-model.ts";
+import { commandsOf, driftCommands, initialModel, landingDrift, noteOutcome, verify, type CommandJson, type DriftModel, type DriftReal } from "./support/drift-model.ts";
 import { identify, listChangedTimeoutMs, namesServerAndTool, quoted, type ShownTool } from "./support/lifecycle.ts";
 
 interface TrackCase {
   world: World;
-  commands: readonly fc.AsyncCommand<DriftModel, DriftReal>[];
+  /** Generated commands, or their JSON (a constructed case, a report's counterexample). */
+  commands: readonly (fc.AsyncCommand<DriftModel, DriftReal> | CommandJson)[];
 }
 
 export const refreshTracksList = defineClause({
@@ -42,6 +43,16 @@ export const refreshTracksList = defineClause({
       .tuple(driftCommands(env, driftChange({ weights: { add: 2, remove: 2, rename: 2 } })), fc.option(landingDrift(), { freq: 2 }))
       .map(([random, landing]) => (landing === null ? random : [...random, ...landing])),
   }),
+  // Commands as a report stores them (commandsOf reads their JSON): a change, a refresh of its server, and a
+  // call of every name shown twice after a change onto another server's name.
+  coverage: (): ConstructedCase<TrackCase>[] => [
+    { hazard: "refresh-added", title: "alpha: request · delta: query; alpha adds search, refresh alpha", value: { world: worldOf(["alpha", ["request"]], ["delta", ["query"]]), commands: [
+      { command: "change", server: 0, change: { kind: "add", name: { from: "pool", pick: 0 } } }, { command: "refresh", server: 0 }] } },
+    { hazard: "refresh-removed", title: "alpha: request, search · delta: query; alpha removes search, refresh alpha", value: { world: worldOf(["alpha", ["request", "search"]], ["delta", ["query"]]), commands: [
+      { command: "change", server: 0, change: { kind: "remove", pick: 1 } }, { command: "refresh", server: 0 }] } },
+    { hazard: "refresh-onto-other-name", title: "alpha: request · delta: query; alpha adds query (delta's name), refresh alpha, call each query", value: { world: worldOf(["alpha", ["request"]], ["delta", ["query"]]), commands: [
+      { command: "change", server: 0, change: { kind: "add", name: { from: "other-server", pick: 0 } } }, { command: "refresh", server: 0 }, { command: "call", pick: 0 }] } },
+  ],
   worlds: (value: TrackCase) => [value.world],
   requires: ["refresh-added", "refresh-removed", "refresh-onto-other-name"],
   async check(env, value) {
@@ -87,6 +98,10 @@ export const unreachablePrunesNothing = defineClause({
   sources: ["adonis importer \"a server that could not be reached prunes nothing\""],
   notApplicable: (env) => (env.capabilities.refresh ? undefined : "the host does not declare refresh"),
   arbitrary: () => fc.record({ world: lifecycleWorld({ maxServers: 3 }), target: fc.nat({ max: 2 }), all: fc.boolean() }),
+  coverage: () => [
+    ...constructed(["two-servers"], (world) => ({ world, target: 0, all: false }), "; alpha unreachable, then refresh alpha"),
+    ...constructed(["two-servers"], (world) => ({ world, target: 0, all: true }), "; alpha unreachable, then refresh all"),
+  ].map((built) => ({ ...built, hazard: "unreachable-at-refresh" })),
   worlds: (value: UnreachableCase) => [value.world],
   requires: ["unreachable-at-refresh"],
   check: (env, value) =>
@@ -147,6 +162,16 @@ export const listChanged = defineClause({
     world: lifecycleWorld({ maxServers: 1, listChanged: "always" }),
     change: driftChange({ kinds: ["add", "remove", "rename"] }),
   }),
+  // A removal, an addition and a rename, each announced with list_changed by a server that advertises it.
+  coverage: () => ([
+    ["removes search", { kind: "remove", pick: 1 }],
+    ["adds query", { kind: "add", name: { from: "pool", pick: 1 } }],
+    ["renames request to query", { kind: "rename", pick: 0, to: { from: "pool", pick: 1 } }],
+  ] as const).map(([what, change]) => ({
+    hazard: "list-changed-reflected",
+    title: `alpha (request, search, advertising listChanged) ${what} and notifies`,
+    value: { world: worldOf({ key: "alpha", tools: ["request", "search"], listChanged: true }), change: change as DriftChange },
+  })),
   worlds: (value: ListChangedCase) => [value.world],
   requires: ["list-changed-reflected"],
   check: (env, value) =>
@@ -238,6 +263,12 @@ export const pinHoldsChanges = defineClause({
     before: fc.array(pinChange, { minLength: 1, maxLength: 3 }),
     during: fc.array(pinChange, { maxLength: 2 }),
   }),
+  // Each part a pin covers, changed between the pin and the next open.
+  coverage: () => (["describe", "input-schema", "output-schema"] as const).map((what) => ({
+    hazard: `pin-drift:${what}`,
+    title: `alpha: request · beta: search; pinned, then the ${what === "describe" ? "description" : what.replace("-", " ")} of request changed`,
+    value: { world: worldOf(["alpha", ["request"]], ["beta", ["search"]]), before: [{ server: 0, pick: 0, what, variant: 0 }], during: [] },
+  })),
   worlds: (value: PinCase) => [value.world],
   requires: ["pin-drift:describe", "pin-drift:input-schema", "pin-drift:output-schema"],
   check: (env, value) =>

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import {
-  defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type LocalShape, type Ordering, type World,
+  constructed, defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type LocalShape, type Ordering, type World,
 } from "../harness/index.ts";
 import { identify, quoted } from "./support/lifecycle.ts";
 
@@ -32,6 +32,8 @@ export const everyShape = defineClause({
   sources: ["ADR-0112 P8 third shape, delta #8"],
   notApplicable: (env) => (env.capabilities.registerLocal.length === 0 ? "the host declares no session/registerLocal shapes" : undefined),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), order: ordering({ maxLength: 4 }) }),
+  coverage: () => constructed(["two-servers"], (world) => ({ world, target: 0, order: [] }), ", a local tool registered onto alpha's name in every declared shape")
+    .map((built) => ({ ...built, hazard: "guard-attempt" })),
   worlds: (value: ShapeCase) => [value.world],
   requires: ["guard-attempt"],
   check: (env, value) =>
@@ -88,6 +90,10 @@ export const localOccupant = defineClause({
   sources: ["ADR-0112 D1 last bullet, D3"],
   notApplicable: (env) => (env.capabilities.localTools ? undefined : "the host does not declare localTools"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), shape: fc.nat({ max: 3 }) }),
+  // One case per shape the host accepts a local tool in (a hole in one shape is the point).
+  coverage: (env) => (env.capabilities.registerLocal.length > 0 ? env.capabilities.registerLocal : ["object"]).flatMap((shape, index) =>
+    constructed(["two-servers"], (world) => ({ world, target: 0, shape: index }), `, a local ${shape} tool already holding alpha's name`)
+      .map((built) => ({ ...built, hazard: "local-occupied" }))),
   worlds: (value: OccupantCase) => [value.world],
   requires: ["local-occupied"],
   check: (env, value) =>

@@ -1,7 +1,7 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
-  aloneWorld, crossShrink,
+  aloneWorld, constructed, crossShrink,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -26,6 +26,8 @@ export const injective = defineClause({
   // Long names twice: a cut collides only when one server holds two names past it (at weight 1, cut-at-64
   // went unseen in 1 seed of 20).
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), { arbitrary: longNameWorld(), weight: 2 }, aloneWorld("over-length")),
+  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, a cut.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "long-twins", "sanitised-twin"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -81,6 +83,8 @@ export const contextFree = defineClause({
     "breaks for a reason no one can see from the change that caused it.",
   sources: ["ADR-0112 P4"],
   arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
+  // Each world opened whole, then with its first server alone: a name that changes with company shows.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "two-servers"], (world) => ({ world, keep: [true, false, false, false, false, false] }), ", then the first server alone"),
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
   describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
   // "context-changed": some tool is shown both with the other servers configured and without them.
@@ -119,6 +123,7 @@ export const providerValid = defineClause({
     "share; --profile picks another.",
   sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
+  coverage: () => constructed(["invalid-name", "over-length", "nameless-tool", "sanitised-twin"]),
   worlds: (value: World) => [value],
   requires: ["provider-invalid-name", "over-length"],
   async check(env, value) {
@@ -159,6 +164,10 @@ export const labelFromConfig = defineClause({
     " configuration key is the one label the operator controls.",
   sources: ["MCP spec Tools note (2026-07-28)", "field guide \"spoofable labels\"", "anthropics/claude-code#74635"],
   arbitrary: () => fc.record({ world: world({ minServers: 2 }), mode: fc.constantFrom<"rotate" | "same">("rotate", "same") }),
+  coverage: () => [
+    ...constructed(["two-servers"], (world) => ({ world, mode: "rotate" as const }), ", then each reporting the next one's key"),
+    ...constructed(["two-servers"], (world) => ({ world, mode: "same" as const }), ", then both reporting one serverInfo name"),
+  ].map((built) => ({ ...built, hazard: "spoofed-identity" })),
   worlds: (value: SpoofCase) => [value.world, spoofed(value)],
   describeWorlds: (value: SpoofCase) => ["every server reports its own key as serverInfo.name", value.mode === "same" ? "every server reports one serverInfo name and version" : "each server reports the next server's key as serverInfo.name"],
   requires: ["spoofed-identity", "multi-server"],
@@ -192,6 +201,7 @@ export const deterministic = defineClause({
     "Shortened names must be stable too.",
   sources: ["adonis importer \"stable across restarts\"", "microsoft/vscode#324992", "cline/cline#7972"],
   arbitrary: () => anyWorld(),
+  coverage: () => constructed(["two-servers", "exact-duplicate", "over-length", "long-twins"]),
   worlds: (value: World) => [value],
   requires: ["multi-server", "over-length"],
   async check(env, value) {
@@ -223,6 +233,7 @@ export const profile = defineClause({
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
   arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("over-length")),
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

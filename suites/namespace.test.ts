@@ -4,10 +4,9 @@
  * both directions (serveHap hands it to the host; HapClient sends it).
  */
 import { PassThrough } from "node:stream";
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  describeTool, HapClient, inProcessLauncher, runClauses, serveHap, visibleKey, visibleLabel, WorldSchema, type Clause, type HostAdapter, type World,
+  describeTool, HapClient, inProcessLauncher, runClauses, serveHap, singleCase, visibleKey, visibleLabel, WorldSchema, type Clause, type HostAdapter, type World,
 } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 import { namespacedHost } from "./test-support/namespaced-host.ts";
@@ -22,7 +21,7 @@ const world = (...servers: Array<[string, string[]]>): World => WorldSchema.pars
 /** Runs clause `id`'s check on exactly `value`, once. */
 async function judge(host: () => HostAdapter, id: string, value: unknown) {
   const clause = clauses.find((candidate) => candidate.id === id)!;
-  const once: Clause = { ...clause, arbitrary: () => fc.constant(value), requires: [] };
+  const once: Clause = singleCase(clause, value);
   const report = await runClauses({ clauses: [once], launcher: inProcessLauncher(host), seed: 1, runs: 1, transport: "memory" });
   return report.clauses[0]!;
 }
@@ -60,7 +59,7 @@ describe("a host that shows (namespace, name) pairs", () => {
 
   it("is not the joined name: a namespace pair never satisfies a profile that fixes one name", async () => {
     const clause = clauses.find((candidate) => candidate.id === "names/profile")!;
-    const once: Clause = { ...clause, arbitrary: () => fc.constant(duplicate), requires: [] };
+    const once: Clause = singleCase(clause, duplicate);
     const report = await runClauses({
       clauses: [once], launcher: inProcessLauncher(() => namespacedHost("careful", (key) => `mcp__${key}_`)), seed: 1, runs: 1, transport: "memory", profile: "adr-0112",
     });

@@ -3,7 +3,7 @@
  * by it, in one place (ADR-0112 D5, P7). Worlds are collision-free, so only the options are judged.
  */
 import fc from "fast-check";
-import { defineClause, errorNamesServer, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type World } from "../harness/index.ts";
+import { constructed, defineClause, errorNamesServer, lifecycleWorld, messageNames, toolNamePool, withLifecycleWorld, type World } from "../harness/index.ts";
 import { quoted } from "./support/lifecycle.ts";
 
 /**
@@ -45,6 +45,10 @@ export const keyedByWire = defineClause({
   sources: ["ADR-0112 D5, P7"],
   notApplicable: (env) => (env.capabilities.requestSchemas ? undefined : "the host does not declare requestSchemas"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), schema: fc.nat({ max: requestSchemas.length - 1 }) }),
+  // Each request schema once, given under alpha's own name for request.
+  coverage: () => requestSchemas.flatMap((_, schema) =>
+    constructed(["two-servers"], (world) => ({ world, target: 0, schema }), `; a request schema for "request" (${JSON.stringify(requestSchemas[schema]!.schema)}), called breaking it`)
+      .map((built) => ({ ...built, hazard: "violating-call" }))),
   worlds: (value: KeyedCase) => [value.world],
   requires: ["violating-call"],
   check: (env, value) =>
@@ -101,6 +105,10 @@ export const unknownKey = defineClause({
   sources: ["ADR-0112 D5"],
   notApplicable: (env) => (env.capabilities.requestSchemas ? undefined : "the host does not declare requestSchemas"),
   arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 1 }), ghost: fc.constantFrom("pool" as const, "visible" as const, "other-server" as const) }),
+  // A request schema under a name alpha does not advertise: a pool name, the visible spelling of its own tool, beta's tool.
+  coverage: () => (["pool", "visible", "other-server"] as const).flatMap((ghost) =>
+    constructed(["two-servers"], (world) => ({ world, target: 0, ghost }), `; a request schema for alpha under ${ghost === "pool" ? "a name nobody advertises" : ghost === "visible" ? "its tool's visible name" : "beta's tool name"}`)
+      .map((built) => ({ ...built, hazard: "unknown-key" }))),
   worlds: (value: UnknownKeyCase) => [value.world],
   requires: ["unknown-key"],
   check: (env, value) =>

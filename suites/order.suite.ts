@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import {
-  crossShrink,
+  constructed, crossShrink, hazardWorlds,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld, sessionComparison,
   type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -86,6 +86,13 @@ export const configPermutation = defineClause({
   sources: ["ADR-0112 P2", "field guide \"swap the load order\""],
   // Separator worlds twice as often: there a host joining {key}_{tool} lets the later of two servers win.
   arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), { arbitrary: separatorClashWorld(), weight: 2 }), servers: ordering(), tools: ordering() }),
+  // Each world opened as configured, then with its two servers swapped (a host that settles a duplicate or a
+  // join by who came first or last changes its answer); and a server's two names that sanitise alike with
+  // their list order swapped (which one a sanitising host keeps follows the list).
+  coverage: () => [
+    ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp"], (world) => ({ world, servers: [1], tools: [] }), ", servers swapped"),
+    { hazard: "tools-permuted", title: `${hazardWorlds["sanitised-twin"].title}, then a_b listed before a.b`, value: { world: structuredClone(hazardWorlds["sanitised-twin"].world), servers: [], tools: [1] } },
+  ],
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
   describeWorlds: (value: PermutationCase) => [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`],
   // "servers-permuted": two servers both sessions judged came in another configuration order; the tools
@@ -158,6 +165,9 @@ export const arrivalTiming = defineClause({
     second: ordering(),
     delays: fc.array(fc.constantFrom(0, 5, 20), { minLength: 6, maxLength: 6 }),
   }),
+  // The first session hears alpha's list first, the second beta's: a host registering in arrival order shows
+  // another surface. beta answers initialize 5 ms sooner in both, so both sessions hold a reordered arrival.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore"], (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", alpha's list answered first, then beta's"),
   worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
   describeWorlds: (value: TimingCase) => [
     `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,

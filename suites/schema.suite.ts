@@ -12,7 +12,7 @@
 import fc from "fast-check";
 import type { ToolDefinition } from "../fake-servers/index.ts";
 import {
-  defineClause, errorNamesServer, hostileSchema, hostileTool, visibleLabel, withLifecycleWorld, describeTool, type HostileSchema, type World,
+  defineClause, errorNamesServer, hostileSchema, hostileSchemaKinds, hostileSchemaOf, hostileTool, visibleLabel, withLifecycleWorld, describeTool, type HostileSchema, type World,
 } from "../harness/index.ts";
 import { namesServerAndTool, quoted } from "./support/lifecycle.ts";
 
@@ -69,6 +69,15 @@ export const hostileSchemaClause = defineClause({
   },
   sources: ["adonis importer \"two things a remote schema can do\""],
   arbitrary: () => fc.record({ hostile: hostileSchema(), sibling: fc.boolean(), neighbour: fc.boolean() }),
+  // Every hostile kind once, beside a plain tool of its server and a plain server.
+  coverage: () => hostileSchemaKinds.map((kind) => {
+    const hostile = hostileSchemaOf(kind);
+    return {
+      hazard: hostile.backtracks ? "hostile:backtracking" : "hostile:uncompilable",
+      title: `alpha: request (${kind}), search · beta: query`,
+      value: { hostile, sibling: true, neighbour: true },
+    };
+  }),
   worlds: (value: HostileCase) => [worldOf(value)],
   requires: ["hostile:uncompilable", "hostile:backtracking"],
   check: (env, value) =>

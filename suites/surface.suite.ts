@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  aloneWorld, crossShrink,
+  aloneWorld, constructed, crossShrink,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   visibleLabel, world,
   type SessionObservation, type World,
@@ -78,6 +78,14 @@ export const noSilentLoss = defineClause({
     // the identity games above went 1 -> 2 beside it, as label-from-server-info went unseen in 7 of 100.
     { arbitrary: namelessTools(), weight: 4 },
   ),
+  // Every way a host loses a tool without a word, each on its smallest world: a duplicate (bare-name merges),
+  // joins that meet, two long names one cut makes one, a label taken from serverInfo (shared by two servers,
+  // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
+  // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped.
+  coverage: () => constructed([
+    "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
+    "sanitised-twin", "nameless-tool", "invalid-name",
+  ]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
   async check(env, value) {
@@ -105,6 +113,7 @@ export const emptyServerOk = defineClause({
   sources: ["ADR-0112 D3"],
   arbitrary: () =>
     world({ allowEmpty: true, toolFamilies: ["pool"], keyFamilies: ["pool"] }).filter((w) => w.servers.some((server) => server.tools.length === 0)),
+  coverage: () => constructed(["empty-server"]),
   worlds: (value: World) => [value],
   requires: ["empty-server"],
   async check(env, value) {
@@ -131,6 +140,8 @@ export const shortfallNamesMissing = defineClause({
   },
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
+  // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently.
+  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -175,6 +186,8 @@ export const allOrNothing = defineClause({
     // And beside its sanitised twin: a host that sanitises keeps one of the two, so the server is partial.
     sanitisedTwins(),
   ),
+  // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
+  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -204,6 +217,7 @@ export const failingServerNamed = defineClause({
     "server says what to fix, and the other servers' tools still work. Refusing the whole open with an error is also honest.",
   sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
   arbitrary: () => failingWorld(),
+  coverage: () => constructed(["unreachable", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-in-list", "schema-not-object"]),
   worlds: (value: World) => [value],
   requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"],
   async check(env, value) {

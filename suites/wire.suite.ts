@@ -1,7 +1,7 @@
 /** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
 import fc from "fast-check";
 import {
-  crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type ObservedCall, type World,
+  constructed, crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type ObservedCall, type World,
 } from "../harness/index.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
@@ -19,6 +19,15 @@ interface WireCase {
 }
 
 const wireCase = () => fc.record({ world: routedWorld(), payload });
+
+/**
+ * Arguments a host must pass on unchanged: a string with a space and a character outside ASCII, a negative
+ * number, nested arrays and a null, none of which the server's schema declares (it declares only `probe`).
+ */
+const fixedPayload = { text: "a é", count: -1, nested: { flags: [true, false], none: null } };
+
+/** A call through each name of two servers that share one, of two that share none, and of two joins that meet. */
+const wireCoverage = () => constructed(["exact-duplicate", "two-servers", "separator-underscore"], (world) => ({ world, payload: structuredClone(fixedPayload) }));
 
 /** What the host answered a call, in a line: the host's own words when it refused. */
 const answerOf = (call: ObservedCall) =>
@@ -38,6 +47,7 @@ export const passthrough = defineClause({
   },
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
+  coverage: wireCoverage,
   worlds: (value: WireCase) => [value.world],
   // "call": a shown, identifiable tool was called; a host that shows nothing leaves this clause unjudged.
   requires: ["exact-duplicate", "multi-server", "call"],
@@ -75,6 +85,7 @@ export const noCrossRouting = defineClause({
   },
   sources: ["field guide lab", "warpdotdev/warp#7874", "samanhappy/mcphub#139"],
   arbitrary: wireCase,
+  coverage: wireCoverage,
   worlds: (value: WireCase) => [value.world],
   requires: ["exact-duplicate", "multi-server", "call"],
   async check(env, value) {
@@ -114,6 +125,7 @@ export const unknownName = defineClause({
   },
   sources: ["ADR-0112 P5"],
   arbitrary: () => routedWorld(),
+  coverage: () => constructed(["exact-duplicate", "two-servers"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "multi-server", "unknown-call"],
   async check(env, value) {

@@ -21,6 +21,16 @@ describe("ConsoleReporter", () => {
     expect(text()).toContain('world:    "alpha": "search"!, "fetch"');
   });
 
+  it("says what the host did in a failure, and which hazard went unjudged in an INCONCLUSIVE, with what the host did there", () => {
+    const { out, text } = stream(false);
+    const reporter = new ConsoleReporter(out, {});
+    reporter.end(clause);
+    reporter.end(sampleReport().clauses.find((entry) => entry.status === "inconclusive")!);
+    expect(text()).toContain('host did: open (session 1): registered "alpha": [], "beta": ["search"]');
+    expect(text()).toMatch(/\n {6}separator-clash \(required\): NOT JUDGED: case 1 \(a_b: c · a: b_c\): open: error/);
+    expect(text()).not.toMatch(/[\u0007\u202E]/);
+  });
+
   it("colours on a TTY unless NO_COLOR is set", () => {
     const coloured = stream(true);
     new ConsoleReporter(coloured.out, {}).end(clause);

@@ -12,6 +12,7 @@ import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import { terminalText } from "../report/escape.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
+import { coverageText, hazardLabel } from "../report/coverage-lines.ts";
 import { clip, clipTail, hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
@@ -72,6 +73,9 @@ export class ConsoleReporter {
       if (report.counterexample) {
         this.out.write(`      world:    ${worldLines(report.counterexample.servers).map((line) => shown(line)).join("\n                ")}\n`);
       }
+      if (report.diagnosis && report.diagnosis.length > 0) {
+        this.out.write(`      host did: ${report.diagnosis.slice(0, 12).map((line) => shown(line)).join("\n                ")}${report.diagnosis.length > 12 ? `\n                (${report.diagnosis.length - 12} more lines in report.json)` : ""}\n`);
+      }
       const tail = report.error?.stderrTail.trim();
       if (tail) {
         this.out.write(tail === this.lastTail ? "      stderr:   (the same tail as above)\n" : `      stderr:   ${tailLines(tail, 5, "                ")}\n`);
@@ -81,12 +85,16 @@ export class ConsoleReporter {
       const replay = reportReplay(this.replayFrom, report, this.replayFrom.file);
       if (replay) this.out.write(`      replay:   ${shown(replay, 2000)}\n`);
     }
+    // An unjudged hazard is what a reader of an INCONCLUSIVE verdict needs: which one, and what the host did.
+    for (const row of report.coverage ?? []) {
+      if (row.status === "not-judged") this.out.write(`      ${shown(hazardLabel(row), 100)}: ${shown(coverageText(row), 2000)}\n`);
+    }
   }
 
   /** The summary after the run, with the files written. */
   summary(report: Report, files: ReportFiles | string): void {
     const parts = totalsInOrder(report).map(([status, count]) => this.paint(status, `${count} ${status}`));
-    const facts = `seed ${report.seed} · ${report.runs} runs/clause · ${(report.durationMs / 1000).toFixed(1)}s`;
+    const facts = `seed ${report.seed} · constructed cases + ${report.runs} random/clause · ${(report.durationMs / 1000).toFixed(1)}s`;
     if (report.hostStartError !== undefined) {
       this.out.write(`\nthe host did not start: ${shown(report.hostStartError)}\n`);
       this.out.write(`  command: ${shown(report.hostCommand.join(" ") || "(in process)", 2000)} · ${facts}\n`);

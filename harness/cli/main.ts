@@ -97,7 +97,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
   const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []), {
     file: replayFile.startsWith("..") || replayFile === "" ? join(out, "report.json") : replayFile, builtinHost: host.builtin,
   });
-  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, ${options.runs} run(s) each, host: ${terminalText(host.label)}\n`);
+  process.stdout.write(`mcp-collide ${harnessVersion}: ${clauses.length} clause(s), seed ${seed}, constructed cases then ${options.runs} random case(s) per clause, host: ${terminalText(host.label)}\n`);
   let raw;
   try {
     raw = await runClauses({

@@ -42,14 +42,17 @@ export interface ReplayResult {
   stderrTail: string;
 }
 
-/** The value fast-check generates for `arbitrary` at `path` under `seed`: the run's case, without running it. */
-export async function valueAtPath<T>(arbitrary: fc.Arbitrary<T>, seed: number, path: string): Promise<T> {
+/**
+ * The value fast-check generates for `arbitrary` at `path` under `seed`: the run's case, without running it.
+ * `examples` are the clause's constructed cases, which a run puts first, so the path counts them.
+ */
+export async function valueAtPath<T>(arbitrary: fc.Arbitrary<T>, seed: number, path: string, examples: readonly T[] = []): Promise<T> {
   let found: { value: T } | undefined;
   // With a path, fast-check walks straight to that case and starts there; one run is that case.
   await fc.check(fc.property(arbitrary, (value) => {
     found ??= { value };
     return true;
-  }), { seed, path, numRuns: 1 });
+  }), { seed, path, numRuns: 1, examples: examples.map((value) => [value] as [T]) });
   if (!found) throw new Error(`seed ${seed} and path ${path} give no case`);
   return found.value;
 }
@@ -80,7 +83,8 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
     let value = options.value;
     if (value === undefined) {
       if (options.seed === undefined || options.path === undefined) throw new Error("replayCase needs a value, or a seed and a path");
-      value = await valueAtPath(options.clause.arbitrary(replay.env), options.seed, options.path);
+      const constructed = options.clause.coverage?.(replay.env).map((built) => built.value) ?? [];
+      value = await valueAtPath(options.clause.arbitrary(replay.env), options.seed, options.path, constructed);
     }
     const worlds = options.clause.worlds(value);
     let outcome: CheckOutcome;

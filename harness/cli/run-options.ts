@@ -12,7 +12,7 @@ import { agentClis } from "./builtin-host.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
-/** Generated cases per clause when `--runs` is not given: what the power table (`npm run power`) measures. */
+/** Random cases per clause (after its constructed cases) when `--runs` is not given: what the power table (`npm run power`) measures. */
 export const DEFAULT_RUNS = 25;
 
 /** Parsed and checked options of `mcp-collide run`. */
@@ -101,12 +101,13 @@ Runs the clause catalogue as properties against a host under test and writes a r
 With no "--" and no --host, the host is the built-in reference host (a correct host).
 
 Options:
-  --runs N            generated cases per clause (default 25). A pass needs every situation the clause
-                      is about (e.g. a separator clash) judged, not merely drawn: a case whose host refused
-                      the open for something else judges nothing. While one is unjudged, up to 3N more
-                      cases are drawn and only those that can bring it are run (a world showing it; once it
-                      arose unjudged, a world holding it alone; every draw, for a situation only running a
-                      case shows); then INCONCLUSIVE, saying which situations arose unjudged
+  --runs N            random cases per clause (default 25). Every clause first judges each hazard it
+                      is about on a world built for it (its coverage plan: the same at every seed and
+                      every N, so a known hazard is never missed by an unlucky draw); the N random cases
+                      then explore further. A pass needs every situation the clause requires judged, not
+                      merely drawn; where no case could judge one (the host refused every world holding
+                      it for another reason), the clause is INCONCLUSIVE, and says which situation and
+                      what the host did on each world built for it
   --seed S            fast-check seed (default: random, printed and written to the report);
                       the same seed gives the same cases and the same verdicts
   --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss

@@ -36,7 +36,10 @@ describe("renderHtml", () => {
   it("shows what each verdict stands on, the hash and the repro line", () => {
     expect(html).toContain("multi-server 3/3");
     expect(html).toContain('<span class="sit" title="one wire name is advertised by two or more servers (cases that judged it / cases that met it)">exact-duplicate 1/2</span>');
-    expect(html).toMatch(/<span class="sit unjudged"[^>]*>separator-clash 0\/2 \(1 alone\)<\/span>/);
+    expect(html).toMatch(/<span class="sit unjudged"[^>]*>separator-clash 0\/2<\/span>/);
+    expect(html).toContain('<details class="coverage" open>');
+    expect(html).toMatch(/<td><code>separator-clash \(required\)<\/code><\/td><td><span class="badge s-inconclusive">NOT-JUDGED<\/span><\/td><td class="why">NOT JUDGED: case 1 \(a_b: c · a: b_c\): open: error &quot;&lt;script&gt;/);
+    expect(html).toContain("<h3>What the host did");
     expect(html).toContain("b".repeat(64));
     expect(html).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
   });

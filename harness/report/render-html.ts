@@ -6,6 +6,7 @@
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
+import { casesText, coverageText, hazardLabel } from "./coverage-lines.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -44,7 +45,7 @@ function banner(report: Report): string {
     `<a class="chip s-${clause.status}" href="#${clauseAnchor(clause.id)}"><b>${statusLabel(clause.status)}</b> ${escapeHtml(clause.id)}</a>`);
   const chips = totalsInOrder(report).map(([name, count]) => `<span class="chip s-${name}"><b>${count}</b> ${escapeHtml(statusLabel(name).toLowerCase())}</span>`);
   const meta: Array<[string, string, boolean?]> = [
-    ["seed", String(report.seed)], ["runs per clause", String(report.runs)], ["server transport", report.transport],
+    ["seed", String(report.seed)], ["random cases per clause", `${report.runs}, after its constructed cases`], ["server transport", report.transport],
     ["naming profile", report.profile ?? "—"], ["harness", `mcp-collide ${report.harness.version}`],
     ["protocol · catalogue", `HAP/${report.protocolVersion} · v${report.catalogueVersion}`], ["node", report.node],
     ["started", report.startedAt.replace("T", " ").replace(/(\.\d+)?Z$/, " UTC")], ["duration", durationText(report.durationMs)], ["strict", report.strict ? "yes: SHOULD clauses gate" : "no"],
@@ -88,9 +89,23 @@ function verdictTable(report: Report, options: RenderOptions): string {
     const note = baselineNote(clause);
     const mark = note ? `<div class="mark s-${clause.baseline === "stale" ? "fail" : "not-applicable"}">${escapeHtml(note)}</div>` : "";
     return `<tr class="row-${clause.status} s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td>${name}</td><td>${clause.level}</td>` +
-      `<td class="num">${clause.cases}</td><td class="sits">${situationChips(clause)}</td><td class="why">${evidence(clause.reason)}${mark}</td></tr>`;
+      `<td class="num">${casesText(clause)}</td><td class="sits">${situationChips(clause)}</td><td class="why">${evidence(clause.reason)}${mark}</td></tr>`;
   });
   return `<table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Cases</th><th>Situations (${COUNTS_MEANING})</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`;
+}
+
+/** Each row's status as a verdict colour: judged green, violated red, not judged amber, not run grey. */
+const coverageStatus = { judged: "pass", violated: "fail", "not-judged": "inconclusive", "not-run": "not-applicable" } as const;
+
+/** Every clause's coverage table; open when some hazard went unjudged (the reason for an INCONCLUSIVE). */
+function coverageTable(report: Report): string {
+  const rows = report.clauses.flatMap((clause) => (clause.coverage ?? []).map((row) =>
+    `<tr class="s-${coverageStatus[row.status]}"><td><code>${escapeHtml(clause.id)}</code></td><td><code>${escapeHtml(hazardLabel(row))}</code></td>` +
+    `<td><span class="badge s-${coverageStatus[row.status]}">${row.status.toUpperCase()}</span></td><td class="why">${evidence(coverageText(row))}</td></tr>`));
+  if (rows.length === 0) return "";
+  const unjudged = report.clauses.some((clause) => clause.coverage?.some((row) => row.status === "not-judged"));
+  return `<details class="coverage"${unjudged ? " open" : ""}><summary><h2>Coverage <small class="why">(every hazard each clause is about, and where it was judged: constructed cases run first in every run, then random ones)</small></h2></summary>` +
+    `<table class="verdicts"><thead><tr><th>Clause</th><th>Hazard</th><th></th><th>Where it was judged</th></tr></thead><tbody>${rows.join("\n")}</tbody></table></details>`;
 }
 
 /** What the host showed in each compared session, side by side; a differing row is marked. */
@@ -130,6 +145,9 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
     parts.push(`<h3>Error: ${escapeHtml(clip(clause.error.kind, 100))}</h3><pre>${evidence(clause.error.message)}</pre>`);
     if (clause.error.stderrTail) parts.push(`<h3>Host stderr (tail)</h3><pre>${escapeHtml(clipTail(clause.error.stderrTail, EVIDENCE_LIMIT))}</pre>`);
   }
+  if (clause.diagnosis && clause.diagnosis.length > 0) {
+    parts.push(`<h3>What the host did <small class="why">(its answers, and what each server received)</small></h3><pre>${evidence(clause.diagnosis.join("\n"))}</pre>`);
+  }
   if (clause.evidence) {
     parts.push(`<details class="evidence"><summary>Evidence: every request made to the host, its answers, and what each server received</summary><pre>${escapeHtml(evidenceLines(clause.evidence).join("\n"))}</pre></details>`);
   }
@@ -137,7 +155,7 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
     ...(options.clauseDocs ? [["catalogue", catalogueLink(clause.id, options, escapeHtml(clauseLink("docs/clauses.md", clause.id)))] as [string, string]] : []),
     ["sources", clause.sources.map(escapeHtml).join("; ") || "—"],
     ["seed · path", `<code>${clause.seed}</code>${clause.path ? ` · <code>${escapeHtml(clause.path)}</code>` : ""}`],
-    ["evidence", `${clause.cases} case(s), ${clause.shrinks} shrink step(s) · ${situationChips(clause)}`],
+    ["evidence", `${casesText(clause)} case(s), ${clause.shrinks} shrink step(s) · ${situationChips(clause)}`],
   ];
   parts.push(`<dl class="facts">${facts.map(([label, value]) => `<dt>${label}</dt><dd>${value}</dd>`).join("")}</dl>`);
   if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${evidence(clause.repro)}</pre>`);
@@ -172,6 +190,7 @@ ${baselineBox(report)}
 <h2>Verdicts</h2>
 ${verdictTable(report, options)}
 ${failures}
+${coverageTable(report)}
 <footer>mcp-collide ${escapeHtml(report.harness.version)} · report.json is the source of truth; this page is rendered from it.</footer>
 </main></body></html>
 `;

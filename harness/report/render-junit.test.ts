@@ -31,6 +31,12 @@ describe("renderJunit", () => {
     expect(xml).toContain("&lt;script&gt;");
   });
 
+  it("carries each clause's coverage table and a failure's diagnosis", () => {
+    expect(xml).toContain("1 constructed + 2 random case(s)");
+    expect(xml).toContain("coverage (each hazard the clause is about, and where it was judged):\n  separator-clash (required): NOT JUDGED: case 1 (a_b: c · a: b_c): open: error");
+    expect(xml).toContain("what the host did (its answers, and what each server received):\n  open (session 1): registered");
+  });
+
   it("has one testcase per clause and the right element for each status", () => {
     expect(xml.match(/<testcase /g)).toHaveLength(sampleReport().clauses.length);
     const element = (id: string) => new RegExp(`name="${id}"[^>]*>\\s*<(failure|error|skipped|system-out)`).exec(xml)?.[1];

@@ -10,6 +10,7 @@
 import { worldLines } from "./world-lines.ts";
 import { escapeXml, escapeXmlAttribute } from "./escape.ts";
 import { comparisonLines } from "./comparison-lines.ts";
+import { casesText, coverageLines } from "./coverage-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
 import { baselineNote, clip, clipTail, countText, COUNTS_MEANING, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, reportReplay, situationCounts, statusLabel } from "./report-view.ts";
@@ -31,6 +32,7 @@ function details(report: Report, clause: ClauseReport): string {
   if (clause.counterexample) lines.push("world:", ...worldLines(clause.counterexample.servers).map((line) => `  ${line}`));
   if (clause.error) lines.push(`error (${clip(clause.error.kind, 100)}): ${evidence(clause.error.message)}`);
   if (clause.error?.stderrTail) lines.push("host stderr (tail):", clipTail(clause.error.stderrTail, EVIDENCE_LIMIT));
+  if (clause.diagnosis) lines.push("what the host did (its answers, and what each server received):", ...clause.diagnosis.map((line) => `  ${evidence(line)}`));
   if (clause.evidence) lines.push("evidence (requests made to the host, its answers, what each server received):", ...evidenceLines(clause.evidence).map((line) => `  ${line}`));
   lines.push(`sources: ${clause.sources.join("; ")}`, `seed ${clause.seed}${clause.path ? ` path ${clause.path}` : ""}`);
   if (clause.repro) lines.push(`repro: ${evidence(clause.repro)}`);
@@ -66,7 +68,8 @@ function testcase(report: Report, clause: ClauseReport): string {
   const open = `    <testcase ${attr("classname", `mcp-collide.${family}`)} ${attr("name", clause.id)} ${attr("time", seconds(clause.durationMs))}`;
   const outcome = junitOutcome(clause, report);
   const counts = situationCounts(clause).map((count) => `${count.name} ${countText(count)}`).join(", ") || "none";
-  const told = `${clause.cases} case(s); situations (${COUNTS_MEANING}): ${counts}`;
+  const coverage = coverageLines(clause);
+  const told = `${casesText(clause)} case(s); situations (${COUNTS_MEANING}): ${counts}${coverage.length > 0 ? `\ncoverage (each hazard the clause is about, and where it was judged):\n${coverage.map((line) => `  ${evidence(line)}`).join("\n")}` : ""}`;
   // A warning that does not gate this run is still told in full, where a reader of the testcase looks.
   const untold = !outcome && (clause.status === "warn" || clause.status === "inconclusive");
   const out = `      <system-out>${escapeXml(untold ? `${statusLabel(clause.status)} (does not fail this run; it would under --strict)\n${details(report, clause)}\n${told}` : told)}</system-out>`;

@@ -34,7 +34,12 @@ describe("renderMarkdown", () => {
 
   it("shows what each verdict stands on, the hash and the repro lines", () => {
     expect(markdown).toContain("multi-server 3/3 · exact-duplicate 1/2");
-    expect(markdown).toContain("separator-clash 0/2 (1 alone)");
+    expect(markdown).toContain("separator-clash 0/2");
+    // The coverage table: the unjudged hazard, the constructed case built for it, and what the host did there.
+    expect(markdown).toContain("<details open><summary>Coverage:");
+    expect(markdown).toContain("| `names/injective` | `separator-clash (required)` | ❔ NOT JUDGED: case 1 (a\\_b: c · a: b\\_c): open: error");
+    expect(markdown).toContain("| `names/injective` | `multi-server (required)` | ✅ judged on 2 random case(s), from case 2 |");
+    expect(markdown).toContain("**What the host did** (its answers, and what each server received):");
     expect(markdown).toContain(`Content SHA-256: \`${"a".repeat(64)}\``);
     expect(markdown).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
     expect(markdown).toContain("npx mcp-collide repro --clause surface/no-silent-loss --seed 7 --path 1:0:2");
@@ -51,7 +56,8 @@ describe("renderMarkdown", () => {
     for (const row of markdown.split("\n").filter((line) => line.startsWith("| "))) {
       const cells = row.replace(/\\\|/g, "").split("|").length;
       const sideBySide = row.startsWith("| #") || /^\| \d+ \|/.test(row);
-      expect(cells, row).toBe(sideBySide ? 5 : row.startsWith("| Server") || row.includes("alpha 1.0.0") || row.includes("beta 1.0.0") || row.includes("store") ? 6 : 9);
+      const coverage = row.startsWith("| Clause | Hazard") || /^\| `[a-z]+\/[a-z-]+` \| `/.test(row);
+      expect(cells, row).toBe(sideBySide || coverage ? 5 : row.startsWith("| Server") || row.includes("alpha 1.0.0") || row.includes("beta 1.0.0") || row.includes("store") ? 6 : 9);
     }
   });
 

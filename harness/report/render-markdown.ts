@@ -8,6 +8,7 @@
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
+import { casesText, coverageText, hazardLabel } from "./coverage-lines.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
 import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -60,7 +61,7 @@ function header(report: Report, limit: number, options: RenderOptions): string[]
     ...(report.hostStartError !== undefined ? [`**The host did not start:** ${markdownText(clip(report.hostStartError, limit))}`, ""] : []),
     `**${totals}** → exit ${report.exitCode}${report.strict ? " (strict: SHOULD clauses gate)" : ""}`,
     "",
-    `Seed ${markdownCode(String(report.seed))} · ${report.runs} runs per clause · ${markdownText(report.transport)} servers` +
+    `Seed ${markdownCode(String(report.seed))} · every clause's constructed cases, then ${report.runs} random case(s) · ${markdownText(report.transport)} servers` +
       `${report.profile ? ` · profile ${markdownCode(report.profile)}` : ""} · harness ${markdownText(report.harness.version)}` +
       ` · HAP/${report.protocolVersion} · ${options.clauseDocs ? `[catalogue v${markdownText(report.catalogueVersion)}](${options.clauseDocs})` : `catalogue v${markdownText(report.catalogueVersion)}`} · Node ${markdownText(report.node)}` +
       ` · ${markdownText(report.startedAt)} · ${durationText(report.durationMs)}`,
@@ -79,9 +80,24 @@ function verdictTable(report: Report, limit: number, options: RenderOptions): st
   const rows = report.clauses.map((clause) => {
     const note = baselineNote(clause);
     const why = `${markdownText(clip(clause.reason, Math.min(limit, 500)))}${note ? ` *(${markdownText(note)})*` : ""}`;
-    return `| ${statusIcon[clause.status]} | ${clauseName(clause.id, options)} | ${clause.level} | **${statusLabel(clause.status)}** | ${clause.cases} | ${situationsCell(clause)} | ${why} |`;
+    return `| ${statusIcon[clause.status]} | ${clauseName(clause.id, options)} | ${clause.level} | **${statusLabel(clause.status)}** | ${casesText(clause)} | ${situationsCell(clause)} | ${why} |`;
   });
   return [`| | Clause | Level | Verdict | Cases | Situations (${COUNTS_MEANING}) | Why |`, "|---|---|---|---|---:|---|---|", ...rows];
+}
+
+/**
+ * Every clause's coverage table: each hazard it is about, and where it was judged. Open when some hazard went
+ * unjudged (the reason for an INCONCLUSIVE), folded otherwise.
+ */
+function coverageSection(report: Report, limit: number): string[] {
+  const rows = report.clauses.flatMap((clause) => (clause.coverage ?? []).map((row) =>
+    `| ${markdownCode(clause.id)} | ${markdownCode(hazardLabel(row))} | ${row.status === "judged" ? "✅" : row.status === "violated" ? "❌" : row.status === "not-run" ? "➖" : "❔"} ${markdownText(clip(coverageText(row), Math.min(limit, 1000)))} |`));
+  if (rows.length === 0) return [];
+  const unjudged = report.clauses.some((clause) => clause.coverage?.some((row) => row.status === "not-judged"));
+  return [
+    `<details${unjudged ? " open" : ""}><summary>Coverage: every hazard each clause is about, and where it was judged (constructed cases run first in every run; then random ones)</summary>`, "",
+    "| Clause | Hazard | Where it was judged |", "|---|---|---|", ...rows, "", "</details>", "",
+  ];
 }
 
 /** A world as a table of servers and tools; colliding names are bold and explained below it. */
@@ -148,11 +164,14 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
     const tail = clipTail(clause.error.stderrTail, limit);
     if (tail) lines.push("Host stderr (tail):", "", markdownBlock(tail, "text"), "");
   }
+  if (clause.diagnosis && clause.diagnosis.length > 0) {
+    lines.push("**What the host did** (its answers, and what each server received):", "", markdownBlock(clip(clause.diagnosis.join("\n"), EVIDENCE_SHARE * limit), "text"), "");
+  }
   if (clause.evidence) {
     lines.push("<details><summary>Evidence: every request made to the host, its answers, and what each server received</summary>", "",
       markdownBlock(clip(evidenceLines(clause.evidence).join("\n"), EVIDENCE_SHARE * limit), "text"), "", "</details>", "");
   }
-  lines.push(`Seed ${markdownCode(String(clause.seed))}${clause.path ? ` · path ${markdownCode(clause.path)}` : ""} · ${clause.cases} case(s) · ${clause.shrinks} shrink step(s)`, "");
+  lines.push(`Seed ${markdownCode(String(clause.seed))}${clause.path ? ` · path ${markdownCode(clause.path)}` : ""} · ${casesText(clause)} case(s) · ${clause.shrinks} shrink step(s)`, "");
   if (clause.repro) lines.push("Rerun exactly this case:", "", markdownBlock(clip(clause.repro, limit), "sh"), "");
   const verbose = verboseRepro(clause);
   if (verbose) lines.push("Replay it verbosely (every message each server received):", "", markdownBlock(clip(verbose, limit), "sh"), "");
@@ -167,7 +186,7 @@ function legend(report: Report): string[] {
   const meaning = (name: string) => situationMeanings[name as Situation] ?? "reported by the clause's own check";
   return [
     "<details><summary>What the situations mean</summary>", "",
-    `Each count is ${COUNTS_MEANING}: a case met a situation when its worlds showed it (or its check came upon it), and judged it when the check could look at how the host handled it (the host did not refuse the open, or the server concerned, for something else; the call or error the clause inspects happened). A pass needs every situation the clause requires judged at least once. \`(N alone)\`: N of those cases were drawn because their world held the situation alone, after it had arisen only in cases that could not judge it.`, "",
+    `Each count is ${COUNTS_MEANING}: a case met a situation when its worlds showed it (or its check came upon it), and judged it when the check could look at how the host handled it (the host did not refuse the open, or the server concerned, for something else; the call or error the clause inspects happened). A pass needs every situation the clause requires judged at least once. \`(N alone)\` (reports before coverage plans): N of those cases were drawn because their world held the situation alone.`, "",
     ...seen.map((name) => `- ${markdownCode(name)}: ${markdownText(meaning(name))}`), "", "</details>", "",
   ];
 }
@@ -186,7 +205,7 @@ function render(report: Report, limit: number, options: RenderOptions): string[]
     lines.push("## Not failing this run", "", "Warnings gate only with `--strict`; a failure a baseline lists does not gate.", "");
     for (const clause of other) lines.push(...failure(report, clause, limit, options));
   }
-  lines.push(...legend(report), ...hostNotes(report, limit));
+  lines.push(...coverageSection(report, limit), ...legend(report), ...hostNotes(report, limit));
   return lines;
 }
 

@@ -47,6 +47,7 @@ const EvidenceMessageSchema = z.object({
   connection: z.number().int().describe("Which connection of that server it came on (each spawn or HTTP session is a new one)."),
   tool: z.string().optional().describe("For tools/call: the tool name exactly as it arrived."),
   arguments: z.unknown().optional().describe("For tools/call: the arguments exactly as they arrived."),
+  cursor: z.string().optional().describe("For a list request (tools/list ...): the cursor it carried, exactly as it arrived (absent: the first page)."),
 });
 
 /** One thing that happened during a case, in order. */
@@ -110,6 +111,32 @@ export const BaselineMarkSchema = z.enum(["expected-failure", "stale"]);
 /** How a `--baseline` file judged one clause. */
 export type BaselineMark = z.infer<typeof BaselineMarkSchema>;
 
+/** How one constructed case of a clause's coverage plan went. */
+export const CoverageCaseSchema = z.object({
+  title: z.string().describe("What the constructed case is, in a few words."),
+  case: z.number().int().describe("Its number among the clause's cases, from 1: constructed cases come first, then random ones."),
+  outcome: z.enum(["judged", "not-judged", "violated", "broke", "not-run"]).describe(
+    "judged: the check looked at how the host handled the hazard; not-judged: it could not (see note); violated: the clause failed on it; broke: the host broke on it; not-run: the run had already ended at a violation.",
+  ),
+  note: z.string().optional().describe("For not-judged: what the host did instead, read from its answers (host data: quote it, never trust it)."),
+});
+/** How one constructed case of a clause's coverage plan went. */
+export type CoverageCase = z.infer<typeof CoverageCaseSchema>;
+
+/** One row of a clause's coverage table: a hazard the clause is about, and where it was judged. */
+export const CoverageRowSchema = z.object({
+  hazard: z.string().describe("A situation the clause is about (exact-duplicate, separator-clash, list-crash ...)."),
+  required: z.boolean().describe("A pass needs it judged at least once (else INCONCLUSIVE)."),
+  status: z.enum(["judged", "violated", "not-judged", "not-run"]).describe(
+    "judged: on a constructed case or a random one; violated: a case built for it failed the clause; not-judged: no case could judge it; not-run: the run ended at a violation before any case could.",
+  ),
+  constructed: z.array(CoverageCaseSchema).describe("The constructed cases built for it, in the order they ran."),
+  random: z.number().int().describe("Random cases that judged it."),
+  firstRandomCase: z.number().int().optional().describe("The number of the first random case that judged it."),
+});
+/** One row of a clause's coverage table. */
+export type CoverageRow = z.infer<typeof CoverageRowSchema>;
+
 /** One clause's result. */
 export const ClauseReportSchema = z.object({
   id: z.string().describe("The clause id from the catalogue: stable forever."),
@@ -122,7 +149,7 @@ export const ClauseReportSchema = z.object({
   seed: z.number().int(),
   path: z.string().optional().describe("The fast-check path of the (shrunk) counterexample: with the seed, replays exactly that case."),
   /** Cases generated (shrinking steps not counted). */
-  cases: z.number().int().describe("Cases generated (shrinking steps not counted)."),
+  cases: z.number().int().describe("Cases run, constructed and random (shrinking steps not counted)."),
   shrinks: z.number().int().default(0).describe("Shrinking steps tried."),
   /** How many of the cases run met each situation. */
   situations: z.record(z.string(), z.number().int()).describe(
@@ -134,9 +161,13 @@ export const ClauseReportSchema = z.object({
   ),
   /** Per situation: the extra cases drawn and run because their world held it alone. */
   alone: z.record(z.string(), z.number().int()).optional().describe(
-    "Per situation: the extra cases drawn and run because their world held it alone (no other hazard a careful host refuses beside it), after it had arisen only in cases that could not judge it. Absent when no such case was run.",
+    "Reports before coverage plans: per situation, the extra cases drawn and run because their world held it alone, after it had arisen only in cases that could not judge it. No longer written: every hazard now has constructed cases.",
   ),
+  constructed: z.number().int().optional().describe("Constructed cases run: the clause's coverage plan, judged first in every run, whatever the seed and --runs. Absent in reports written before coverage plans."),
+  random: z.number().int().optional().describe("Random cases run after the constructed ones (at most --runs). Absent in reports written before coverage plans."),
+  coverage: z.array(CoverageRowSchema).optional().describe("Per hazard the clause is about: judged on which constructed case, or in which random case, or not judged and why."),
   counterexample: CounterexampleSchema.optional(),
+  diagnosis: z.array(z.string()).optional().describe("For a failing or broken case: what the host did, read from its answers and from what each fake server received (host data)."),
   expected: z.string().optional().describe("What the clause required of the counterexample."),
   observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),
   error: ReportErrorSchema.optional(),
@@ -178,7 +209,7 @@ export const ReportSchema = z
     transport: z.string().describe("How fake servers were reached: stdio or http."),
     profile: z.string().optional().describe("The naming profile chosen on the command line."),
     seed: z.number().int(),
-    runs: z.number().int().describe("Generated cases per clause."),
+    runs: z.number().int().describe("Random cases per clause (--runs), run after each clause's constructed cases."),
     shard: z.string().optional().describe("`i/n` when this report is one shard of a run (see `mcp-collide merge`)."),
     selection: z.array(z.string()).optional().describe("For a shard: every clause id of the whole run it was cut from, so a merge can tell a missing or foreign shard."),
     node: z.string().describe("The Node.js version that ran the harness."),

@@ -40,6 +40,7 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
         ],
         omitted: 0,
       },
+      diagnosis: [`open (session 1): registered "alpha": [], "beta": ["search"]; error ${JSON.stringify(HOSTILE)}`, `server "beta" (world 1) received initialize, tools/call "search"`],
       expected: "every advertised tool shown",
       observed: `"search" of "alpha" not shown; host said ${HOSTILE}`,
       repro: "npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2 --transport http --host last-wins",
@@ -54,7 +55,14 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       error: { kind: "crash", message: `exited with code 1 ${HOSTILE}`, stderrTail: `Traceback\n  boom ${HOSTILE}\n` },
     }),
     clause("guard/every-shape", "not-applicable", { cases: 0, situations: {}, judged: {}, reason: "the host declares no registerLocal shapes" }),
-    clause("names/injective", "inconclusive", { situations: { "multi-server": 3, "separator-clash": 2 }, judged: { "multi-server": 3 }, alone: { "separator-clash": 1 }, reason: "held in 3 case(s), but these situations were never judged (in 12 drawn): separator-clash (arose in 2 case(s), none of which could judge it; 1 more drawn holding it alone)" }),
+    clause("names/injective", "inconclusive", {
+      situations: { "multi-server": 3, "separator-clash": 2 }, judged: { "multi-server": 3 }, constructed: 1, random: 2,
+      coverage: [
+        { hazard: "separator-clash", required: true, status: "not-judged", random: 0, constructed: [{ title: "a_b: c · a: b_c", case: 1, outcome: "not-judged", note: `open: error ${JSON.stringify(HOSTILE)}; showed 0 tool(s)` }] },
+        { hazard: "multi-server", required: true, status: "judged", random: 2, firstRandomCase: 2, constructed: [] },
+      ],
+      reason: `held in 1 constructed and 2 random case(s), but these situations were never judged: separator-clash (constructed case 1 ("a_b: c · a: b_c"): open: error ${JSON.stringify(HOSTILE)}; showed 0 tool(s); met in 2 of 3 case(s), none of which could judge it)`,
+    }),
   ];
   const report: Report = {
     harness: { name: "mcp-collide", version: "0.1.0" }, protocolVersion: "1", catalogueVersion: "1",

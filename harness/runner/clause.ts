@@ -79,6 +79,23 @@ export type CheckOutcome =
   | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[]; comparison?: Comparison };
 
 /**
+ * One case of a clause's coverage plan, built by hand: the smallest case that holds one hazard the clause is
+ * about (and the variant worlds the clause compares: a permuted configuration, another answer order ...).
+ * Every run judges each of them before any random case, whatever the seed and `--runs`, so a known hazard
+ * is never missed because the draw was unlucky.
+ */
+export interface ConstructedCase<Case = unknown> {
+  /**
+   * The situation the case is built to judge: a world situation (harness/world/situations.ts) or one of the
+   * clause's `checkSituations`. Several cases may share one (variants for hosts that refuse one of them).
+   */
+  hazard: string;
+  /** What the case is, in a few words, as the coverage table shows it: `one name on two servers`. */
+  title: string;
+  value: Case;
+}
+
+/**
  * One clause of the catalogue as a property. `requires` lists the situations that must be judged at least
  * once (as checks report them, see {@link CheckOutcome}), else the verdict is INCONCLUSIVE rather than PASS.
  */
@@ -104,6 +121,12 @@ export interface Clause<Case = any> {
   /** A reason the clause does not apply to this host/run (e.g. a missing capability), else undefined. */
   notApplicable?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "host">): string | undefined;
   arbitrary(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): fc.Arbitrary<Case>;
+  /**
+   * The coverage plan: the constructed cases every run judges first, in this order, before `--runs` random
+   * cases from `arbitrary` explore further (absent: random cases only). The same for the same host
+   * declaration, never drawn: a report's fast-check path counts them first, so a path replays either kind.
+   */
+  coverage?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): ConstructedCase<Case>[];
   /** The worlds a case opens, the first being the main one (the report draws them). */
   worlds(value: Case): World[];
   /** A title for each world of `worlds(value)`, saying what distinguishes it (what was permuted ...); absent: none. */

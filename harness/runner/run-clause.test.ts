@@ -1,143 +1,119 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { holdsAlone } from "../world/hazards.ts";
+import { valueAtPath } from "../cli/replay-case.ts";
 import { situationsOf } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
-import { defineClause, type ClauseEnvironment } from "./clause.ts";
+import { defineClause, type ClauseEnvironment, type ConstructedCase } from "./clause.ts";
 import { runClause } from "./run-clause.ts";
 
-/** One server, with no tools when `empty` (the "empty-server" situation), else with one. */
-const worldOf = (empty: boolean): World => ({
-  servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: empty ? [] : [{ name: "t", inputSchema: { type: "object" } }], latency: { initialize: 0, toolsList: 0 }, unreachable: false }],
+/** One server, with no tools when `empty` (the "empty-server" situation), else with one named `name`. */
+const worldOf = (empty: boolean, name = "t"): World => ({
+  servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: empty ? [] : [{ name, inputSchema: { type: "object" } }], latency: { initialize: 0, toolsList: 0 }, unreachable: false }],
 });
 
-/** A clause that always holds, judges whatever its world shows, and counts the cases it was run on; `empty-server` arises in a quarter of them. */
-function counting(requires: string[]) {
+const options = (seed: number, runs = 2) => ({ seed, runs, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
+
+/**
+ * A clause whose random worlds never hold `empty-server` (every one has a tool) and whose coverage plan
+ * builds it; `holds(world)` decides each case, and every case judges what its world shows (or nothing, when
+ * `blind`). It records the worlds it was run on.
+ */
+function planned(holds: (world: World) => boolean = () => true, blind = false) {
   const checked: World[] = [];
+  const built: ConstructedCase<World>[] = [
+    { hazard: "empty-server", title: "alpha advertises nothing", value: worldOf(true) },
+    { hazard: "empty-server", title: "alpha advertises nothing, again", value: worldOf(true) },
+  ];
   const clause = defineClause({
-    id: "test/counting", level: "MUST", summary: "holds", sources: [],
-    arbitrary: () => fc.nat(3).map((n) => worldOf(n === 0)),
+    id: "test/planned", level: "MUST", summary: "holds", sources: [],
+    arbitrary: () => fc.constantFrom("a", "b", "c").map((name) => worldOf(false, name)),
+    coverage: () => built,
     worlds: (world: World) => [world],
-    requires: requires as never,
+    requires: ["empty-server"],
     async check(_env, world: World) {
       checked.push(world);
-      return { ok: true, judged: situationsOf(world) };
+      const judged = blind ? [] : situationsOf(world);
+      return holds(world) ? { ok: true, judged } : { ok: false, expected: "a tool", observed: "none", judged };
     },
   });
-  return { clause, checked };
+  return { clause, checked, built };
 }
 
-const run = (clause: ReturnType<typeof counting>["clause"], seed: number) =>
-  runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
-
-describe("runClause: required situations", () => {
-  it("runs extra cases only while a required situation is missing, and only cases that show it", async () => {
-    let toppedUp = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      const { clause, checked } = counting(["empty-server"]);
-      const report = await run(clause, seed);
-      expect(report.cases).toBe(checked.length);
-      if (report.cases === 2) continue;
-      toppedUp++;
-      // The first two cases missed it; exactly one more was run, and it shows the situation.
-      expect(report.status).toBe("pass");
-      expect(report.cases).toBe(3);
-      expect(checked[2]!.servers[0]!.tools).toEqual([]);
-      expect(report.reason).toBe("held in 3 case(s) (2 + 1 drawn until every required situation was judged)");
-    }
-    expect(toppedUp).toBeGreaterThan(0);
-  });
-
-  it("runs drawn cases while a situation only a check can exercise is missing", async () => {
-    let toppedUp = 0;
-    for (let seed = 1; seed <= 40; seed++) {
-      let ran = 0;
-      const clause = defineClause({
-        id: "test/exercising", level: "MUST", summary: "holds", sources: [],
-        arbitrary: () => fc.nat(3),
-        worlds: () => [worldOf(false)],
-        requires: ["check-only"] as never,
-        async check(_env, n: number) {
-          ran++;
-          return { ok: true, judged: n === 0 ? ["check-only"] : [] };
-        },
-      });
-      const report = await runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
-      expect(report.cases).toBe(ran);
-      if (ran === 2 && report.status === "pass") continue;
-      toppedUp++;
-      // Still missing after every draw: all 8 were run (before, the 6 extra draws were drawn and skipped).
-      if (report.status === "inconclusive") {
-        expect(ran).toBe(8);
-        continue;
+describe("runClause: coverage first", () => {
+  it("runs every constructed case first, in order, then exactly `runs` random cases, at every seed", async () => {
+    for (const seed of [1, 2, 3, 99]) {
+      for (const runs of [1, 5]) {
+        const { clause, checked, built } = planned();
+        const report = await runClause(clause, {} as ClauseEnvironment, options(seed, runs));
+        expect(checked.slice(0, 2)).toEqual(built.map((entry) => entry.value));
+        expect(checked).toHaveLength(2 + runs);
+        expect(report).toMatchObject({ status: "pass", cases: 2 + runs, constructed: 2, random: runs, reason: `held in 2 constructed and ${runs} random case(s)` });
+        // The random worlds never hold the hazard: only the constructed ones judged it, whatever the seed.
+        expect(report.coverage).toEqual([{
+          hazard: "empty-server", required: true, status: "judged", random: 0,
+          constructed: [{ title: "alpha advertises nothing", case: 1, outcome: "judged" }, { title: "alpha advertises nothing, again", case: 2, outcome: "judged" }],
+        }]);
       }
-      expect(report.status).toBe("pass");
-      expect(report.reason).toBe(`held in ${ran} case(s) (2 + ${ran - 2} drawn until every required situation was judged)`);
     }
-    expect(toppedUp).toBeGreaterThan(0);
   });
 
-  it("stays INCONCLUSIVE, running no extra case, when no draw can show the situation", async () => {
-    const { clause, checked } = counting(["over-length"]);
-    const report = await run(clause, 7);
+  it("is INCONCLUSIVE when no case could judge a required situation, saying what the host did on each case built for it", async () => {
+    const { clause } = planned(() => true, true);
+    const report = await runClause(clause, {} as ClauseEnvironment, options(1));
     expect(report.status).toBe("inconclusive");
-    expect(checked).toHaveLength(2);
-    expect(report.reason).toBe("held in 2 case(s), but these situations were never judged (in 8 drawn): over-length (never arose)");
+    expect(report.situations).toEqual({ "empty-server": 2 });
+    expect(report.judged).toEqual({});
+    expect(report.reason).toBe(
+      "held in 2 constructed and 2 random case(s), but these situations were never judged: empty-server (constructed case 1 (\"alpha advertises nothing\"): the host was asked nothing; constructed case 2 (\"alpha advertises nothing, again\"): the host was asked nothing; met in 2 of 4 case(s), none of which could judge it)",
+    );
+    expect(report.coverage![0]).toMatchObject({ status: "not-judged", constructed: [{ outcome: "not-judged", note: "the host was asked nothing" }, { outcome: "not-judged" }] });
+  });
+
+  it("reports a violation on a constructed case at its path, unshrunk, and the path replays that very case", async () => {
+    const { clause, built } = planned((world) => world.servers[0]!.tools.length > 0);
+    const report = await runClause(clause, {} as ClauseEnvironment, options(5));
+    expect(report).toMatchObject({ status: "fail", path: "0", cases: 1, shrinks: 0, reason: "violated on constructed case 1 of 2 (empty-server: alpha advertises nothing)" });
+    expect(report.counterexample!.value).toEqual(built[0]!.value);
+    expect(report.coverage![0]!.constructed.map((entry) => entry.outcome)).toEqual(["violated", "not-run"]);
+    expect(report.coverage![0]!.status).toBe("violated");
+    expect(await valueAtPath(clause.arbitrary({} as never), 5, "1", built.map((entry) => entry.value))).toEqual(built[1]!.value);
+  });
+
+  it("shrinks a violation found in a random case, and says which random case it was", async () => {
+    const { clause } = planned((world) => world.servers[0]!.tools[0]?.name !== "c");
+    let failed = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const report = await runClause(clause, {} as ClauseEnvironment, options(seed, 6));
+      if (report.status !== "fail") continue;
+      failed++;
+      expect(report.reason).toMatch(/^violated in random case [1-6] \(after 2 constructed\); shrunk in \d+ step\(s\)$/);
+      expect(Number(report.path!.split(":")[0])).toBeGreaterThanOrEqual(2);
+      expect((report.counterexample!.value as World).servers[0]!.tools[0]!.name).toBe("c");
+    }
+    expect(failed).toBeGreaterThan(0);
   });
 
   it("gives the same cases for the same seed", async () => {
-    const a = counting(["empty-server"]);
-    const b = counting(["empty-server"]);
-    await run(a.clause, 3);
-    await run(b.clause, 3);
+    const [a, b] = [planned(), planned()];
+    await runClause(a.clause, {} as ClauseEnvironment, options(3, 5));
+    await runClause(b.clause, {} as ClauseEnvironment, options(3, 5));
     expect(b.checked).toEqual(a.checked);
   });
 
-  it("does not count a situation a case drew but could not judge", async () => {
+  it("counts a situation a random case judged, with the first such case, beside the constructed ones", async () => {
     const clause = defineClause({
-      id: "test/blind", level: "MUST", summary: "holds", sources: [],
+      id: "test/random", level: "MUST", summary: "holds", sources: [],
       arbitrary: () => fc.constant(worldOf(true)),
+      coverage: () => [{ hazard: "multi-server", title: "never judged", value: worldOf(false) }],
       worlds: (world: World) => [world],
-      requires: ["empty-server"] as never,
-      check: async () => ({ ok: true, judged: [] }),
+      requires: ["empty-server"],
+      check: async (_env, world: World) => ({ ok: true, judged: situationsOf(world) }),
     });
-    const report = await runClause(clause, {} as ClauseEnvironment, { seed: 1, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
-    expect(report.status).toBe("inconclusive");
-    expect(report.situations).toEqual({ "empty-server": report.cases });
-    expect(report.judged).toEqual({});
-    expect(report.reason).toMatch(/never judged \(in 8 drawn\): empty-server \(arose in \d+ case\(s\), none of which could judge it; \d+ more drawn holding it alone\)$/);
-  });
-
-  it("once a situation arose unjudged, runs only drawn worlds that hold it alone, and says so", async () => {
-    const tool = (key: string, name: string) => ({ name, description: `${key}/${name}`, inputSchema: { type: "object" } });
-    const server = (key: string, names: string[]) => ({ key, serverInfo: { name: key, version: "1" }, tools: names.map((name) => tool(key, name)), latency: { initialize: 0, toolsList: 0 }, unreachable: false });
-    // Most worlds hold an invalid name beside a duplicate (a host that refuses every open with a duplicate judges nothing there).
-    const confounded: World = { servers: [server("alpha", ["admin.tools.list", "search"]), server("beta", ["search"])] };
-    const alone: World = { servers: [server("alpha", ["admin.tools.list"]), server("beta", ["search"])] };
-    let judgedAlone = 0;
-    for (let seed = 1; seed <= 30; seed++) {
-      const checked: World[] = [];
-      const clause = defineClause({
-        id: "test/confounded", level: "MUST", summary: "holds", sources: [],
-        arbitrary: () => fc.nat(7).map((n) => (n === 0 ? alone : confounded)),
-        worlds: (world: World) => [world],
-        requires: ["provider-invalid-name"] as never,
-        async check(_env, world: World) {
-          checked.push(world);
-          return { ok: true, judged: situationsOf(world).includes("exact-duplicate") ? [] : ["provider-invalid-name"] };
-        },
-      });
-      const report = await runClause(clause, {} as ClauseEnvironment, { seed, runs: 2, caseTimeoutMs: 5000, recover: async () => {}, stderrTail: () => "" });
-      expect(checked.slice(2).every((world) => holdsAlone(world, "provider-invalid-name")), `seed ${seed}`).toBe(true);
-      if (report.status === "pass" && report.cases > 2) {
-        judgedAlone++;
-        expect(report.reason).toBe(`held in ${report.cases} case(s) (2 + ${report.cases - 2} drawn until every required situation was judged; judged only in worlds holding it alone: provider-invalid-name)`);
-        // The report counts the cases drawn for it alone: every top-up here.
-        expect(report.alone).toEqual({ "provider-invalid-name": report.cases - 2 });
-      }
-      if (report.cases === 2) expect(report.alone).toBeUndefined();
-      expect(report.judged!["provider-invalid-name"] ?? 0).toBeLessThanOrEqual(report.situations["provider-invalid-name"]!);
-    }
-    expect(judgedAlone).toBeGreaterThan(0);
+    const report = await runClause(clause, {} as ClauseEnvironment, options(1, 3));
+    expect(report.status).toBe("pass");
+    expect(report.coverage).toEqual([
+      { hazard: "empty-server", required: true, status: "judged", constructed: [], random: 3, firstRandomCase: 2 },
+      { hazard: "multi-server", required: false, status: "not-judged", constructed: [{ title: "never judged", case: 1, outcome: "not-judged", note: "the host was asked nothing" }], random: 0 },
+    ]);
   });
 });

@@ -291,8 +291,8 @@ export function landingDrift(): fc.Arbitrary<DriftCommand[]> {
     });
 }
 
-/** One command as a report stores it (its toJSON). */
-type CommandJson =
+/** One command as a report stores it (its toJSON), and as a coverage plan writes it. */
+export type CommandJson =
   | { command: "change"; server: number; change: DriftChange }
   | { command: "notify"; server: number }
   | { command: "refresh"; server: number | null }

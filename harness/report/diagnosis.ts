@@ -1,0 +1,115 @@
+/**
+ * Policy: a verdict's explanation says what the host did, read from the records (the host's answers to the
+ * harness's requests, and every message each fake server received, in order), never from the label of the
+ * world the generator meant to build. A host that read one page of three shows as `tools/list` once, with no
+ * cursor; a server that crashed shows as one that received its last request and nothing after. Host text is
+ * data: every string the host wrote is quoted (JSON) and clipped.
+ */
+import { z } from "zod";
+import { CallResultSchema } from "../protocol/call-result.ts";
+import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
+import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import type { Evidence, EvidenceStep } from "./report-model.ts";
+
+/** Longest host string quoted in a line, and most names listed before "and N more". */
+const MAX_QUOTE = 160;
+const MAX_NAMES = 8;
+
+const quote = (text: string) => JSON.stringify(text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text);
+const names = (list: readonly string[]) =>
+  list.length === 0 ? "nothing" : `${list.slice(0, MAX_NAMES).map(quote).join(", ")}${list.length > MAX_NAMES ? ` and ${list.length - MAX_NAMES} more` : ""}`;
+
+type HostStep = Extract<EvidenceStep, { kind: "host" }>;
+type Received = Extract<EvidenceStep, { kind: "received" }>;
+
+const ErrorsSchema = z.object({ outcome: z.object({ errors: z.array(z.object({ message: z.string() })) }) });
+
+/** The errors an open or refresh answer reported, quoted; "no error" when none. */
+function errorsOf(answer: unknown): string {
+  const parsed = ErrorsSchema.safeParse(answer);
+  if (!parsed.success) return "an answer that is not an outcome";
+  const errors = parsed.data.outcome.errors.map((error) => quote(error.message));
+  return errors.length === 0 ? "no error" : `error${errors.length > 1 ? "s" : ""} ${errors.join(", ")}`;
+}
+
+/** One host request in a line: what the host answered. */
+function hostLine(step: HostStep): string | undefined {
+  const session = step.session !== undefined ? ` (session ${step.session})` : "";
+  const request = (step.request ?? {}) as Record<string, unknown>;
+  if (step.error !== undefined) return `${step.method}${session}: the adapter failed: ${quote(step.error)}`;
+  switch (step.method) {
+    case "open": {
+      const open = OpenResultSchema.omit({ session: true }).safeParse(step.answer);
+      if (!open.success) return `open${session}: answered something that is not an open result`;
+      const registered = Object.entries(open.data.outcome.registered).map(([key, list]) => `${quote(key)}: [${list.map(quote).join(", ")}]`);
+      return `open${session}: registered ${registered.join(", ") || "nothing"}; ${errorsOf(step.answer)}`;
+    }
+    case "tools": {
+      const tools = ToolsResultSchema.safeParse(step.answer);
+      if (!tools.success) return `tools${session}: answered something that is not a tool list`;
+      const shown = tools.data.tools.map((tool) => (tool.namespace ? `${tool.namespace}/${tool.name}` : tool.name));
+      return `tools${session}: showed ${shown.length} (${names(shown)})`;
+    }
+    case "call": {
+      const result = CallResultSchema.safeParse(step.answer);
+      const answered = !result.success ? "answered garbage" : result.data.ok ? "answered ok" : `answered an error: ${quote(result.data.error.message)}`;
+      return `call ${quote(String(request.name ?? ""))}${session}: ${answered}`;
+    }
+    case "refresh": {
+      const refreshed = RefreshResultSchema.safeParse(step.answer);
+      const target = typeof request.server === "string" ? ` ${quote(request.server)}` : " all";
+      return `refresh${target}${session}: ${refreshed.success ? errorsOf(step.answer) : "answered something that is not an outcome"}`;
+    }
+    case "registerLocal": {
+      const result = CallResultSchema.or(z.object({ ok: z.literal(true) })).safeParse(step.answer);
+      const answered = !result.success ? "answered garbage" : result.data.ok ? "accepted" : `refused: ${quote(result.data.error.message)}`;
+      return `registerLocal ${quote(String(request.name ?? ""))} as ${String(request.shape ?? "?")}${session}: ${answered}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What one server received, in order, repeats folded: `initialize, tools/list ×2, tools/call "request"`. */
+function receivedLine(step: Received): string {
+  const said = step.messages.map((message) => {
+    if (message.tool !== undefined) return `${message.method} ${quote(message.tool)}`;
+    return message.cursor !== undefined ? `${message.method} (cursor ${quote(message.cursor)})` : message.method;
+  });
+  const folded: string[] = [];
+  for (let at = 0; at < said.length;) {
+    let run = 1;
+    while (said[at + run] === said[at]) run++;
+    folded.push(run > 1 ? `${said[at]} ×${run}` : said[at]!);
+    at += run;
+  }
+  return `server ${quote(step.server)} (world ${step.world}) received ${folded.join(", ") || "nothing"}`;
+}
+
+/** What the host did in a case, line by line, from its evidence: each answer, then what each server received. */
+export function diagnosis(evidence: Evidence): string[] {
+  const lines: string[] = [];
+  for (const step of evidence.steps) {
+    if (step.kind === "host") {
+      const line = hostLine(step);
+      if (line) lines.push(line);
+    } else if (step.kind === "received") lines.push(receivedLine(step));
+  }
+  if (evidence.omitted > 0) lines.push(`(${evidence.omitted} more steps or messages left out)`);
+  return lines;
+}
+
+/** In one line, what the host made of each open of a case: what it showed and what it reported. */
+export function hostSummary(evidence: Evidence): string {
+  const parts: string[] = [];
+  for (const step of evidence.steps) {
+    if (step.kind !== "host") continue;
+    if (step.error !== undefined) parts.push(`${step.method}: the adapter failed: ${quote(step.error)}`);
+    else if (step.method === "open") parts.push(`open: ${errorsOf(step.answer)}`);
+    else if (step.method === "tools") {
+      const tools = ToolsResultSchema.safeParse(step.answer);
+      parts.push(tools.success ? `showed ${tools.data.tools.length} tool(s)` : "answered garbage to tools");
+    }
+  }
+  return parts.join("; ") || "the host was asked nothing";
+}

@@ -1,0 +1,19 @@
+import { hazardWorlds, type HazardWorldName } from "../world/hazard-worlds.ts";
+import type { World } from "../world/world.ts";
+import type { ConstructedCase } from "./clause.ts";
+
+/**
+ * Constructed cases from named hazard worlds (harness/world/hazard-worlds.ts), each for the hazard its world
+ * is built for: the world itself, or `toCase(world)` for a clause whose case holds more than a world (an
+ * ordering, a payload ...). `suffix` is added to every title (what the case does beside the world).
+ */
+export function constructed<Case = World>(
+  names: readonly HazardWorldName[],
+  toCase: (world: World, name: HazardWorldName) => Case = (world) => world as Case,
+  suffix = "",
+): ConstructedCase<Case>[] {
+  return names.map((name) => {
+    const { hazard, title, world } = hazardWorlds[name];
+    return { hazard, title: `${title}${suffix}`, value: toCase(structuredClone(world), name) };
+  });
+}
