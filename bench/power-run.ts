@@ -1,8 +1,9 @@
 /**
- * The harness's power, measured: for each seed, every one-bug host against every clause of its answer key
- * (suites/expected-failures.ts) and the reference against every clause, in-process, at one run count. A
- * pair is detected in a seed when the clause fails (or warns) for that host; the reference fails nothing.
- * Violations are not shrunk (detection is all that is asked), so a seed costs what finding costs.
+ * The harness's power, measured: for each seed, every built-in host (the reference and each one-bug host)
+ * against every clause, in-process, at one run count. A pair of the answer key (suites/expected-failures.ts)
+ * is detected in a seed when the clause fails (or warns) for that host; every other (host, clause) must
+ * pass or be not applicable, so a host that fails more than its key, or a clause left INCONCLUSIVE, shows
+ * as a departure. Violations are not shrunk (detection is all that is asked), so a seed costs what finding costs.
  */
 import { DEFAULT_RUNS, inProcessLauncher, runClauses, type ClauseStatus } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
@@ -28,19 +29,30 @@ export interface ReferencePower {
   departures: { seed: number; status: ClauseStatus; reason: string }[];
 }
 
+/** A (host, clause) outside the host's answer key that did not pass (or was not applicable) in some seed. */
+export interface Departure {
+  host: string;
+  clause: string;
+  seed: number;
+  status: ClauseStatus;
+  reason: string;
+}
+
 /** The whole measurement. */
 export interface Power {
   seeds: number[];
   runs: number;
   pairs: PairPower[];
   reference: ReferencePower[];
+  /** One-bug hosts' clauses outside their answer key that did not pass: each one a verdict that depends on the seed or a key that is wrong. */
+  beyond: Departure[];
   wallMs: number;
 }
 
 /** Options of {@link measurePower}. */
 export interface PowerOptions {
   seeds: readonly number[];
-  /** Generated cases per clause (default: the CLI's default, {@link DEFAULT_RUNS}). */
+  /** Random cases per clause, after the constructed ones (default: the CLI's default, {@link DEFAULT_RUNS}). */
   runs?: number;
   /** Runs going at once (default 2): clauses that wait on timers leave the CPU idle. */
   concurrency?: number;
@@ -77,7 +89,7 @@ export async function measurePower(options: PowerOptions): Promise<Power> {
   const work = async () => {
     for (let job = jobs.shift(); job !== undefined; job = jobs.shift()) {
       const { seed, host } = job;
-      const selected = clauses.filter((clause) => wanted(clause.id) && (host === "reference" || expectedFailures[host]!.includes(clause.id)));
+      const selected = clauses.filter((clause) => wanted(clause.id));
       const report = await runClauses({
         clauses: selected, launcher: inProcessLauncher(() => createHost(host === "reference" ? undefined : host)),
         transport: "memory", seed, runs, shrink: false,
@@ -86,7 +98,7 @@ export async function measurePower(options: PowerOptions): Promise<Power> {
         const key = `${host}\u0000${clause.id}`;
         if (!statuses.has(key)) statuses.set(key, new Map());
         statuses.get(key)!.set(String(seed), clause.status);
-        if (host === "reference") reasons.set(`${clause.id}\u0000${seed}`, clause.reason);
+        reasons.set(`${host}\u0000${clause.id}\u0000${seed}`, clause.reason);
       }
       options.progress?.(seed, host, ++done, options.seeds.length * hosts.length);
     }
@@ -104,9 +116,13 @@ export async function measurePower(options: PowerOptions): Promise<Power> {
     clause,
     seeds: options.seeds.length,
     departures: options.seeds.filter((seed) => statusOf("reference", clause, seed) !== "pass")
-      .map((seed) => ({ seed, status: statusOf("reference", clause, seed), reason: reasons.get(`${clause}\u0000${seed}`) ?? "" })),
+      .map((seed) => ({ seed, status: statusOf("reference", clause, seed), reason: reasons.get(`reference\u0000${clause}\u0000${seed}`) ?? "" })),
   }));
-  return { seeds: [...options.seeds], runs, pairs, reference, wallMs: Math.round(performance.now() - started) };
+  const beyond = hosts.filter((host) => host !== "reference").flatMap((host) =>
+    order.filter((clause) => !expectedFailures[host]!.includes(clause)).flatMap((clause) => options.seeds
+      .filter((seed) => !["pass", "not-applicable"].includes(statusOf(host, clause, seed)))
+      .map((seed): Departure => ({ host, clause, seed, status: statusOf(host, clause, seed), reason: reasons.get(`${host}\u0000${clause}\u0000${seed}`) ?? "" }))));
+  return { seeds: [...options.seeds], runs, pairs, reference, beyond, wallMs: Math.round(performance.now() - started) };
 }
 
 /** The detection rate of a pair, as a percentage with no decimals. */

@@ -6,7 +6,7 @@
  * docs.test.ts fails while the committed file differs from this rendering.
  */
 import {
-  catalogueHistory, catalogueVersion, clauseAnchor, markdownText, situationMeanings, type Clause, type Situation,
+  CapabilitiesSchema, catalogueHistory, catalogueVersion, clauseAnchor, markdownText, namingProfile, situationMeanings, type Clause, type Situation,
 } from "../../harness/index.ts";
 import type { OneBugHost } from "../../reference/index.ts";
 import { citationMarkdown, linkIssues } from "./source-documents.ts";
@@ -36,6 +36,23 @@ function meaningOf(clause: Clause, situation: string): string {
   return meaning;
 }
 
+/**
+ * The host the catalogue shows coverage plans for: one that declares every capability (a plan that depends
+ * on the declaration, such as one case per accepted local-tool shape, shows its one-shape form).
+ */
+const planEnv = {
+  capabilities: CapabilitiesSchema.parse({ refresh: true, listChanged: true, localTools: true, registerLocal: ["object"], requestSchemas: true, pins: true, allowDeny: true }),
+  profile: namingProfile("adr-0112"),
+  providerProfile: namingProfile("default"),
+};
+
+/** A clause's coverage plan as a list: each constructed case with the hazard it is built for. */
+function planLines(clause: Clause): string[] {
+  const plan = clause.coverage?.(planEnv) ?? [];
+  if (plan.length === 0) throw new Error(`clause ${clause.id} has no coverage plan: every clause judges its hazards on constructed worlds`);
+  return plan.map((built) => `  - ${code(built.hazard)}: ${markdownText(built.title)}`);
+}
+
 function failersOf(facts: CatalogueFacts, id: string): string[] {
   return Object.entries(facts.expectedFailures).filter(([, ids]) => ids.includes(id)).map(([host]) => host);
 }
@@ -58,6 +75,8 @@ function clauseSection(facts: CatalogueFacts, clause: Clause): string[] {
     "",
     `- **Needs:** ${needs}.`,
     `- **Situations it must meet** (each at least once, else INCONCLUSIVE): ${clause.requires.map((situation) => `${code(situation)}: ${markdownText(meaningOf(clause, situation))}`).join("; ")}.`,
+    "- **Coverage plan** (constructed cases, judged first in every run, whatever the seed and `--runs`):",
+    ...planLines(clause),
     `- **One-bug hosts that fail it** (the controls): ${failers.map((host) => `[${code(host)}](#${hostAnchor(host)})`).join(", ")}.`,
     `- **Sources:** ${clause.sources.map((source) => citationMarkdown(source, "sources.md")).join("; ")}.`,
     "",
@@ -87,10 +106,15 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "  under `--strict`.",
     "- A clause that needs a capability the adapter did not declare in `initialize` ([HAP/1](hap-1.md)) is",
     "  NOT_APPLICABLE.",
-    "- A clause whose situations never arose in the generated cases is INCONCLUSIVE, never PASS; a host that",
-    "  crashes, hangs or answers garbage earns ERROR, never PASS.",
+    "- Coverage first: every run judges each clause's coverage plan (the smallest world built for each hazard the",
+    "  clause is about, listed under it) before `--runs` random cases explore further, so a known hazard is",
+    "  judged whatever the seed and the run count, and a host's verdicts do not move with them.",
+    "- A clause whose situations no case could judge (the host refused every world holding one, for another",
+    "  reason) is INCONCLUSIVE, never PASS, and says what the host did; a host that crashes, hangs or answers",
+    "  garbage earns ERROR, never PASS.",
     `- Every clause is shown both ways: the reference host passes it, and the one-bug hosts listed under it fail`,
-    `  it (the controls run at seed ${controlRun.seed}, ${controlRun.runs} cases per clause).`,
+    `  it (the controls run at seed ${controlRun.seed}, ${controlRun.runs} random cases per clause; docs/power.md shows the same at`,
+    "  twenty seeds, at one random case and at the default).",
     "",
     "Where each requirement comes from is in [sources.md](sources.md). A report links each clause id to its",
     "section here.",
