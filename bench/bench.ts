@@ -13,6 +13,7 @@
  *   hapStdioVsInProcess (target <= 5);
  * - arrivalOrderKept: how often a host that registers servers in arrival order saw the scripted order;
  * - per-case cost as worlds grow (servers x tools), which must grow no worse than linearly in tools;
+ * - freshConfirmation: confirming every violation on a fresh host process, on over off (fresh-confirmation.ts);
  * - agent CLI sessions per minute, one adapter and 2 x cores at once (agent-sessions.ts; skipped for a CLI
  *   that `npm run agents:install` did not install).
  */
@@ -28,6 +29,7 @@ import { createHost } from "../reference/index.ts";
 import { clauses } from "../suites/index.ts";
 import { agentBench } from "./agent-sessions.ts";
 import { arrivalOrderKept } from "./arrival-order.ts";
+import { freshConfirmationCost } from "./fresh-confirmation.ts";
 import { median, reapedCpuSeconds, round, sideBySide, timeOnce } from "./measure.ts";
 import { sdkFloor } from "./sdk-floor.ts";
 
@@ -150,6 +152,10 @@ try {
   const sessions = quick ? 10 : 40;
   results.arrivalOrderKept = { http: await arrivalOrderKept("http", sessions), stdio: await arrivalOrderKept("stdio", sessions) };
   log(`arrivalOrderKept           ${JSON.stringify(results.arrivalOrderKept)}`);
+
+  // 6. What confirming each violation on a fresh host process costs, side by side with not confirming.
+  results.freshConfirmation = await freshConfirmationCost({ quick });
+  log(`freshConfirmation          ${JSON.stringify(results.freshConfirmation)}  (wall, on over off)`);
 } finally {
   await servers.close();
 }

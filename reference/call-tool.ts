@@ -31,8 +31,13 @@ function mayResend(policy: HostPolicy, tool: Tool): boolean {
   return policy.retryLostAnswer === "always" || tool.annotations?.idempotentHint === true;
 }
 
-/** Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise. */
-export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>): Promise<CallResult> {
+/**
+ * Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise;
+ * `onLost` hears of a call whose answer was lost (the host may remember it: see HostPolicy.lostAnswerScope).
+ */
+export async function callTool(
+  policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>, onLost?: () => void,
+): Promise<CallResult> {
   const wire = policy.wireName === "server" ? route.tool.name : route.name;
   const about = `server ${quote(route.server)}`;
   const problem = route.check(args);
@@ -53,6 +58,7 @@ export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extr
   } catch (error) {
     const failed = `${about} failed the call of tool ${quote(wire)}: ${reason(error)}`;
     if (!answerLost(error)) return { ok: false, error: { message: failed } };
+    onLost?.();
     if (!mayResend(policy, route.tool)) {
       return { ok: false, error: { message: `${failed}; its answer was lost, and the call is not sent again because the tool is not marked idempotent` } };
     }

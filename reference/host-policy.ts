@@ -103,4 +103,10 @@ export interface HostPolicy {
   screenPatterns: boolean;
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
+  /**
+   * What a call whose answer was lost does beyond that call: nothing (the server is reached afresh when next
+   * needed), or the server is marked disconnected for the life of the host process and every later open
+   * leaves it out, with no error, as an agent backend did whose registry pruned a server after any failed call.
+   */
+  lostAnswerScope: "call" | "process";
 }

@@ -313,6 +313,24 @@ describe("one-bug hosts", () => {
     expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"a.b"') }]);
   });
 
+  bug("lost-call-sticks", "after a lost answer, every later open of the same host leaves that server out, with no error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["pay"], loseAnswers: ["pay"] }], ["beta", { tools: ["search"] }]]);
+    const host = createHost("lost-call-sticks");
+    hosts.push(host);
+    const first = await host.open({ servers: world.servers });
+    expect(await host.call(first.session, "mcp__alpha__pay", {})).toMatchObject({ ok: false });
+    const again = await host.open({ servers: world.servers });
+    expect((await host.tools(again.session)).tools.map((tool) => tool.name)).toEqual(["mcp__beta__search"]);
+    expect(again.outcome).toEqual({ registered: { alpha: [], beta: ["mcp__beta__search"] }, errors: [] });
+    // A fresh host (a fresh process) shows alpha again; the reference never forgets it.
+    expect((await open("lost-call-sticks", world.servers)).names).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
+    const reference = createHost();
+    hosts.push(reference);
+    const once = await reference.open({ servers: world.servers });
+    await reference.call(once.session, "mcp__alpha__pay", {});
+    expect((await reference.tools((await reference.open({ servers: world.servers })).session)).tools.map((tool) => tool.name)).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

@@ -226,4 +226,15 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "@mastra/mcp 0.14.5 InternalMastraMCPClient.tools() and @voltagent/core 2.10.0 MCPClient.listTools (one listTools() call), as tried for issue 16",
     swap: { listPages: "first" },
   },
+  /**
+   * Vigil-SOC/vigil#809: `refresh_from_client` prunes any server whose connection status is False, and any
+   * failed `call_tool` sets it False until the next call, which never comes once the server is pruned: "The
+   * server is gone for the life of the process." Here a call whose answer was lost marks its server dead for
+   * the host process; every later open leaves it out and says nothing.
+   */
+  "lost-call-sticks": {
+    summary: "a call whose answer was lost marks its server disconnected for the life of the host process: every later session leaves that server out, with no error",
+    source: "Vigil-SOC/vigil#809 (app.state.mcp_registry pruned after any failed call_tool, until the backend restarts)",
+    swap: { lostAnswerScope: "process" },
+  },
 };

@@ -31,6 +31,8 @@ const quote = (text: string) => JSON.stringify(text);
 export class PolicyHost implements HostAdapter {
   readonly #sessions = new Map<string, HostSession>();
   #opened = 0;
+  /** Servers a lost answer marked disconnected for the life of this host (policy `lostAnswerScope: "process"`). */
+  readonly #dead = new Set<string>();
 
   /** @param hostName what `initialize` reports, so a report says which host it judged. */
   constructor(readonly policy: HostPolicy, readonly hostName: string) {}
@@ -56,10 +58,15 @@ export class PolicyHost implements HostAdapter {
 
   /** Registers the local tools, loads every server in parallel, then registers them as the policy says. */
   async open(params: HostOpenParams): Promise<OpenResult> {
-    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, params);
+    // A server this process holds dead is left out, and counted as having registered nothing.
+    const dead = params.servers.filter((server) => this.#dead.has(server.key)).map((server) => server.key);
+    const live = dead.length === 0 ? params : { ...params, servers: params.servers.filter((server) => !this.#dead.has(server.key)) };
+    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, live);
     const session = `s${++this.#opened}`;
     this.#sessions.set(session, open);
-    return { session, ...(await open.open()) };
+    const opened = await open.open();
+    for (const key of dead) opened.outcome.registered[key] = [];
+    return { session, ...opened };
   }
 
   /** The list a model is given. */
@@ -73,7 +80,8 @@ export class PolicyHost implements HostAdapter {
     const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
-    return callTool(this.policy, open.slot(route.server)!, route, args);
+    const lost = this.policy.lostAnswerScope === "process" ? () => this.#dead.add(route.server) : undefined;
+    return callTool(this.policy, open.slot(route.server)!, route, args, lost);
   }
 
   /** Re-lists one server, or all of them. */

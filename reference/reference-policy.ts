@@ -87,6 +87,7 @@ export const referencePolicy: HostPolicy = {
   loadFailure: "report",
   duplicates: "register",
   listPages: "all",
+  lostAnswerScope: "call",
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,

@@ -318,4 +318,15 @@ export const bugCatalogue: CatalogueEntry[] = [
       neighbour: false,
     },
   },
+  {
+    id: "lost-call-kills-server-for-process",
+    reports: ["Vigil-SOC/vigil#809"],
+    policy: "any failed call marks its server disconnected in a process-wide registry that only a restart clears; a pruned server is never offered, so never called, so never reconnected",
+    host: "lost-call-sticks",
+    clause: "lifecycle/sessions-independent",
+    value: {
+      world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]),
+      between: [{ servers: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]).servers.map((server, index) => (index === 0 ? { ...server, loseAnswers: ["*"] } : server)) }],
+    },
+  },
 ];

@@ -44,6 +44,7 @@ const starved: Record<string, [VacuousHost, ClauseStatus]> = {
   "wire/at-most-once": ["refuses-everything", "inconclusive"],
   "names/profile": ["refuses-every-server", "inconclusive"],
   "diag/errors-name-server": ["silent", "inconclusive"],
+  "lifecycle/sessions-independent": ["refuses-everything", "inconclusive"],
 };
 
 const run = (host: () => ReturnType<typeof createHost>, selected: Clause[], runs = 5) =>

@@ -12,7 +12,7 @@ import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import { terminalText } from "../report/escape.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { coverageText, hazardLabel } from "../report/coverage-lines.ts";
+import { coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
 import { clip, clipTail, hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
@@ -109,6 +109,7 @@ export class ConsoleReporter {
         `${baseline.unmatched.length > 0 ? `; not judged in this run ${list(baseline.unmatched)}` : ""}\n`);
       if (baseline.stale.length > 0) this.out.write(`  stale entries fail the run: those clauses now pass, remove them from the baseline\n`);
     }
+    for (const finding of report.sessionPoisoning ?? []) this.out.write(`session poisoning: ${shown(poisoningText(finding), 2000)}\n`);
     this.out.write(`${parts.join(", ")} → exit ${report.exitCode}\n`);
     if (report.contentSha256) this.out.write(`content sha256: ${shown(report.contentSha256, 64)}\n`);
     const written = typeof files === "string" ? [files] : [files.json, files.markdown, files.html, files.junit];

@@ -3,7 +3,7 @@
  * it was judged (on which constructed case, in how many random cases), or why it was not (what the host did
  * on each case built for it). Host text in a note is quoted by the harness and clipped here.
  */
-import type { ClauseReport, CoverageRow } from "./report-model.ts";
+import type { ClauseReport, CoverageRow, SessionPoisoning } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 
 /** Longest note (what the host did) one row quotes; report.json keeps it whole. */
@@ -42,4 +42,13 @@ export function coverageLines(clause: Pick<ClauseReport, "coverage">): string[] 
 /** How many cases of each kind a clause ran, in words: `4 constructed + 25 random`, or `25` for an older report. */
 export function casesText(clause: Pick<ClauseReport, "cases" | "constructed" | "random">): string {
   return clause.constructed === undefined || clause.random === undefined ? String(clause.cases) : `${clause.constructed} constructed + ${clause.random} random`;
+}
+
+/** A violation seen only on a process that had served earlier cases, in one line (host data clipped). */
+export function poisoningText(finding: SessionPoisoning): string {
+  const victim = `case ${finding.victim.case} of ${finding.victim.clause}`;
+  const by = finding.poisoner
+    ? `after case ${finding.poisoner.case} of ${finding.poisoner.clause} (reproduced on fresh processes)`
+    : "after earlier cases, none of which reproduced it alone on a fresh process (not charged)";
+  return `${victim} failed only on a host process that had served earlier cases, ${by}; it held on a fresh process. Observed: ${clip(finding.observed, NOTE_LIMIT)}`;
 }

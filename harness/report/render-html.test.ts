@@ -40,6 +40,7 @@ describe("renderHtml", () => {
     expect(html).toContain('<details class="coverage" open>');
     expect(html).toMatch(/<td><code>separator-clash \(required\)<\/code><\/td><td><span class="badge s-inconclusive">NOT-JUDGED<\/span><\/td><td class="why">NOT JUDGED: case 1 \(a_b: c · a: b_c\): open: error &quot;&lt;script&gt;/);
     expect(html).toContain("<h3>What the host did");
+    expect(html).toMatch(/<h2>Sessions that depended on earlier ones<\/h2><ul><li>case 2 of names\/deterministic failed only on a host process[^<]*alpha gone &lt;script&gt;/);
     expect(html).toContain("b".repeat(64));
     expect(html).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
   });

@@ -6,7 +6,7 @@
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
-import { casesText, coverageText, hazardLabel } from "./coverage-lines.ts";
+import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -191,6 +191,7 @@ ${baselineBox(report)}
 ${verdictTable(report, options)}
 ${failures}
 ${coverageTable(report)}
+${report.sessionPoisoning && report.sessionPoisoning.length > 0 ? `<h2>Sessions that depended on earlier ones</h2><ul>${report.sessionPoisoning.map((finding) => `<li>${evidence(poisoningText(finding))}</li>`).join("")}</ul>` : ""}
 <footer>mcp-collide ${escapeHtml(report.harness.version)} · report.json is the source of truth; this page is rendered from it.</footer>
 </main></body></html>
 `;

@@ -40,6 +40,8 @@ describe("renderMarkdown", () => {
     expect(markdown).toContain("| `names/injective` | `separator-clash (required)` | ❔ NOT JUDGED: case 1 (a\\_b: c · a: b\\_c): open: error");
     expect(markdown).toContain("| `names/injective` | `multi-server (required)` | ✅ judged on 2 random case(s), from case 2 |");
     expect(markdown).toContain("**What the host did** (its answers, and what each server received):");
+    expect(markdown).toContain("## Sessions that depended on earlier ones");
+    expect(markdown).toContain("- case 2 of names/deterministic failed only on a host process that had served earlier cases, after case 1 of wire/at-most-once (reproduced on fresh processes)");
     expect(markdown).toContain(`Content SHA-256: \`${"a".repeat(64)}\``);
     expect(markdown).toContain("npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 1:0:2");
     expect(markdown).toContain("npx mcp-collide repro --clause surface/no-silent-loss --seed 7 --path 1:0:2");

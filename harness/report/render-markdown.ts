@@ -8,7 +8,7 @@
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
-import { casesText, coverageText, hazardLabel } from "./coverage-lines.ts";
+import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
 import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -248,6 +248,10 @@ function hostNotes(report: Report, limit: number): string[] {
   const lines: string[] = [];
   const environment = Object.entries(report.hostEnvironment ?? {});
   if (environment.length > 0) lines.push("## Host environment", "", ...environment.map(([key, value]) => `- ${markdownCode(clip(key, NAME_LIMIT))}: ${markdownText(clip(value, limit))}`), "");
+  if (report.sessionPoisoning && report.sessionPoisoning.length > 0) {
+    lines.push("## Sessions that depended on earlier ones", "", "Charged to `lifecycle/sessions-independent` where reproduced, never to the clause that happened to run next:", "",
+      ...report.sessionPoisoning.map((finding) => `- ${markdownText(clip(poisoningText(finding), limit))}`), "");
+  }
   if (report.observationCache) lines.push(`Observation cache: ${report.observationCache.observed} session(s) observed, ${report.observationCache.served} served again from the cache.`, "");
   if (report.diagnostics && report.diagnostics.length > 0) {
     lines.push("## Diagnostics", "", ...report.diagnostics.map((entry) => `- ${markdownText(entry.level)}: ${markdownText(clip(entry.message, limit))}`), "");

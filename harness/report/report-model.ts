@@ -194,6 +194,23 @@ export const BaselineSummarySchema = z.object({
 /** What a `--baseline` file did to a run. */
 export type BaselineSummary = z.infer<typeof BaselineSummarySchema>;
 
+/** A case of one clause, as a finding names it. */
+const CaseRefSchema = z.object({
+  clause: z.string(),
+  case: z.number().int().describe("Its number among the clause's cases, from 1 (constructed cases first)."),
+});
+
+/** A violation that showed only on a host process that had served earlier cases (see lifecycle/sessions-independent). */
+export const SessionPoisoningSchema = z.object({
+  victim: CaseRefSchema.describe("The case that failed on the old process and held on a fresh one: not charged to its clause."),
+  poisoner: CaseRefSchema.optional().describe("The earlier case after which the victim fails again on a fresh process; absent when none of the last few cases the old process served reproduced it."),
+  expected: z.string(),
+  observed: z.string().describe("What the victim's check saw on the old process (host data)."),
+  evidence: EvidenceSchema.optional().describe("The reproduction on a fresh process: the poisoner's sessions, then the victim's."),
+});
+/** A violation that showed only on a host process that had served earlier cases. */
+export type SessionPoisoning = z.infer<typeof SessionPoisoningSchema>;
+
 /** A whole run. */
 export const ReportSchema = z
   .object({
@@ -222,6 +239,9 @@ export const ReportSchema = z
     baseline: BaselineSummarySchema.optional(),
     hostEnvironment: z.record(z.string(), z.string()).optional().describe("What the adapter set up around its host (initialize's environment): e.g. an agent CLI's variant and the network isolation in force."),
     diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (not hashed: it varies with timing)."),
+    sessionPoisoning: z.array(SessionPoisoningSchema).optional().describe(
+      "Violations that showed only on a host process that had served earlier cases and held on a fresh one: charged to no clause, reported under lifecycle/sessions-independent. Which cases shared a process follows the run's order, so with --workers above 1 it may vary between runs.",
+    ),
     observationCache: z.object({ observed: z.number().int(), served: z.number().int() }).optional().describe("With --cache-observations: sessions really observed, and observations served again from the cache (never twice within one case; not hashed: it varies with --workers)."),
     contentSha256: z
       .string()

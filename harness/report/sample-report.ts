@@ -69,6 +69,7 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
     host: { name: `sample-host ${HOSTILE}`, version: "9.9.9" }, hostCommand: ["node", "adapter.js"], transport: "http",
     seed: 7, runs: 3, node: "v20.0.0", startedAt: "2026-01-02T03:04:05.678Z", durationMs: 1234,
     clauses, totals: totalsOf(clauses), exitCode: 2,
+    sessionPoisoning: [{ victim: { clause: "names/deterministic", case: 2 }, poisoner: { clause: "wire/at-most-once", case: 1 }, expected: "the same surface", observed: `alpha gone ${HOSTILE}` }],
   };
   return { ...report, ...overrides };
 }

@@ -19,6 +19,7 @@ export const catalogueIds = [
   "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes",
   "options/keyed-by-wire", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema", "wire/at-most-once",
   "names/profile", "diag/errors-name-server",
+  "lifecycle/sessions-independent",
 ] as const;
 
 function isClause(value: unknown): value is Clause {

@@ -28,6 +28,10 @@ export class ObservationCache {
   async observe(
     world: World, options: ObserveOptions | undefined, servedInCase: Set<string>, observe: () => Promise<SessionObservation>, record?: ObservationRecord,
   ): Promise<SessionObservation> {
+    if (options?.fresh) {
+      this.counts.observed++;
+      return observe();
+    }
     const key = canonicalJson({ world, options: options ?? {} });
     const cached = this.entries.get(key);
     // An entry observed where no transcript listened is not served to a case that keeps one: its evidence

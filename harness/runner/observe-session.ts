@@ -21,6 +21,11 @@ export interface ObserveOptions {
   unknownNames?: readonly string[];
   /** Extra arguments sent with each probe, beside the probe nonce. */
   payload?: Record<string, unknown>;
+  /**
+   * Run this session on the host now, never serve it from an observation cache: what the session does to the
+   * host is the point (lifecycle/sessions-independent opens worlds between two opens of another).
+   */
+  fresh?: boolean;
 }
 
 /** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */

@@ -25,6 +25,9 @@ import { CaseTranscript } from "./case-transcript.ts";
 import type { Clause, ClauseEnvironment, CheckOutcome, ConstructedCase } from "./clause.ts";
 import { counterexampleOf } from "./counterexample.ts";
 import { CoverageTally } from "./coverage-tally.ts";
+import type { FreshHosts } from "./fresh-hosts.ts";
+import { verdictOf } from "./verdict.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** How one clause is run. */
 export interface ClauseRunOptions {
@@ -41,20 +44,14 @@ export interface ClauseRunOptions {
   stderrTail(): string;
   /** Shrink a violation to its smallest case (default true); false stops at the first one (detection only). */
   shrink?: boolean;
+  /** Fresh host processes to confirm a violation on (fresh-hosts.ts); absent: none (an in-place replay). */
+  freshHosts?: FreshHosts;
 }
 
 class Violation extends Error {
   constructor(readonly outcome: Extract<CheckOutcome, { ok: false }>) {
     super(`${outcome.expected} / ${outcome.observed}`);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`${what} took longer than ${ms} ms`), { hang: true })), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Runs `clause` against the host in `env`. */
@@ -75,6 +72,9 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   let failing: { index: number; value: unknown; outcome: Extract<CheckOutcome, { ok: false }>; transcript: CaseTranscript } | undefined;
   let broken: { value: unknown; error: unknown; stderrTail: string; transcript: CaseTranscript } | undefined;
   let needsRecovery = false;
+  /** Cases (numbered from 1) that failed only on a process that had served earlier cases. */
+  const poisonedCases: number[] = [];
+  const fresh = replayed === undefined ? options.freshHosts : undefined;
 
   const predicate = async (value: unknown): Promise<boolean> => {
     if (broken) return true;
@@ -87,16 +87,35 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
       await options.recover();
       needsRecovery = false;
     }
-    const transcript = new CaseTranscript();
+    let transcript = new CaseTranscript();
+    const attempt = async (): Promise<CheckOutcome> => {
+      transcript = new CaseTranscript();
+      return withTimeout(clause.check(transcript.environment(env), value), options.caseTimeoutMs, `one case of ${clause.id}`);
+    };
     let outcome: CheckOutcome;
+    /** Whether the current host process ran this case (after a poisoning the runner has moved on to another). */
+    let ranHere = true;
     try {
-      outcome = await withTimeout(clause.check(transcript.environment(env), value), options.caseTimeoutMs, `one case of ${clause.id}`);
+      outcome = await attempt();
+      // A violation is confirmed on a fresh process before it is believed (fresh-hosts.ts).
+      if (!outcome.ok && generating && fresh && fresh.servedBefore() > 0) {
+        const first = { outcome, evidence: transcript.evidence() };
+        const history = await fresh.fresh();
+        outcome = await attempt();
+        if (outcome.ok) {
+          poisonedCases.push(index + 1);
+          ranHere = false;
+          await fresh.poisoned({ clause, index, value, failed: first.outcome, evidence: first.evidence, history });
+        }
+      }
     } catch (error) {
       needsRecovery = true;
       if (!generating) return true; // never shrink toward a broken host
       if (replayed === undefined) tally.record({ kind: "broke", judged: new Set() });
       broken = { value, error, stderrTail: options.stderrTail(), transcript };
       throw error;
+    } finally {
+      if (ranHere) fresh?.served({ clause, index, value });
     }
     if (generating) {
       const sawJudged = new Set(outcome.judged ?? []);
@@ -128,6 +147,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     return { ...base, status: "error", reason, cases: 0, shrinks: 0, situations: {}, judged: {}, durationMs: 0, error: { kind: "harness", message: reason, stderrTail: "" } };
   }
   const durationMs = Math.round(performance.now() - started);
+  const poisoned = poisonedCases.length === 0 ? "" :
+    `; case ${poisonedCases.join(", ")} failed only on a host process that had served earlier cases and held on a fresh one: not charged here (see lifecycle/sessions-independent)`;
   // A replay runs one case: it has no coverage to tell.
   const coverage = replayed !== undefined ? {} : { constructed: tally.constructedRun, random: tally.randomRun, ...(tally.hazards().length > 0 ? { coverage: tally.rows() } : {}) };
   const common = { ...base, cases, shrinks, situations, judged, ...coverage, durationMs };
@@ -149,8 +170,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   if (details.failed && failing) {
     return {
       ...common,
-      status: clause.level === "MUST" ? "fail" : "warn",
-      reason: violationReason(failing.index, constructed, shrinks),
+      status: verdictOf(clause.level),
+      reason: `${violationReason(failing.index, constructed, shrinks)}${poisoned}`,
       path: details.counterexamplePath ?? undefined,
       counterexample: counterexampleOf(clause, failing.value),
       expected: failing.outcome.expected,
@@ -166,9 +187,9 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const missing = options.path ? [] : clause.requires.filter((situation) => !judged[situation]);
   if (missing.length > 0) {
     const why = missing.map((situation) => tally.unjudged(situation, situations[situation] ?? 0));
-    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}, but these situations were never judged: ${why.join("; ")}` };
+    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}, but these situations were never judged: ${why.join("; ")}` };
   }
-  return { ...common, status: "pass", reason: replayed === undefined ? `held in ${casesIn(tally)}` : `held in the replayed case (path ${options.path})` };
+  return { ...common, status: "pass", reason: replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})` };
 }
 
 /** `3 constructed and 25 random case(s)`, or `25 case(s)` for a clause with no coverage plan. */

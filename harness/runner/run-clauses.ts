@@ -11,7 +11,7 @@ import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
-import type { ClauseReport, Report } from "../report/report-model.ts";
+import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
@@ -19,8 +19,11 @@ import { clauseEnvironment } from "./clause-environment.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
+import { chargePoisonings } from "./charge-poisonings.ts";
 import { runClause } from "./run-clause.ts";
 import { exitCodeOf, totalsOf } from "./verdict.ts";
+import { workerFreshHosts } from "./worker-fresh-hosts.ts";
+import { WorkerHost } from "./worker-host.ts";
 
 /** Everything a run needs. */
 export interface RunOptions {
@@ -46,6 +49,11 @@ export interface RunOptions {
   cacheObservations?: boolean;
   /** Shrink each violation to its smallest case (default true); false stops at the first (detection only: `npm run power`). */
   shrink?: boolean;
+  /**
+   * Confirm every violation on a fresh host process before reporting it (default true; see fresh-hosts.ts).
+   * Off only to measure what it costs (bench/fresh-confirmation.ts).
+   */
+  confirmFresh?: boolean;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -78,7 +86,7 @@ function finished(clause: Clause, report: ClauseReport, options: RunOptions, tra
   return portable;
 }
 
-/** What every worker shares: the host's declaration and the run's choices. */
+/** What every worker shares: the host's declaration and the run's choices, and what workers report back. */
 interface RunContext {
   options: RunOptions;
   host: InitializeResult;
@@ -87,40 +95,37 @@ interface RunContext {
   providerProfile: NamingProfile;
   servers: FakeServerHost;
   cache: ObservationCache | undefined;
+  /** What host processes replaced during the run reported when they stopped. */
+  diagnostics: Diagnostic[];
+  /** Violations that showed only on a process that had served earlier cases (see fresh-hosts.ts). */
+  poisonings: SessionPoisoning[];
 }
 
 /**
  * One worker: its own host process, relaunched when it breaks, running clauses from the shared queue. `first`
  * is a host already initialized; `ahead` one launched ahead of time, which gets its `initialize` here.
  */
-async function work(context: RunContext, first: HostHandle | undefined, ahead: Promise<HostHandle> | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle | undefined> {
+async function work(context: RunContext, first: HostHandle | undefined, ahead: Promise<HostHandle> | undefined, queue: Clause[], reports: Map<string, ClauseReport>): Promise<HostHandle[]> {
   const { options, host, transport, servers, cache } = context;
   let servedInCase = cache?.newCase() ?? new Set<string>();
-  const current: { handle: HostHandle | undefined } = { handle: first };
-  let launched = ahead;
-  const recover = async () => {
-    if (launched) {
-      const next = launched;
-      launched = undefined;
-      current.handle = await next;
-      await current.handle.adapter.initialize();
-      return;
-    }
-    if (current.handle && !current.handle.broken()) return;
-    await current.handle?.stop().catch(() => undefined);
-    current.handle = undefined;
-    const next = await options.launcher.launch();
-    current.handle = next;
-    await next.adapter.initialize();
-  };
+  const current = new WorkerHost(options.launcher, first, ahead, context.diagnostics);
+  const recover = () => current.recover();
+  let bypass = false;
   const env: ClauseEnvironment = clauseEnvironment({
     adapter: () => current.handle!.adapter,
     host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
     observe: (world, observeOptions, via) => {
       const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
-      return cache ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
+      return cache && !bypass ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
     },
+  });
+  const caseTimeoutMs = options.caseTimeoutMs ?? 60_000;
+  const freshHosts = options.confirmFresh === false ? undefined : workerFreshHosts({
+    env, caseTimeoutMs,
+    bypassCache: (on) => { bypass = on; },
+    record: (finding) => context.poisonings.push(finding),
+    replaceHost: () => current.replace(),
   });
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
     options.onClauseStart?.(clause);
@@ -134,7 +139,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         const cased: Clause = cache ? { ...clause, check: (e, value) => { servedInCase = cache.newCase(); return clause.check(e, value); } } : clause;
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
-          caseTimeoutMs: options.caseTimeoutMs ?? 60_000, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink,
+          caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, freshHosts,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -144,9 +149,8 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     reports.set(clause.id, report);
     options.onClauseEnd?.(report);
   }
-  // Launched ahead but never needed (every clause it took was not applicable): still ours to stop.
-  if (launched) current.handle = await launched.catch(() => undefined);
-  return current.handle;
+  // Launched ahead but never needed (every clause it took was not applicable), or a spare: still ours to stop.
+  return current.finish();
 }
 
 /** Runs the clauses against the launched host and returns the report (not yet written anywhere). */
@@ -158,6 +162,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
   let host: InitializeResult | undefined;
   const reports = new Map<string, ClauseReport>();
   const diagnostics: Diagnostic[] = [];
+  const poisonings: SessionPoisoning[] = [];
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   let startError: string | undefined;
@@ -187,7 +192,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       const chosen = options.profile ? namingProfile(options.profile) : undefined;
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
       const context: RunContext = {
-        options, host, transport, servers, cache,
+        options, host, transport, servers, cache, diagnostics, poisonings,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
       };
       const queue = [...options.clauses];
@@ -196,7 +201,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       const finals = await Promise.all(Array.from({ length: width }, (_, index) =>
         work(context, index === 0 ? first : undefined, given[index - 1], queue, reports)));
       handles.length = 0;
-      for (const handle of finals) if (handle) handles.push(handle);
+      handles.push(...finals.flat());
     }
   } finally {
     // Hosts launched ahead for workers that never ran (the first host could not start) are stopped too.
@@ -204,7 +209,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     for (const said of await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)))) diagnostics.push(...(said ?? []));
     await servers.close();
   }
-  const ordered = options.clauses.map((clause) => reports.get(clause.id)!);
+  const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
   return {
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
@@ -225,6 +230,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     exitCode: exitCodeOf(ordered, options.strict ?? false),
     ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
+    ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
   };
 }

@@ -26,6 +26,11 @@ export function clauseGates(report: ClauseReport, strict: boolean, baselined = r
   return report.status === "fail" || (report.status === "warn" && strict) || (report.status === "inconclusive" && (report.level === "MUST" || strict));
 }
 
+/** What a violated clause of `level` earns: a MUST clause fails, a SHOULD clause warns. */
+export function verdictOf(level: "MUST" | "SHOULD"): "fail" | "warn" {
+  return level === "MUST" ? "fail" : "warn";
+}
+
 /** How many clauses earned each status. */
 export function totalsOf(reports: readonly ClauseReport[]): Record<ClauseStatus, number> {
   const totals: Record<ClauseStatus, number> = { pass: 0, fail: 0, warn: 0, "not-applicable": 0, error: 0, inconclusive: 0 };
