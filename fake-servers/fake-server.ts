@@ -10,6 +10,7 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Recorder } from "./recorder.ts";
 import type { AnswerGate } from "./answer-gate.ts";
+import { pagedList } from "./paged-list.ts";
 import { RecordingTransport } from "./recording-transport.ts";
 import type { ServerScript } from "./server-script.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
@@ -71,9 +72,11 @@ export function createFakeServer(
   const server = new RecordingServer(context, script.serverInfo, { capabilities, jsonSchemaValidator: serverValidator });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
-  server.setRequestHandler(ListToolsRequestSchema, (): ListToolsResult => {
+  server.setRequestHandler(ListToolsRequestSchema, (request): ListToolsResult => {
+    // Answered first: a cursor this server never gave is an error, and no list a host could have seen.
+    const answer = listAnswer(script, tools(), request.params?.cursor);
     options.onListed?.();
-    return listAnswer(script, tools());
+    return answer;
   });
   server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
     const { name, arguments: args } = request.params;
@@ -94,9 +97,10 @@ const NEXT_PAGE = "page-2";
 
 /**
  * What `tools/list` answers: the list as given, or as the script's failure shapes it (a first page with a
- * cursor; a malformed tool added after the real ones). The other failures are played by the transport.
+ * cursor; a malformed tool added after the real ones), in the script's pages (see pagedList: healthy, or a
+ * stuck cursor, or a repeated page). The other failures are played by the transport.
  */
-function listAnswer(script: ServerScript, tools: readonly ToolDefinition[]): ListToolsResult {
+function listAnswer(script: ServerScript, tools: readonly ToolDefinition[], cursor: string | undefined): ListToolsResult {
   const listed = [...tools] as unknown[];
   switch (script.failure) {
     case "list-crash":
@@ -110,7 +114,7 @@ function listAnswer(script: ServerScript, tools: readonly ToolDefinition[]): Lis
     default:
       break;
   }
-  return { tools: listed as ListToolsResult["tools"] };
+  return pagedList(script.key, listed, script.pageSize, script.failure, cursor) as ListToolsResult;
 }
 
 /**

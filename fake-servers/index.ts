@@ -18,6 +18,8 @@ export type { UnstampedRecord } from "./recorder.ts";
 export { RecordingTransport } from "./recording-transport.ts";
 export type { RecordingContext } from "./recording-transport.ts";
 export { createFakeServer, fakeServerCapabilities } from "./fake-server.ts";
+export { pageCursor, pagedList } from "./paged-list.ts";
+export type { ListPage } from "./paged-list.ts";
 export type { FakeServerOptions, CallEcho } from "./fake-server.ts";
 export { LiveServer } from "./live-server.ts";
 export type { ConnectionHooks } from "./live-server.ts";

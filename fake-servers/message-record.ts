@@ -13,6 +13,8 @@ export const MessageRecordSchema = z.object({
   tool: z.string().optional(),
   /** For `tools/call`: the arguments exactly as they arrived. */
   arguments: z.unknown().optional(),
+  /** For a list request (`tools/list` ...): the cursor it carried, exactly as it arrived (absent: the first page). */
+  cursor: z.string().optional(),
   /** Milliseconds since the world started (monotonic clock). */
   time: z.number(),
   /** Which connection of this server it came on (each spawn or HTTP session is a new one). */

@@ -218,9 +218,14 @@ const RESPONSE_METHOD = "(response)";
 function describe(message: JSONRPCMessage, context: RecordingContext): UnstampedRecord {
   const method = "method" in message && typeof message.method === "string" ? message.method : RESPONSE_METHOD;
   const entry: UnstampedRecord = { server: context.server, method, connection: context.connection };
-  if (method !== "tools/call") return entry;
   const params: Record<string, unknown> =
     "params" in message && typeof message.params === "object" && message.params !== null ? message.params : {};
+  // Which page a host asked for: a host that read one page of three shows as one request with no cursor.
+  if (method.endsWith("/list")) {
+    if (typeof params.cursor === "string") entry.cursor = params.cursor;
+    return entry;
+  }
+  if (method !== "tools/call") return entry;
   // A non-string name is not a tool name at all; the record keeps the key absent rather than invent one.
   if (typeof params.name === "string") entry.tool = params.name;
   if ("arguments" in params) entry.arguments = snapshot(params.arguments);

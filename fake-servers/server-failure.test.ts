@@ -114,6 +114,26 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("failing servers o
       await client.close();
     }));
 
+  it("stuck-cursor: answers its list with a cursor that gives the same list and the same cursor again", () =>
+    withWorld(failing("stuck-cursor"), async (world) => {
+      const client = await connect(world.endpoints[0]!);
+      const first = await client.request({ method: "tools/list", params: {} }, ListToolsResultSchema);
+      const again = await client.request({ method: "tools/list", params: { cursor: first.nextCursor } }, ListToolsResultSchema);
+      expect(again).toEqual(first);
+      expect(first.nextCursor).toBeDefined();
+      expect(world.records.filter((record) => record.method === "tools/list").map((record) => record.cursor)).toEqual([undefined, first.nextCursor]);
+      await client.close();
+    }));
+
+  it("repeated-page: every tool listed, the first page twice, under cursors that never repeat", () =>
+    withWorld({ ...failing("repeated-page"), pageSize: 2 }, async (world) => {
+      const client = await connect(world.endpoints[0]!);
+      const { pages, tools } = await listRaw(client);
+      expect(pages).toBe(3);
+      expect(tools.map((tool) => (tool as { name: string }).name)).toEqual(["one", "two", "one", "two", "three"]);
+      await client.close();
+    }));
+
   it("nameless-tool: lists its tools and then one without a name", () =>
     withWorld(failing("nameless-tool", ["one"]), async (world) => {
       const client = await connect(world.endpoints[0]!);

@@ -20,9 +20,16 @@ export type Latency = z.infer<typeof LatencySchema>;
  * - `list-crash`: answers the first page of its list with a cursor, and dies (drops the connection) when
  *   asked for the next page, or at once when it has fewer than two tools;
  * - `nameless-tool`: its list holds, after its tools, one tool without a `name`;
- * - `schema-not-object`: its list holds, after its tools, one tool whose `inputSchema` is a string.
+ * - `schema-not-object`: its list holds, after its tools, one tool whose `inputSchema` is a string;
+ * - `stuck-cursor`: its first page (`pageSize` tools, or all of them) comes with a `nextCursor`, and asking for
+ *   that cursor answers the same page with the same cursor, for ever: a host that follows it blindly never ends
+ *   (DeusData/codebase-memory-mcp#1247: 8 tools shown 20 times in Claude Code);
+ * - `repeated-page`: its second page repeats the first page's tools under a fresh cursor, and the real pages
+ *   follow and end as usual: every tool is listed, the first page's twice, and no cursor repeats.
  */
-export const ServerFailureSchema = z.enum(["initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"]);
+export const ServerFailureSchema = z.enum([
+  "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object", "stuck-cursor", "repeated-page",
+]);
 /** How a server fails while a host loads it. */
 export type ServerFailure = z.infer<typeof ServerFailureSchema>;
 
@@ -58,6 +65,12 @@ export const ServerScriptSchema = z.object({
   failure: ServerFailureSchema.optional(),
   /** For `list-unanswered`: how long `tools/list` is held before the connection drops (default {@link LIST_STALL_MS}). */
   stallMs: z.number().int().min(0).max(60_000).optional(),
+  /**
+   * Tools per `tools/list` page: the list is answered in pages of this many, each but the last with an opaque
+   * `nextCursor` (absent: the whole list on one page, no cursor). A `stuck-cursor` or `repeated-page` server
+   * pages its list this way too, wrongly; a `list-crash` server pages its own way.
+   */
+  pageSize: z.number().int().min(1).max(1_000).optional(),
 });
 /** The whole behaviour of one scripted MCP server. */
 export type ServerScript = z.infer<typeof ServerScriptSchema>;

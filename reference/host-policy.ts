@@ -67,10 +67,19 @@ export interface HostPolicy {
    */
   duplicates: "register" | "refuse-open";
   /**
-   * How much of a paginated tools/list is read: every page, following `nextCursor` (the spec's pagination),
-   * or the first page only, as Mastra and VoltAgent call `listTools()` once.
+   * How much of a paginated tools/list is read: every page, following `nextCursor` (the spec's pagination) and
+   * failing the server on a cursor given twice or a tool listed twice; the first page only, as Mastra, VoltAgent
+   * and the Vercel AI SDK call `listTools()` once; or every cursor followed blindly, pages concatenated, as
+   * Claude Code 2.1.218 showed one page about 20 times (see load-server.ts).
    */
-  listPages: "all" | "first";
+  listPages: "all" | "first" | "blind";
+  /**
+   * A host-wide cap on the server tools a model is shown: none (ADR-0112: every tool, or an error naming its
+   * server), or at most `max`, the rest dropped with no word (Cursor documents sending only the first 40 tools
+   * to the agent), or each server that would take the total past `max` refused with an error naming it and its
+   * tools (Windsurf refuses a server past its 50 with an error naming the server).
+   */
+  toolLimit: { max: number; beyond: "drop-silently" | "refuse-server" } | undefined;
 
   // Lifecycle: what happens after open.
   /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */

@@ -38,23 +38,44 @@ export async function connectClient(config: HostServerConfig, client: Client): P
 }
 
 /**
- * Lists a connected server's tools: every page, or only the first when `pages` says so (a one-bug host's
- * policy). tools/list is sent with `client.request`, not `client.listTools`, because the latter compiles
- * every output schema: one schema that does not compile would throw away the whole server's list, where
- * the host wants to refuse that one tool by name.
+ * Most pages a host that follows cursors blindly reads before it stops: Claude Code 2.1.218 showed about 20
+ * copies of one page of a server whose cursor never advanced (DeusData/codebase-memory-mcp#1247). A bound,
+ * so that such a host cannot hang a test.
  */
-export async function listAllTools(client: Client, pages: "all" | "first"): Promise<Tool[]> {
+export const BLIND_PAGE_LIMIT = 20;
+
+const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(name)).join(", ");
+
+/**
+ * Lists a connected server's tools, as `pages` says (a one-bug host's policy):
+ * - `all`: every page, following `nextCursor` to the end; a cursor given twice (stuck, or looping back) or a
+ *   page listing a tool an earlier page listed fails the listing with an error, so the host names the server
+ *   rather than loop or show a tool twice;
+ * - `first`: the first page only, as if it were the whole list;
+ * - `blind`: every `nextCursor` followed with no check, pages concatenated, up to {@link BLIND_PAGE_LIMIT}.
+ * tools/list is sent with `client.request`, not `client.listTools`, because the latter compiles every output
+ * schema: one schema that does not compile would throw away the whole server's list, where the host wants
+ * to refuse that one tool by name. A cursor is sent as given, even "" (cursors are opaque).
+ */
+export async function listAllTools(client: Client, pages: "all" | "first" | "blind"): Promise<Tool[]> {
   const tools: Tool[] = [];
-  const seen = new Set<string>();
+  const cursors = new Set<string>();
+  const names = new Set<string>();
   let cursor: string | undefined;
-  do {
-    const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ListToolsResultSchema);
-    tools.push(...page.tools);
+  for (let page = 1; ; page++) {
+    const answer = await client.request({ method: "tools/list", params: cursor !== undefined ? { cursor } : {} }, ListToolsResultSchema);
+    cursor = answer.nextCursor;
+    if (pages === "all") {
+      // A server that hands back a cursor it already gave would otherwise keep the host listing forever.
+      if (cursor !== undefined && cursors.has(cursor)) throw new Error(`tools/list page ${page} gave the cursor ${JSON.stringify(cursor)} again: the list would never end`);
+      const again = [...new Set(answer.tools.map((tool) => tool.name).filter((name) => names.has(name)))];
+      if (again.length > 0) throw new Error(`tools/list page ${page} lists ${quoted(again)} again, after an earlier page listed them: the list cannot be trusted`);
+    }
+    tools.push(...answer.tools);
+    for (const tool of answer.tools) names.add(tool.name);
     // A host that reads one page takes it as the whole list, and never learns the rest was there.
-    cursor = pages === "all" ? page.nextCursor : undefined;
-    // A server that hands back a cursor it already gave would otherwise keep the host waiting forever.
-    if (cursor !== undefined && seen.has(cursor)) throw new Error(`tools/list repeated cursor ${JSON.stringify(cursor)}`);
-    if (cursor !== undefined) seen.add(cursor);
-  } while (cursor);
-  return tools;
+    if (pages === "first" || cursor === undefined) return tools;
+    if (pages === "blind" && page >= BLIND_PAGE_LIMIT) return tools;
+    cursors.add(cursor);
+  }
 }

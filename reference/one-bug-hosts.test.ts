@@ -294,6 +294,29 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__alpha__b", "mcp__alpha__c"]);
   });
 
+  bug("cursor-followed-blindly", "a cursor that never advances is followed 20 times and its page shown 20 times, with no error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a"], paging: "stuck" }], ["beta", { tools: ["b"] }]]);
+    const { names, outcome } = await open("cursor-followed-blindly", world.servers);
+    expect(names).toEqual([...Array<string>(20).fill("mcp__alpha__a"), "mcp__beta__b"]);
+    expect(outcome.errors).toEqual([]);
+    // A repeated page under a fresh cursor is shown twice too; the reference refuses both servers by name.
+    const repeated = memoryWorld([["alpha", { tools: ["a", "b"], pageSize: 1, paging: "repeated" }]]);
+    expect((await open("cursor-followed-blindly", repeated.servers)).names).toEqual(["mcp__alpha__a", "mcp__alpha__a", "mcp__alpha__b"]);
+    expect((await open(undefined, world.servers)).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+    expect((await open(undefined, repeated.servers)).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+  });
+
+  bug("tool-cap-40", "only the first 40 server tools are shown, and nothing names what was left out", async () => {
+    const many = Array.from({ length: 30 }, (_, at) => `t${at}`);
+    const world = memoryWorld([["alpha", { tools: many }], ["beta", { tools: many }]]);
+    const { names, outcome } = await open("tool-cap-40", world.servers);
+    expect(names).toEqual([...many.map((t) => `mcp__alpha__${t}`), ...many.slice(0, 10).map((t) => `mcp__beta__${t}`)]);
+    expect(outcome).toEqual({ registered: { alpha: many.map((t) => `mcp__alpha__${t}`), beta: many.slice(0, 10).map((t) => `mcp__beta__${t}`) }, errors: [] });
+    // At 40 or under nothing is dropped; the reference shows all 60.
+    expect((await open("tool-cap-40", memoryWorld([["alpha", { tools: many }], ["beta", { tools: many.slice(0, 10) }]]).servers)).names).toHaveLength(40);
+    expect((await open(undefined, world.servers)).names).toHaveLength(60);
+  });
+
   bug("sanitised-tool-names", "a.b is shown as a_b instead of refused, and a_b of the same server silently replaces it", async () => {
     const world = memoryWorld([["alpha", { tools: ["a.b", "a_b", "c"] }]]);
     const { names, outcome, call } = await open("sanitised-tool-names", world.servers);

@@ -220,10 +220,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "Claude Code 2.1.332 (mcp__{server}__{tool}, each part's [^a-zA-Z0-9_-] replaced by _); @openai/agents-core 0.14.3 toFunctionToolName (utils/tools) and resolveModelVisibleToolNameCollisions (runner/modelPreparation: only the last of one name is offered)",
     swap: { name: (label, tool) => qualifiedName(label, sanitisedName(tool)), collision: "last-wins" },
   },
-  /** @mastra/mcp 0.14.5 and @voltagent/core 2.10.0 call `listTools()` once and never follow `nextCursor`. */
+  /**
+   * @mastra/mcp 0.14.5 and @voltagent/core 2.10.0 call `listTools()` once and never follow `nextCursor`; so did
+   * the Vercel AI SDK's `MCPClient.tools()` (vercel/ai#19240), Factory Droid 0.186.0 (101 tools at 50 a page:
+   * 50 registered, Factory-AI/factory#7), AG2's MCPToolkit (ag2ai/ag2#3262), Open WebUI's MCPClient
+   * (open-webui/open-webui PR#29912), GitHub Copilot CLI 1.0.68 (github/copilot-cli#4006) and Claude.ai's web
+   * client (anthropics/claude-ai-mcp#87): the later pages are lost with no error.
+   */
   "first-page-only": {
     summary: "reads the first page of a server's tools/list and never follows nextCursor: the later pages are lost with no error",
-    source: "@mastra/mcp 0.14.5 InternalMastraMCPClient.tools() and @voltagent/core 2.10.0 MCPClient.listTools (one listTools() call), as tried for issue 16",
+    source: "@mastra/mcp 0.14.5 InternalMastraMCPClient.tools() and @voltagent/core 2.10.0 MCPClient.listTools (one listTools() call), as tried for issue 16; vercel/ai#19240; Factory-AI/factory#7 (101 tools, 50 registered); ag2ai/ag2#3262; open-webui/open-webui PR#29912; github/copilot-cli#4006; anthropics/claude-ai-mcp#87",
     swap: { listPages: "first" },
   },
   /**
@@ -236,5 +242,27 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "a call whose answer was lost marks its server disconnected for the life of the host process: every later session leaves that server out, with no error",
     source: "Vigil-SOC/vigil#809 (app.state.mcp_registry pruned after any failed call_tool, until the backend restarts)",
     swap: { lostAnswerScope: "process" },
+  },
+  /**
+   * Claude Code 2.1.218 follows every `nextCursor` with no check: against codebase-memory-mcp 0.9.0, whose cursor
+   * never advanced, it showed its 8 tools about 20 times, ~160 tools (DeusData/codebase-memory-mcp#1247; the same
+   * through mcp-proxy 0.12.0, sparfenyuk/mcp-proxy#233). Pages are concatenated as they come, so the copies are
+   * shown as they are (`show-both`: under the reference's injective names only one server's own copies can meet).
+   * Bounded at 20 pages (load-server.ts BLIND_PAGE_LIMIT) so it cannot hang a test.
+   */
+  "cursor-followed-blindly": {
+    summary: "follows every nextCursor with no check, up to 20 pages, and concatenates them: a server whose cursor never advances, or that repeats a page, has its tools shown again and again, and no error names it",
+    source: "Claude Code 2.1.218 as reported in DeusData/codebase-memory-mcp#1247 (8 tools shown ~20 times, ~160) and sparfenyuk/mcp-proxy#233 (8 -> 160)",
+    swap: { listPages: "blind", collision: "show-both" },
+  },
+  /**
+   * Cursor documents "Currently, Cursor will only send the first 40 tools to the Agent" (its MCP docs, "Tool
+   * quantity", quoted in getsentry/sentry-mcp-stdio#3 and ryoppippi/sitemcp#1): the rest are dropped, and nothing
+   * says which. Windsurf's 50 refuses the server that would pass it, with an error naming it: not this bug.
+   */
+  "tool-cap-40": {
+    summary: "shows a model at most 40 server tools in all: the rest are dropped, and nothing names them or their servers",
+    source: "Cursor MCP docs, \"Tool quantity\" (\"Cursor will only send the first 40 tools to the Agent\", quoted in getsentry/sentry-mcp-stdio#3 and ryoppippi/sitemcp#1)",
+    swap: { toolLimit: { max: 40, beyond: "drop-silently" } },
   },
 };

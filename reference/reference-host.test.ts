@@ -134,6 +134,23 @@ describe("reference host", () => {
     await expect(host.tools(session)).rejects.toThrow(/unknown session/);
   });
 
+  it("stops on a cursor it has seen and names the server, never looping; the other servers load as usual", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a", "b"], pageSize: 1, paging: "stuck" }], ["beta", { tools: ["c"] }]]);
+    const { names, outcome } = await openReference(world.servers);
+    expect(names).toEqual(["mcp__beta__c"]);
+    expect(outcome).toEqual({
+      registered: { alpha: [], beta: ["mcp__beta__c"] },
+      errors: [{ server: "alpha", message: expect.stringMatching(/^server "alpha" could not be loaded .*cursor "stuck" again: the list would never end/) }],
+    });
+  });
+
+  it("refuses a server whose later page repeats an earlier page's tools, never showing a tool twice", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a", "b", "c"], pageSize: 2, paging: "repeated" }], ["beta", { tools: ["c"] }]]);
+    const { names, outcome } = await openReference(world.servers);
+    expect(names).toEqual(["mcp__beta__c"]);
+    expect(outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('page 2 lists "a", "b" again') }]);
+  });
+
   it("closes every server connection on close", async () => {
     const { servers, state } = memoryWorld(two);
     const { host, session } = await openReference(servers);

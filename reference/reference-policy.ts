@@ -5,7 +5,8 @@
  *   pairs meet are refused, and any name that still lands on two servers fails all of them (registration).
  * - D6: every name matches `^[A-Za-z0-9_-]{1,64}$` or its server fails; never truncated, never sanitised.
  * - D2, D3, P2, P5: wire name kept, complete-or-fail, configuration order, unknown names reach no server.
- * - A server's whole list is read, every page of it; arguments are checked against the server's input
+ * - A server's whole list is read, every page of it (a cursor given twice, or a tool listed on two pages,
+ *   fails that server by name); no cap on the tools shown; arguments are checked against the server's input
  *   schema as JSON Schema reads it (properties it does not declare are allowed unless it says otherwise).
  * - Lifecycle (adonis, tesserix, ADR P8 and D5): refresh replaces a server's list and prunes nothing it
  *   cannot reach; list_changed re-lists; the guard covers every shape; a local tool keeps its name; pins
@@ -88,6 +89,7 @@ export const referencePolicy: HostPolicy = {
   duplicates: "register",
   listPages: "all",
   lostAnswerScope: "call",
+  toolLimit: undefined,
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,

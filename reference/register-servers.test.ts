@@ -55,3 +55,27 @@ describe("registerServers placement", () => {
     });
   }
 });
+
+describe("registerServers: a host-wide cap on the tools shown", () => {
+  const servers = serversOf([["a", "b", "c"], ["d", "e"], ["f"]]);
+  const names = (policy: typeof referencePolicy) => registerServers(policy, servers).routes.map((route) => route.name);
+
+  it("has none in the reference", () => {
+    expect(names(referencePolicy)).toHaveLength(6);
+  });
+
+  it("drop-silently: the first `max` tools in registration order, and no error", () => {
+    const capped = { ...referencePolicy, toolLimit: { max: 4, beyond: "drop-silently" as const } };
+    expect(names(capped)).toEqual(["mcp__s0__a", "mcp__s0__b", "mcp__s0__c", "mcp__s1__d"]);
+    expect(registerServers(capped, servers).outcome).toEqual({ registered: { s0: ["mcp__s0__a", "mcp__s0__b", "mcp__s0__c"], s1: ["mcp__s1__d"], s2: [] }, errors: [] });
+  });
+
+  it("refuse-server: a server that would pass the cap fails whole, its error naming it and every tool", () => {
+    const capped = { ...referencePolicy, toolLimit: { max: 4, beyond: "refuse-server" as const } };
+    // s1 would make 5; s2 still fits after it, so it is shown.
+    expect(names(capped)).toEqual(["mcp__s0__a", "mcp__s0__b", "mcp__s0__c", "mcp__s2__f"]);
+    expect(registerServers(capped, servers).outcome.errors).toEqual([
+      { server: "s1", message: expect.stringMatching(/^server "s1" .*past the host's limit of 4 \(3 shown already\).*; missing: "d", "e"$/) },
+    ]);
+  });
+});

@@ -123,6 +123,18 @@ function refuseContested(plans: Plan[]): void {
   }
 }
 
+/**
+ * A host-wide cap that refuses rather than drops: in registration order, each server whose tools would take
+ * the total shown past `max` fails whole, its error naming it and (as every failure does) its tools.
+ */
+function refuseOverLimit(plans: Plan[], max: number): void {
+  let shown = 0;
+  for (const p of plans.filter((p) => p.problems.length === 0)) {
+    if (shown + p.routes.length <= max) shown += p.routes.length;
+    else p.problems.push(`its ${p.routes.length} tool(s) would take the tools shown past the host's limit of ${max} (${shown} shown already); disable some of its tools or another server's`);
+  }
+}
+
 function failure(p: Plan): string {
   const missing = [...new Set(p.adopted.map((t) => t.name))].sort();
   const head = `server ${quote(p.server.key)} advertised ${p.server.tools.length} tool(s) but none were registered: ${p.problems.join("; ")}`;
@@ -151,6 +163,10 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
     if (occupied.length > 0) return refuseOpen(servers, [], `two tools share a name (${occupied.map(quote).join(", ")}); the configuration was refused`);
   }
   if (policy.collision === "refuse-all") refuseContested(plans);
+  if (policy.toolLimit?.beyond === "refuse-server") refuseOverLimit(plans, policy.toolLimit.max);
+  // Server tools shown so far, against a cap that drops the rest with no word.
+  const dropBeyond = policy.toolLimit?.beyond === "drop-silently" ? policy.toolLimit.max : Infinity;
+  let shownServerTools = 0;
 
   const routes: Route[] = locals.map(({ name, shape }) => ({ kind: "local", name, shape }));
   // Where each name stands in `routes` (its first holder) and where locals of that name still stand, so
@@ -188,12 +204,15 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
         diagnostics.push({ level: "warning", message: `tool ${quote(route.tool.name)} of server ${quote(key)} was skipped: ${quote(route.name)} is already registered for server ${quote(holder.server)}` });
         continue;
       }
+      // Past a cap that drops silently, a new tool is not shown, and nothing says so (Cursor's first 40).
+      if (taken < 0 && shownServerTools >= dropBeyond) continue;
       // Replacing in place keeps the first claimant's position, as an object spread `{...a, ...b}` does.
       if (holder?.kind === "local") localsAt.get(route.name)!.shift();
       if (taken >= 0) routes[taken] = route;
       else {
         firstAt.set(route.name, routes.length);
         routes.push(route);
+        shownServerTools++;
       }
       registered[key]!.push(route.name);
     }

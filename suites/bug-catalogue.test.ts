@@ -27,11 +27,14 @@ describe("bug catalogue", () => {
     }
   });
 
-  it("keeps every world small: at most two servers of at most two tools", () => {
+  it("keeps every world small: at most two servers of at most two tools, unless the entry says why it needs more", () => {
     for (const entry of bugCatalogue) {
       const world = clauses.find((clause) => clause.id === entry.clause)!.worlds(entry.value)[0]!;
       expect(world.servers.length, entry.id).toBeLessThanOrEqual(2);
-      for (const server of world.servers) expect(server.tools.length, `${entry.id} ${server.key}`).toBeLessThanOrEqual(2);
+      const most = Math.max(...world.servers.map((server) => server.tools.length));
+      // A reason is for a world that needs it: one that would fit in two tools says none.
+      if (entry.large !== undefined) expect(most, `${entry.id}: ${entry.large}`).toBeGreaterThan(2);
+      else expect(most, entry.id).toBeLessThanOrEqual(2);
     }
   });
 

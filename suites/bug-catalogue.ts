@@ -22,6 +22,11 @@ export interface CatalogueEntry {
   clause: string;
   /** The case, by value: a World, or the clause's case record ({ world, ... }). */
   value: unknown;
+  /**
+   * Why the case needs more than two tools in a server, where it does (a host-wide cap needs one tool more than
+   * it keeps); absent: it holds at most two servers of at most two tools, as every case should.
+   */
+  large?: string;
 }
 
 /** A server of a catalogue world: tools carry the identity marker and a schema like generated ones. */
@@ -261,6 +266,44 @@ export const bugCatalogue: CatalogueEntry[] = [
     host: "first-page-only",
     clause: "surface/failing-server-named",
     value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "create_issue"]), failure: "list-crash" }] }),
+  },
+  {
+    id: "paged-list-read-once",
+    reports: [
+      "vercel/ai#19240 (MCPClient.tools(): one listTools() call, no cursor loop: \"the missing tools simply are not there, with no warning\")",
+      "Factory-AI/factory#7 (Droid 0.186.0: 101 tools at 50 a page, 50 registered)",
+      "ag2ai/ag2#3262 (MCPToolkit: list_tools() once)",
+      "open-webui/open-webui PR#29912 (MCPClient.list_tool_specs: list_tools() once, 20 of 44 tools)",
+      "github/copilot-cli#4006 (Copilot CLI 1.0.68: later pages silently ignored)",
+      "anthropics/claude-ai-mcp#87 (Claude.ai web: 21 tools at 15 a page, 15 shown)",
+    ],
+    policy: "tools/list read once: a healthy server's later pages are lost, and nothing says a tool is missing",
+    host: "first-page-only",
+    clause: "surface/no-silent-loss",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "search"]), pageSize: 1 }] }),
+  },
+  {
+    id: "stuck-cursor-followed",
+    reports: [
+      "DeusData/codebase-memory-mcp#1247 (a nextCursor that never advances: Claude Code 2.1.218 shows the server's 8 tools about 20 times, ~160)",
+      "sparfenyuk/mcp-proxy#233 (the cursor dropped by a proxy: page 1 for ever, 8 tools become 160)",
+    ],
+    policy: "every nextCursor followed with no check and the pages concatenated: a cursor that never advances shows one page again and again, and no error names the server",
+    host: "cursor-followed-blindly",
+    clause: "surface/failing-server-named",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "search"]), failure: "stuck-cursor" }] }),
+  },
+  {
+    id: "host-wide-tool-cap",
+    reports: [
+      "Cursor MCP docs, \"Tool quantity\" (\"Cursor will only send the first 40 tools to the Agent\"), as quoted in getsentry/sentry-mcp-stdio#3 and ryoppippi/sitemcp#1",
+      "anyproto/anytype-mcp#5 (tools past Cursor's 40 not working, nothing said)",
+    ],
+    policy: "a host-wide cap on the tools a model is shown: the tools past it are dropped, and nothing names them or their servers",
+    host: "tool-cap-40",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", Array.from({ length: 41 }, (_, at) => `tool_${String(at + 1).padStart(3, "0")}`)]),
+    large: "a cap of 40 loses a tool only from 41 on",
   },
   {
     id: "duplicate-refuses-everything",

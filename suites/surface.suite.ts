@@ -59,7 +59,7 @@ export const noSilentLoss = defineClause({
     "that server as having registered nothing. Total counts look right; only a per-server view shows the " +
     "loss. Showing every tool, naming the server that lost some, or failing the whole load are the only " +
     "honest outcomes.",
-  sources: ["ADR-0112 P1, P3, D3"],
+  sources: ["ADR-0112 P1, P3, D3", "MCP spec pagination (a list in pages; cursors opaque)", "vercel/ai#19240", "Factory-AI/factory#7"],
   // Identity games too: two servers reporting one serverInfo name is how claude-code#74635 lost both; also
   // in worlds with nothing else in them, so a host that refuses every open holding a duplicate is judged on them.
   arbitrary: () => fc.oneof(
@@ -82,12 +82,16 @@ export const noSilentLoss = defineClause({
   // joins that meet, two long names one cut makes one, a label taken from serverInfo (shared by two servers,
   // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
   // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped.
+  // Paged and large worlds (issue 27) are this clause's: a healthy server whose later pages a host never asks
+  // for, or tools past a host-wide cap, are tools lost with no word, nothing wrong with any server. A cap that
+  // refuses a server with an error naming it passes (Windsurf's); one that drops the rest silently (Cursor's
+  // 40) does not. A warning alone does not name a loss here, as the why says (first-wins's skip is one).
   coverage: () => constructed([
     "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name",
+    "sanitised-twin", "nameless-tool", "invalid-name", "paged-list", "paged-large", "large-world",
   ]),
   worlds: (value: World) => [value],
-  requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
+  requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity", "paged-list", "large-world"],
   async check(env, value) {
     const observation = await env.observe(value);
     const judged = await env.judge(value, observation);
@@ -140,8 +144,12 @@ export const shortfallNamesMissing = defineClause({
   },
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
-  // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently.
-  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore"]),
+  // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently; and a
+  // paged list read in part, or a cap: a shortfall only the host knows the names of (a later page, the tools
+  // past its cap), so an error must name them.
+  coverage: () => constructed([
+    "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "paged-list", "large-world",
+  ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -187,7 +195,10 @@ export const allOrNothing = defineClause({
     sanitisedTwins(),
   ),
   // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
-  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions"]),
+  // A server read to its first page only, or cut by a host-wide cap, is partial too: shown, and incomplete.
+  coverage: () => constructed([
+    "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "paged-list", "large-world",
+  ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -208,18 +219,26 @@ const failureOf = (server: World["servers"][number]) => (server.unreachable ? "u
 export const failingServerNamed = defineClause({
   id: "surface/failing-server-named",
   level: "MUST",
-  summary: "report, with an error naming it, a configured server that cannot be reached, fails initialize, answers tools/list with an error, never answers it within the harness's bound, crashes while listing, or answers a malformed list; the other servers' tools register as usual (or the whole open fails with an error)",
+  summary: "report, with an error naming it, a configured server that cannot be reached, fails initialize, answers tools/list with an error, never answers it within the harness's bound, crashes while listing, answers a malformed list, or pages its list wrongly (a cursor that never advances, a page repeated); the other servers' tools register as usual (or the whole open fails with an error)",
   why:
-    "A server that cannot be reached, or answers its handshake or its tool list with an error, a hang, a crash " +
-    "or a list that is not a list of tools, takes all its tools with it: they are unknown, not gone. A host that " +
+    "A server that cannot be reached, or answers its handshake or its tool list with an error, a hang, a crash, " +
+    "a list that is not a list of tools, or pages that never end or repeat, takes all its tools with it: they are " +
+    "unknown, not gone (a host that follows a cursor that never advances showed one server's 8 tools 20 times). A host that " +
     "drops it with a debug line at most (three npm hosts tried while this clause was written did) leaves the " +
     "model working without those tools and the operator unaware that anything is missing; an error naming the " +
     "server says what to fix, and the other servers' tools still work. Refusing the whole open with an error is also honest.",
-  sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
+  sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\"", "DeusData/codebase-memory-mcp#1247"],
   arbitrary: () => failingWorld(),
-  coverage: () => constructed(["unreachable", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-in-list", "schema-not-object"]),
+  // A server whose cursor never advances, or whose pages repeat, is a failing server, as one that crashes on page
+  // two is: its list never ends, or lists tools twice, so the host cannot know its tools. This clause, not
+  // no-silent-loss or names/injective: a host that stops and names the server passes, one that loops (to its
+  // bound) or keeps the first page and says nothing fails, whatever it shows; the copies a blind follower shows
+  // are one (server, tool) pair shown twice, not two pairs under one name.
+  coverage: () => constructed([
+    "unreachable", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-in-list", "schema-not-object", "stuck-cursor", "repeated-page",
+  ]),
   worlds: (value: World) => [value],
-  requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object"],
+  requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object", "stuck-cursor", "repeated-page"],
   async check(env, value) {
     const observation = await env.observe(value);
     const judged = await env.judge(value, observation);

@@ -42,13 +42,15 @@ export function evidenceLines(evidence: Evidence): string[] {
   const lines: string[] = [];
   for (const step of evidence.steps) {
     if (step.kind === "world") {
-      const servers = step.servers.map((server) => `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? ` fails: ${server.failure}` : ""}`);
+      const servers = step.servers.map((server) =>
+        `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? ` fails: ${server.failure}` : ""}${server.pageSize !== undefined ? ` pages of ${server.pageSize}` : ""}`);
       lines.push(`world ${step.world} started (${step.transport}): ${servers.join("; ")}`);
     } else if (step.kind === "host") {
       lines.push(`→ ${requestText(step)}`, `  ← ${answerText(step)}`);
     } else {
       const messages = step.messages.map((message) =>
-        message.method === "tools/call" ? `tools/call ${json(message.tool)} ${json(message.arguments)}` : message.method);
+        message.method === "tools/call" ? `tools/call ${json(message.tool)} ${json(message.arguments)}`
+          : message.cursor !== undefined ? `${message.method} (cursor ${json(message.cursor)})` : message.method);
       lines.push(`${json(step.server)} (world ${step.world}) received: ${messages.join("; ") || "nothing"}`);
     }
   }

@@ -28,6 +28,14 @@ describe("loadBehaviour", () => {
     expect(loadBehaviour(server("a", { failure: "\u001b[31mx" }))).toBe('fails at load ("\\u001b[31mx")');
   });
 
+  it("says that a healthy server pages its list, and how a broken pager's pages go", () => {
+    expect(loadBehaviour(server("a", { tools: ["a", "b", "c"], pageSize: 2 }))).toBe("answers tools/list in 2 pages of 2");
+    // A list that fits on one page is no paging at all.
+    expect(loadBehaviour(server("a", { tools: ["a", "b"], pageSize: 2 }))).toBeUndefined();
+    expect(loadBehaviour(server("a", { tools: ["a", "b"], pageSize: 1, failure: "repeated-page" })))
+      .toBe("fails at load (repeated-page, in pages of 1): answers tools/list with its second page repeating its first page's tools under a fresh cursor");
+  });
+
   it("is shown for a failing server in every format's counterexample world", () => {
     const report = failingServerReport();
     expect(renderMarkdown(report)).toContain("| `alpha` | alpha 1 | `t` | fails at load (list-error): answers tools/list with a JSON-RPC error |");

@@ -141,6 +141,7 @@ export class CaseTranscript {
           servers: raw.scripts.map((script) => ({
             key: script.key, tools: script.tools.map((tool) => tool.name),
             ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
+            ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
           })),
         }];
       case "received":
@@ -149,6 +150,7 @@ export class CaseTranscript {
           messages: raw.records.filter((record) => record.server === key).map((record) => ({
             method: record.method, connection: record.connection,
             ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
+            ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
           })),
         }));
       case "host":

@@ -10,6 +10,7 @@ function serversOf(world: World): ReportServer[] {
     latency: server.latency,
     unreachable: server.unreachable,
     ...(server.failure !== undefined ? { failure: server.failure } : {}),
+    ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}),
   }));
 }
 

@@ -22,9 +22,11 @@ export interface WorldServer {
   unreachable?: boolean;
   /** Whether initialize advertises tools.listChanged. */
   listChanged?: boolean;
+  /** Tools per tools/list page (absent: one page); with a `stuck-cursor` or `repeated-page` failure, how it pages wrongly. */
+  pageSize?: number;
 }
 
-function server({ key, tools, claims, failure, unreachable, listChanged }: WorldServer): ServerScript {
+function server({ key, tools, claims, failure, unreachable, listChanged, pageSize }: WorldServer): ServerScript {
   return {
     key,
     serverInfo: { name: claims ?? key, version: "1.0.0" },
@@ -33,6 +35,7 @@ function server({ key, tools, claims, failure, unreachable, listChanged }: World
     unreachable: unreachable ?? false,
     ...(failure !== undefined ? { failure } : {}),
     ...(listChanged !== undefined ? { listChanged } : {}),
+    ...(pageSize !== undefined ? { pageSize } : {}),
   };
 }
 
@@ -45,6 +48,14 @@ export function worldOf(...servers: ReadonlyArray<readonly [string, readonly str
 export const longTwins = [paddedName("tool_", 128, 1), paddedName("tool_", 128, 2)] as const;
 /** A valid name of 60 characters: `mcp__{key}__{tool}` is past 64 for any key. */
 export const longName = paddedName("tool_", 60);
+
+/** `count` names `{stem}_001`, `{stem}_002` ...: many tools of one server, none meeting another server's. */
+export function numberedNames(stem: string, count: number): string[] {
+  return Array.from({ length: count }, (_, at) => `${stem}_${String(at + 1).padStart(3, "0")}`);
+}
+
+/** `stem_001 … stem_120` for a title. */
+const span = (stem: string, count: number) => `${count} tools ${stem}_001 … ${numberedNames(stem, count).at(-1)}`;
 
 /** A constructed world with the hazard it is built for and a title saying what it is. */
 export interface HazardWorld {
@@ -113,6 +124,35 @@ export const hazardWorlds = {
   "list-crash": failing("list-crash"),
   "nameless-in-list": failing("nameless-tool"),
   "schema-not-object": failing("schema-not-object"),
+  // Paged lists (issue 27): healthy pages a host must follow to the end, and the two broken pagers a host must
+  // neither loop on nor show twice. Cursors are opaque (fake-servers/paged-list.ts).
+  "paged-list": {
+    hazard: "paged-list",
+    title: "alpha answers tools/list in 3 pages of 2 (request, search · query, fetch · update) · beta: lookup",
+    world: worldOf({ key: "alpha", tools: ["request", "search", "query", "fetch", "update"], pageSize: 2 }, ["beta", ["lookup"]]),
+  },
+  // Factory Droid's report (Factory-AI/factory#7): 101 tools at 50 a page, of which a host reading one page keeps 50.
+  "paged-large": {
+    hazard: "paged-list",
+    title: `alpha answers tools/list in 3 pages of 50 (${span("request", 101)}) · beta: search`,
+    world: worldOf({ key: "alpha", tools: numberedNames("request", 101), pageSize: 50 }, ["beta", ["search"]]),
+  },
+  "stuck-cursor": {
+    hazard: "stuck-cursor",
+    title: "alpha answers request, search with a nextCursor that gives the same page and the same cursor again · beta: query",
+    world: worldOf({ key: "alpha", tools: ["request", "search"], failure: "stuck-cursor" }, ["beta", ["query"]]),
+  },
+  "repeated-page": {
+    hazard: "repeated-page",
+    title: "alpha answers tools/list in pages of 2 whose second repeats the first (request, search · request, search · query) · beta: lookup",
+    world: worldOf({ key: "alpha", tools: ["request", "search", "query"], failure: "repeated-page", pageSize: 2 }, ["beta", ["lookup"]]),
+  },
+  // Past every host-wide cap reported (Cursor's 40, Windsurf's and Antigravity's 50, 100), one server past 100.
+  "large-world": {
+    hazard: "large-world",
+    title: `160 tools in all: alpha: ${span("request", 120)} · beta: ${span("search", 30)} · gamma: ${span("query", 10)}`,
+    world: worldOf(["alpha", numberedNames("request", 120)], ["beta", numberedNames("search", 30)], ["gamma", numberedNames("query", 10)]),
+  },
 } satisfies Record<string, HazardWorld>;
 
 /** The name of a constructed world. */

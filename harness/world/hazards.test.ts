@@ -36,5 +36,17 @@ describe("hazards: what a refusal can be about", () => {
     expect(holdsAlone(worldOf({ alpha: ["search"], beta: ["query"] }), "multi-server")).toBe(true);
     expect(holdsAlone(worldOf({ alpha: ["search"], beta: ["search"] }), "multi-server")).toBe(false);
     expect(holdsAlone(worldOf({ alpha: ["search"] }, { alpha: { failure: "list-crash" } }), "list-crash")).toBe(true);
+    // A broken pager is a hazard, alone; a healthy paged list is none, so it is alone only where nothing is.
+    expect(holdsAlone(worldOf({ alpha: ["search"], beta: ["query"] }, { alpha: { failure: "stuck-cursor" } }), "stuck-cursor")).toBe(true);
+    expect(holdsAlone(worldOf({ alpha: ["search", "fetch"], beta: ["query"] }, { alpha: { failure: "repeated-page", pageSize: 1 } }), "repeated-page")).toBe(true);
+    expect(holdsAlone(worldOf({ alpha: ["search", "fetch"], beta: ["query"] }, { alpha: { pageSize: 1 } }), "paged-list")).toBe(true);
+    expect(holdsAlone(worldOf({ alpha: ["search", "fetch"], beta: ["search"] }, { alpha: { pageSize: 1 } }), "paged-list")).toBe(false);
+  });
+
+  it("lets a refusal of a server in a large world judge it: a cap refused with an error is an answer to it", () => {
+    const many = Array.from({ length: 60 }, (_, at) => `tool_${at}`);
+    const hazards = hazardsByServer(worldOf({ alpha: many, beta: ["search"] }));
+    expect(hazards.map((set) => [...set])).toEqual([["large-world"], ["large-world"]]);
+    expect(attributed(hazards[0]!)).toEqual(["large-world"]);
   });
 });

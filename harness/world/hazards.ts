@@ -14,6 +14,11 @@ export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
   "case-clash", "exact-duplicate", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
   "prototype-name", "provider-invalid-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
   "unusable-key",
+  // A list that never ends, or that lists tools twice, is a failing server: a careful host refuses it by name.
+  "stuck-cursor", "repeated-page",
+  // A server whose tools would take the whole past a model's limit (OpenAI takes 128 tools in a request) may
+  // be refused with an error naming it, as Windsurf refuses one past its 50. A healthy paged list is no hazard.
+  "large-world",
 ]);
 
 /**

@@ -20,6 +20,9 @@ function worldOf(servers: Record<string, string[]>, extra: Record<string, Partia
   };
 }
 
+/** `count` distinct tool names: `tool_001`, `tool_002` ... */
+const names = (count: number, stem = "tool") => Array.from({ length: count }, (_, at) => `${stem}_${String(at + 1).padStart(3, "0")}`);
+
 const long = (length: number, middle = "x") => {
   const chars = ("tool_" + "x".repeat(length - 5)).split("");
   chars[Math.floor(length / 2)] = middle;
@@ -123,6 +126,16 @@ describe("situationsOf", () => {
       a: { failure: "list-unanswered" }, b: { failure: "list-crash" }, c: { failure: "nameless-tool" }, d: { failure: "schema-not-object" }, e: { failure: "list-error" },
     }), ["list-crash", "list-error", "list-unanswered", "multi-server", "nameless-tool", "schema-not-object"]],
     ["an unusable key alone", worldOf({ "a.b": ["request"] }), ["unusable-key"]],
+    ["a list in two pages", worldOf({ alpha: ["request", "search", "query"] }, { alpha: { pageSize: 2 } }), ["paged-list"]],
+    // A page size the list fits in pages nothing.
+    ["a list that fits its page", worldOf({ alpha: ["request", "search"] }, { alpha: { pageSize: 2 } }), []],
+    // A broken pager is a failing server, not a paged list, whatever its page size.
+    ["broken pagers", worldOf({ a: ["x", "y"], b: ["z", "w"] }, { a: { failure: "stuck-cursor", pageSize: 1 }, b: { failure: "repeated-page", pageSize: 1 } }),
+      ["multi-server", "repeated-page", "stuck-cursor"]],
+    ["60 tools in all", worldOf({ alpha: names(50), beta: names(10, "other") }), ["large-world", "multi-server"]],
+    ["59 tools in all", worldOf({ alpha: names(50), beta: names(9, "other") }), ["multi-server"]],
+    // A failing server lists nothing, so its tools make no large world.
+    ["60 tools behind a failing listing", worldOf({ alpha: names(50), beta: names(10, "other") }, { beta: { failure: "list-error" } }), ["list-error", "multi-server"]],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);
@@ -153,6 +166,16 @@ describe("situationConcerns", () => {
       "exact-duplicate": [0, 1],
       "multi-server": [0, 1, 2],
       "provider-invalid-name": [0],
+    });
+  });
+
+  it("puts a large world on every server that lists a tool (a cap is host-wide), and a paged list on its server", () => {
+    const found = situationConcerns(worldOf({ alpha: names(120), beta: [], gamma: ["query", "search"] }, { gamma: { pageSize: 1 } }));
+    expect(Object.fromEntries([...found].map(([situation, at]) => [situation, [...at].sort()]))).toEqual({
+      "empty-server": [1],
+      "large-world": [0, 2],
+      "multi-server": [0, 1, 2],
+      "paged-list": [2],
     });
   });
 });

@@ -14,6 +14,7 @@ export const SituationSchema = z.enum([
   "empty-server",
   "exact-duplicate",
   "initialize-error",
+  "large-world",
   "length-boundary",
   "list-crash",
   "list-error",
@@ -22,17 +23,26 @@ export const SituationSchema = z.enum([
   "multi-server",
   "nameless-tool",
   "over-length",
+  "paged-list",
   "prototype-name",
   "provider-invalid-name",
+  "repeated-page",
   "sanitising-clash",
   "schema-not-object",
   "separator-clash",
   "spoofed-identity",
+  "stuck-cursor",
   "unreachable-server",
   "unusable-key",
 ]);
 /** A situation a generated world puts a host in. */
 export type Situation = z.infer<typeof SituationSchema>;
+
+/**
+ * Tools in all from which a world is large: past the 40 Cursor documents sending a model, Windsurf's 50 and
+ * Antigravity's 50, so a host-wide cap loses some (random worlds hold at most 24).
+ */
+export const LARGE_WORLD = 60;
 
 /** What each situation means, as a report may print it. */
 export const situationMeanings: Readonly<Record<Situation, string>> = {
@@ -42,6 +52,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "empty-server": "a server advertises no tools",
   "exact-duplicate": "one wire name is advertised by two or more servers",
   "initialize-error": "a server answers initialize with a JSON-RPC error",
+  "large-world":
+    `the servers list ${LARGE_WORLD} tools or more in all (hosts that give a model only the first 40, 50 or 100 tools lose some)`,
   "length-boundary":
     "some mcp__{key}__{tool} is 63 to 65 characters long, or a key or wire name is 57, 60, 63, 64, 65, 128 or 129",
   "list-crash": "a server dies in the middle of listing its tools (after a first page, or on the first request)",
@@ -52,13 +64,16 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "multi-server": "two or more servers are configured",
   "nameless-tool": "a server's tool list holds a tool without a name",
   "over-length": "some mcp__{key}__{tool} is longer than 64 characters",
+  "paged-list": "a server answers tools/list in two or more pages, each after the first asked for with the opaque cursor the one before gave",
   "prototype-name": "a key or wire name is a property of Object.prototype (__proto__, constructor, toString…)",
   "provider-invalid-name": "a wire name is empty or has a character outside [A-Za-z0-9_-]",
+  "repeated-page": "a server answers tools/list with its second page repeating its first page's tools under a fresh cursor",
   "sanitising-clash": "two keys become equal when characters outside [A-Za-z0-9_-] are replaced by _",
   "schema-not-object": "a server's tool list holds a tool whose inputSchema is not an object",
   "separator-clash": "two distinct (key, tool) pairs give one string under {key}_{tool} or mcp__{key}__{tool}",
   "spoofed-identity":
     "a server's serverInfo.name is another server's key, or two servers report the same serverInfo name and version",
+  "stuck-cursor": "a server answers tools/list with a nextCursor that never advances (the same page and the same cursor again, for ever)",
   "unreachable-server": "a server cannot be reached at all",
   "unusable-key":
     "a key is empty, contains __, ends in _, or has a character outside [A-Za-z0-9_-] (a careful host may refuse to label tools by it)",
@@ -139,6 +154,8 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     return new Set([...owners.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
   },
   "initialize-error": (world) => where(world, (server) => !server.unreachable && server.failure === "initialize-error"),
+  "large-world": (world) =>
+    (world.servers.reduce((sum, server) => sum + listed(server).length, 0) >= LARGE_WORLD ? where(world, (server) => listed(server).length > 0) : new Set()),
   "length-boundary": (world) =>
     where(world, (server) => BOUNDARY_LENGTHS.has(server.key.length) || listed(server).some((name) => {
       const length = qualified(server.key, name).length;
@@ -152,8 +169,11 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "multi-server": (world) => (world.servers.length >= 2 ? where(world, () => true) : new Set()),
   "nameless-tool": (world) => where(world, (server) => !server.unreachable && server.failure === "nameless-tool"),
   "over-length": (world) => where(world, (server) => listed(server).some((name) => qualified(server.key, name).length > 64)),
+  "paged-list": (world) =>
+    where(world, (server) => !server.unreachable && server.failure === undefined && server.pageSize !== undefined && server.tools.length > server.pageSize),
   "prototype-name": (world) => where(world, (server) => PROTOTYPE_NAMES.has(server.key) || listed(server).some((name) => PROTOTYPE_NAMES.has(name))),
   "provider-invalid-name": (world) => where(world, (server) => listed(server).some((name) => !PROVIDER_NAME.test(name))),
+  "repeated-page": (world) => where(world, (server) => !server.unreachable && server.failure === "repeated-page"),
   "sanitising-clash": (world) => meeting(keysOf(world), sanitisedName, (a, b) => a === b),
   "schema-not-object": (world) => where(world, (server) => !server.unreachable && server.failure === "schema-not-object"),
   "separator-clash": (world) => {
@@ -174,6 +194,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     );
     return concerned;
   },
+  "stuck-cursor": (world) => where(world, (server) => !server.unreachable && server.failure === "stuck-cursor"),
   "unreachable-server": (world) => where(world, (server) => server.unreachable),
   "unusable-key": (world) =>
     where(world, (server) => server.key === "" || server.key.includes("__") || server.key.endsWith("_") || !PROVIDER_NAME.test(server.key)),

@@ -25,6 +25,11 @@ export interface Script {
   listDelayMs?: number;
   /** Tools per tools/list page; all on one page when absent. */
   pageSize?: number;
+  /**
+   * A broken pager: `stuck` answers the first page and the same cursor for ever; `repeated` answers the first
+   * page twice (the second time under a fresh cursor), then the rest as usual.
+   */
+  paging?: "stuck" | "repeated";
   /** Tools whose every call is answered with `isError: true`. */
   errorTools?: string[];
   /** connect() throws: the server is unreachable (open connections are dropped by `drop`). */
@@ -47,9 +52,14 @@ export function scriptServer(key: string, script: Script, calls: CallRecord[]): 
   server.setRequestHandler(ListToolsRequestSchema, async (request) => {
     const tools = (script.tools ?? []).map(asTool);
     if (script.listDelayMs) await new Promise((resolve) => setTimeout(resolve, script.listDelayMs));
-    const start = Number(request.params?.cursor ?? 0);
-    const end = script.pageSize ? start + script.pageSize : tools.length;
-    return { tools: tools.slice(start, end), ...(end < tools.length ? { nextCursor: String(end) } : {}) };
+    const size = script.pageSize ?? tools.length;
+    if (script.paging === "stuck") return { tools: tools.slice(0, size), nextCursor: "stuck" };
+    // `repeated`: the cursor "again" gives the first page once more, and then the real second page.
+    const cursor = request.params?.cursor;
+    const start = cursor === undefined || cursor === "again" ? 0 : Number(cursor);
+    const end = start + size;
+    const next = script.paging === "repeated" && cursor === undefined ? "again" : end < tools.length ? String(end) : undefined;
+    return { tools: tools.slice(start, end), ...(next !== undefined ? { nextCursor: next } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     calls.push({ server: key, tool: request.params.name, arguments: request.params.arguments });
