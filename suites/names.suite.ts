@@ -247,7 +247,9 @@ export const profile = defineClause({
       if (visibleKey(tool) !== visibleKey({ name: want })) problems.push(`"${tool.identity.tool}" of "${tool.identity.server}" is shown as "${visibleLabel(tool)}", not "${want}"`);
     }
     for (const server of value.servers) {
-      const refused = server.tools.filter((tool) => !chosen.pattern.test(chosen.expectedName!(server.key, tool.name)));
+      // A nameless tool has no name to give under any profile (SEP-986: 1 to 128 characters), whatever its
+      // prefix makes of it: without this, "" of a short key passed as mcp__alpha__ and of a long one failed.
+      const refused = server.tools.filter((tool) => tool.name === "" || !chosen.pattern.test(chosen.expectedName!(server.key, tool.name)));
       if (refused.length > 0 && errorsNaming(observation, server.key).length === 0) {
         problems.push(`"${server.key}" has names the profile refuses (${list(refused.map((tool) => chosen.expectedName!(server.key, tool.name)))}) but no error names it`);
       }
