@@ -21,6 +21,7 @@ const names = (list: readonly string[]) =>
 
 type HostStep = Extract<EvidenceStep, { kind: "host" }>;
 type Received = Extract<EvidenceStep, { kind: "received" }>;
+type WorldStep = Extract<EvidenceStep, { kind: "world" }>;
 
 const ErrorsSchema = z.object({ outcome: z.object({ errors: z.array(z.object({ message: z.string() })) }) });
 
@@ -70,8 +71,23 @@ function hostLine(step: HostStep): string | undefined {
   }
 }
 
+/**
+ * For a healthy server that pages its list: how many of its pages the host asked for, and whether it ever
+ * followed a cursor (a host that reads one page of three shows as `asked for 1 of 3 pages`).
+ */
+function pagesNote(step: Received, server: WorldStep["servers"][number] | undefined): string {
+  if (!server?.pageSize || server.failure !== undefined || server.unreachable) return "";
+  const pages = Math.max(1, Math.ceil(server.tools.length / server.pageSize));
+  if (pages < 2) return "";
+  const asked = new Set(step.messages.filter((message) => message.method === "tools/list").map((message) => message.cursor ?? ""));
+  const followed = [...asked].filter((cursor) => cursor !== "").length;
+  return followed === 0
+    ? ` (its list is ${pages} pages of ${server.pageSize}: the host asked for page 1 and never for the next cursor)`
+    : ` (its list is ${pages} pages of ${server.pageSize}: the host asked for ${Math.min(asked.size, pages)} of them)`;
+}
+
 /** What one server received, in order, repeats folded: `initialize, tools/list ×2, tools/call "request"`. */
-function receivedLine(step: Received): string {
+function receivedLine(step: Received, server?: WorldStep["servers"][number]): string {
   const said = step.messages.map((message) => {
     if (message.tool !== undefined) return `${message.method} ${quote(message.tool)}`;
     return message.cursor !== undefined ? `${message.method} (cursor ${quote(message.cursor)})` : message.method;
@@ -83,17 +99,19 @@ function receivedLine(step: Received): string {
     folded.push(run > 1 ? `${said[at]} ×${run}` : said[at]!);
     at += run;
   }
-  return `server ${quote(step.server)} (world ${step.world}) received ${folded.join(", ") || "nothing"}`;
+  return `server ${quote(step.server)} (world ${step.world}) received ${folded.join(", ") || "nothing"}${pagesNote(step, server)}`;
 }
 
 /** What the host did in a case, line by line, from its evidence: each answer, then what each server received. */
 export function diagnosis(evidence: Evidence): string[] {
   const lines: string[] = [];
+  const worlds = new Map<number, WorldStep>();
   for (const step of evidence.steps) {
-    if (step.kind === "host") {
+    if (step.kind === "world") worlds.set(step.world, step);
+    else if (step.kind === "host") {
       const line = hostLine(step);
       if (line) lines.push(line);
-    } else if (step.kind === "received") lines.push(receivedLine(step));
+    } else lines.push(receivedLine(step, worlds.get(step.world)?.servers.find((server) => server.key === step.server)));
   }
   if (evidence.omitted > 0) lines.push(`(${evidence.omitted} more steps or messages left out)`);
   return lines;
