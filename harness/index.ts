@@ -18,7 +18,7 @@ export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
 export { constructed } from "./runner/constructed.ts";
 export { singleCase } from "./runner/single-case.ts";
-export { hazardWorlds, longName, longTwins, worldOf, type HazardWorld, type HazardWorldName, type WorldServer } from "./world/hazard-worlds.ts";
+export { hazardWorlds, longName, longTwins, overLongWireName, worldOf, type HazardWorld, type HazardWorldName, type WorldServer } from "./world/hazard-worlds.ts";
 export { catalogueIds, inCatalogueOrder, loadSuites } from "./runner/catalogue.ts";
 export type { ObservedCall, ObservedTool, SessionObservation } from "./runner/session-observation.ts";
 export { observeSession, type ObserveOptions, type ServerTransportKind } from "./runner/observe-session.ts";

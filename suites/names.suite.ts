@@ -123,7 +123,8 @@ export const providerValid = defineClause({
     "share; --profile picks another.",
   sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
-  coverage: () => constructed(["invalid-name", "over-length", "nameless-tool", "sanitised-twin"]),
+  // Past 64 once prefixed, and past 64 on its own (a host showing namespaces apart shows the name bare).
+  coverage: () => constructed(["invalid-name", "over-length", "long-wire-name", "long-twins", "nameless-tool", "sanitised-twin"]),
   worlds: (value: World) => [value],
   requires: ["provider-invalid-name", "over-length"],
   async check(env, value) {

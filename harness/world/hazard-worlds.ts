@@ -48,6 +48,8 @@ export function worldOf(...servers: ReadonlyArray<readonly [string, readonly str
 export const longTwins = [paddedName("tool_", 128, 1), paddedName("tool_", 128, 2)] as const;
 /** A valid name of 60 characters: `mcp__{key}__{tool}` is past 64 for any key. */
 export const longName = paddedName("tool_", 60);
+/** A valid MCP name of 65 characters: past a provider's 64 on its own, prefixed or not (a host that shows namespaces apart shows it bare). */
+export const overLongWireName = paddedName("tool_", 65);
 
 /** `count` names `{stem}_001`, `{stem}_002` ...: many tools of one server, none meeting another server's. */
 export function numberedNames(stem: string, count: number): string[] {
@@ -98,6 +100,11 @@ export const hazardWorlds = {
   "case-keys": { hazard: "case-clash", title: "keys equal ignoring case: Search: request · search: request", world: worldOf(["Search", ["request"]], ["search", ["request"]]) },
   "case-tools": { hazard: "case-clash", title: "names equal ignoring case: alpha: search · beta: Search", world: worldOf(["alpha", ["search"]], ["beta", ["Search"]]) },
   "over-length": { hazard: "over-length", title: `one name past 64 as mcp__{key}__{tool}: alpha: ${longName.length} characters · beta: search`, world: worldOf(["alpha", [longName]], ["beta", ["search"]]) },
+  "long-wire-name": {
+    hazard: "over-length",
+    title: `a wire name of ${overLongWireName.length} characters, valid in MCP, past a provider's 64 even bare: alpha: ${overLongWireName.length} characters · beta: search`,
+    world: worldOf(["alpha", [overLongWireName]], ["beta", ["search"]]),
+  },
   "long-twins": {
     hazard: "over-length",
     title: "two names of 128 characters in one server, differing only at character 65, beside request",
