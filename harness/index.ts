@@ -39,7 +39,7 @@ export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv } from "./cli/builtin-host.ts";
-export { DEFAULT_RUNS } from "./cli/run-options.ts";
+export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";

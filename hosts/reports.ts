@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { catalogueVersion, clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
+import { AGENT_DEFAULT_RUNS, catalogueVersion, clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
 import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
 
 /** Every host `--only` may name: the committed ones and those whose reports are still to be checked. */
@@ -157,7 +157,7 @@ function readmeSection(): string {
     "Compliance reports for MCP hosts people use, each driven through a HAP/1 adapter in",
     "[`hosts/`](../hosts/) that maps the host's own API onto the protocol (how, and why",
     "each verdict is right, below). Regenerate with `npm run reports` (a full run per host: the CLI's default",
-    `${reportRun.runs} cases per clause (10 for an agent CLI, whose sessions cost seconds), seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
+    `every clause's constructed cases, then ${reportRun.runs} random cases per clause (for an agent CLI, whose sessions cost seconds, its default of ${AGENT_DEFAULT_RUNS}), seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
     "from the committed JSON). `hosts/reports.test.ts` replays every committed failure by value and fails",
     "when a host no longer fails as its report says.",
     "",

@@ -27,6 +27,10 @@ describe("parseRunOptions", () => {
     const agent = parseRunOptions(["--agent", "codex", "--agent-variant", "required", "--agent-bin", "/opt/codex", "--agent-no-isolation"]);
     expect(agent).toMatchObject({ agent: "codex", agentVariant: "required", agentBin: "/opt/codex", agentNoIsolation: true, timeout: 300_000, workers: 2 * availableParallelism(), cacheObservations: true });
     expect(parseRunOptions(["--agent", "gemini-cli", "--workers", "1"])).toMatchObject({ workers: 1 });
+    // A few random cases and a bound on shrinking, unless asked otherwise; none of that without --agent.
+    expect(agent).toMatchObject({ runs: 3, shrinkBudget: 180_000 });
+    expect(parseRunOptions(["--agent", "codex", "--runs", "10", "--shrink-budget", "0"])).toMatchObject({ runs: 10, shrinkBudget: 0 });
+    expect(parseRunOptions([])).toMatchObject({ runs: 25, shrinkBudget: undefined });
     const host = chooseHost({ ...agent, agentChoice: { bin: "/opt/codex", variant: "required", noIsolation: true } });
     expect(host.launcher.command.at(-6)).toMatch(/hosts\/agent-clis\/codex\/adapter\.ts$/);
     expect(host.launcher.command.slice(-5)).toEqual(["--variant", "required", "--bin", "/opt/codex", "--no-isolation"]);

@@ -14,10 +14,16 @@ import { splitHostArgv } from "./split-host-argv.ts";
 
 /** Random cases per clause (after its constructed cases) when `--runs` is not given: what the power table (`npm run power`) measures. */
 export const DEFAULT_RUNS = 25;
+/**
+ * Random cases per clause for an agent CLI (`--agent`) when `--runs` is not given: its sessions cost seconds,
+ * and its coverage plan already judges every listed hazard, so random exploration is kept short (a full report
+ * of each pinned CLI in minutes: bench/agent-report.ts).
+ */
+export const AGENT_DEFAULT_RUNS = 3;
 
 /** Parsed and checked options of `mcp-collide run`. */
 export const RunCliOptionsSchema = z.object({
-  runs: z.coerce.number().int().min(1).max(100_000).default(DEFAULT_RUNS),
+  runs: z.coerce.number().int().min(1).max(100_000).optional(),
   seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
   clause: z.array(z.string()).default([]),
   transport: z.enum(["stdio", "http"]).optional(),
@@ -35,6 +41,7 @@ export const RunCliOptionsSchema = z.object({
   writeBaseline: z.string().min(1).optional(),
   timeout: z.coerce.number().int().min(100).optional(),
   caseTimeout: z.coerce.number().int().min(100).optional(),
+  shrinkBudget: z.coerce.number().int().min(0).optional(),
   workers: z.coerce.number().int().min(1).max(64).optional(),
   shard: z.string().regex(/^\d+\/\d+$/, "i/n, such as 2/4").optional(),
   listChangedTimeout: z.coerce.number().int().min(10).default(2_000),
@@ -43,7 +50,10 @@ export const RunCliOptionsSchema = z.object({
   hostArgv: z.array(z.string()).default([]),
 });
 /** Parsed options of `mcp-collide run`, with the defaults that depend on the host filled in. */
-export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "timeout" | "caseTimeout" | "workers" | "cacheObservations"> & {
+export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "runs" | "timeout" | "caseTimeout" | "shrinkBudget" | "workers" | "cacheObservations"> & {
+  runs: number;
+  /** Longest a clause may spend shrinking one violation, in ms (undefined: no bound). */
+  shrinkBudget: number | undefined;
   timeout: number;
   caseTimeout: number;
   workers: number;
@@ -54,7 +64,7 @@ export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "timeout" 
  * Defaults for an agent CLI (`--agent`), whose sessions cost seconds (a CLI process each) and mostly wait:
  * longer bounds, twice as many workers as cores, and the observation cache on.
  */
-const agentDefaults = { timeout: 300_000, caseTimeout: 1_800_000, workersPerCore: 2, cacheObservations: true };
+const agentDefaults = { runs: AGENT_DEFAULT_RUNS, timeout: 300_000, caseTimeout: 1_800_000, shrinkBudget: 180_000, workersPerCore: 2, cacheObservations: true };
 
 /** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
 export function parseRunOptions(argv: readonly string[]): RunCliOptions {
@@ -67,7 +77,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       runs: { type: "string" }, seed: { type: "string" }, clause: { type: "string", multiple: true },
       transport: { type: "string" }, profile: { type: "string" }, out: { type: "string" }, path: { type: "string" },
       host: { type: "string" }, strict: { type: "boolean" }, timeout: { type: "string" },
-      "case-timeout": { type: "string" }, help: { type: "boolean", short: "h" },
+      "case-timeout": { type: "string" }, "shrink-budget": { type: "string" }, help: { type: "boolean", short: "h" },
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
@@ -76,10 +86,10 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
   const {
-    "case-timeout": caseTimeout, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
+    "case-timeout": caseTimeout, "shrink-budget": shrinkBudget, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
     "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest
   } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
   const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, hostArgv.length > 0].filter(Boolean).length;
   if (chosen > 1) throw new Error("give one of --host NAME, --agent ID or a host command after --");
@@ -87,6 +97,8 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
   const agent = parsed.data.agent !== undefined;
   return {
     ...parsed.data,
+    runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
+    shrinkBudget: parsed.data.shrinkBudget ?? (agent ? agentDefaults.shrinkBudget : undefined),
     timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : 30_000),
     caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
     workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
@@ -101,13 +113,13 @@ Runs the clause catalogue as properties against a host under test and writes a r
 With no "--" and no --host, the host is the built-in reference host (a correct host).
 
 Options:
-  --runs N            random cases per clause (default 25). Every clause first judges each hazard it
-                      is about on a world built for it (its coverage plan: the same at every seed and
-                      every N, so a known hazard is never missed by an unlucky draw); the N random cases
-                      then explore further. A pass needs every situation the clause requires judged, not
-                      merely drawn; where no case could judge one (the host refused every world holding
-                      it for another reason), the clause is INCONCLUSIVE, and says which situation and
-                      what the host did on each world built for it
+  --runs N            random cases per clause (default 25; 3 with --agent). Every clause first judges
+                      each hazard it is about on a world built for it (its coverage plan: the same at
+                      every seed and every N, so a known hazard is never missed by an unlucky draw); the
+                      N random cases then explore further. A pass needs every situation the clause
+                      requires judged, not merely drawn; where no case could judge one (the host refused
+                      every world holding it for another reason), the clause is INCONCLUSIVE, and says
+                      which situation and what the host did on each world built for it
   --seed S            fast-check seed (default: random, printed and written to the report);
                       the same seed gives the same cases and the same verdicts
   --clause ID         run only this clause (repeatable), e.g. --clause surface/no-silent-loss
@@ -126,7 +138,8 @@ Options:
   --agent ID          an agent CLI, judged black box through a fake model provider: claude-code, codex,
                       gemini-cli (the pinned CLIs: npm run agents:install). Each session is one CLI
                       process in its own loopback-only network namespace. Changes the defaults:
-                      --timeout 300000, --case-timeout 1800000, --workers 2 x cores, --cache-observations
+                      --runs 3, --timeout 300000, --case-timeout 1800000, --shrink-budget 180000,
+                      --workers 2 x cores, --cache-observations
   --agent-bin PATH    judge this installed CLI instead of the pinned one (the report records its version)
   --agent-variant V   a named configuration: claude-code: default (deferred tool search), tools-in-list
                       (ENABLE_TOOL_SEARCH=false); codex: default, required (required = true per server),
@@ -145,6 +158,9 @@ Options:
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
+  --shrink-budget MS  longest one clause may spend shrinking a violation (default: no bound; 180000 with
+                      --agent); past it the smallest case found so far is reported, and the report says
+                      it may not be the smallest (a constructed case is never shrunk: it is built smallest)
   --max-line-bytes N  longest line the adapter may write (default 33554432, 32 MiB); a longer one, or an
                       end of its stdout while it runs, breaks the adapter at once (ERROR)
   --workers N         host processes running clauses at once (default: the number of cores); the report

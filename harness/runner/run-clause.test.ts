@@ -93,6 +93,18 @@ describe("runClause: coverage first", () => {
     expect(failed).toBeGreaterThan(0);
   });
 
+  it("stops shrinking at the budget, reporting the smallest case found so far and saying it may not be the smallest", async () => {
+    const { clause } = planned((world) => world.servers[0]!.tools[0]?.name !== "c");
+    for (let seed = 1; seed <= 10; seed++) {
+      const report = await runClause(clause, {} as ClauseEnvironment, { ...options(seed, 6), shrinkBudgetMs: 0 });
+      if (report.status !== "fail") continue;
+      expect(report.reason).toMatch(/\(stopped at the 0 ms shrink budget: the world shown may not be the smallest\)$/);
+      expect((report.counterexample!.value as World).servers[0]!.tools[0]!.name).toBe("c");
+      return;
+    }
+    throw new Error("no seed failed");
+  });
+
   it("gives the same cases for the same seed", async () => {
     const [a, b] = [planned(), planned()];
     await runClause(a.clause, {} as ClauseEnvironment, options(3, 5));

@@ -46,6 +46,12 @@ export interface ClauseRunOptions {
   shrink?: boolean;
   /** Fresh host processes to confirm a violation on (fresh-hosts.ts); absent: none (an in-place replay). */
   freshHosts?: FreshHosts;
+  /**
+   * Longest shrinking one violation may take, in ms (absent: no bound). Past it no further candidate runs, the
+   * smallest case found so far is reported, and the reason says it may not be the smallest: for hosts whose
+   * sessions cost seconds, a failure random exploration found must not cost a report its time budget.
+   */
+  shrinkBudgetMs?: number;
 }
 
 class Violation extends Error {
@@ -76,9 +82,20 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const poisonedCases: number[] = [];
   const fresh = replayed === undefined ? options.freshHosts : undefined;
 
+  /** When shrinking began, and whether it stopped at the budget. */
+  let shrinkStarted: number | undefined;
+  let shrinkStopped = false;
   const predicate = async (value: unknown): Promise<boolean> => {
     if (broken) return true;
     const generating = failing === undefined;
+    if (!generating && options.shrinkBudgetMs !== undefined) {
+      shrinkStarted ??= performance.now();
+      // Every further candidate counts as no counterexample, so fast-check ends at the smallest found so far.
+      if (performance.now() - shrinkStarted > options.shrinkBudgetMs) {
+        shrinkStopped = true;
+        return true;
+      }
+    }
     // A replayed path runs one case, the one its first step names.
     const index = replayed ?? cases;
     if (generating) cases++;
@@ -171,7 +188,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     return {
       ...common,
       status: verdictOf(clause.level),
-      reason: `${violationReason(failing.index, constructed, shrinks)}${poisoned}`,
+      reason: `${violationReason(failing.index, constructed, shrinks)}${shrinkStopped ? ` (stopped at the ${options.shrinkBudgetMs} ms shrink budget: the world shown may not be the smallest)` : ""}${poisoned}`,
       path: details.counterexamplePath ?? undefined,
       counterexample: counterexampleOf(clause, failing.value),
       expected: failing.outcome.expected,

@@ -54,6 +54,8 @@ export interface RunOptions {
    * Off only to measure what it costs (bench/fresh-confirmation.ts).
    */
   confirmFresh?: boolean;
+  /** Longest one clause may spend shrinking a violation, in ms (default: no bound; see ClauseRunOptions). */
+  shrinkBudgetMs?: number;
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -139,7 +141,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         const cased: Clause = cache ? { ...clause, check: (e, value) => { servedInCase = cache.newCase(); return clause.check(e, value); } } : clause;
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
-          caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, freshHosts,
+          caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");

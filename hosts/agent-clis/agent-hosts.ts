@@ -1,11 +1,12 @@
 /**
  * The agent CLIs in the real-hosts registry (hosts/hosts.ts spreads this list in), one entry per CLI and
- * variant: how `npm run reports` runs it (`--agent`, 10 cases per clause: each case costs CLI sessions of
- * seconds, and the runner draws more while a required situation is missing), and the hand-checked evidence
+ * variant: how `npm run reports` runs it (`--agent`, with its defaults: the coverage plan, then a few random
+ * cases per clause, since each case costs CLI sessions of seconds), and the hand-checked evidence
  * for every verdict that is not a pass. Evidence cites what the CLI sent its model (the provider's record of
  * the turn) and what the fake servers recorded, as `mcp-collide repro` and hosts/agent-clis/evidence.ts show
  * them for the committed counterexample.
  */
+import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
 import type { RealHost } from "../hosts.ts";
 import { agentAdapter, missingCli } from "./agent-test-support.ts";
 
@@ -27,7 +28,7 @@ const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => 
   notApplicable,
   argv: agentAdapter(id, ...(variant ? ["--variant", variant] : [])),
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
-  runs: 10,
+  runs: AGENT_DEFAULT_RUNS,
   unavailable: () => missingCli(id),
 });
 
