@@ -120,7 +120,8 @@ export const providerValid = defineClause({
     "MCP allows tool names a model provider refuses (dots, slashes, up to 128 characters), and a provider" +
     " rejects the whole request when one tool name is invalid, so one server's tool can break every turn." +
     " A host must check names where it builds them: ^[A-Za-z0-9_-]{1,64}$ is the rule most providers " +
-    "share; --profile picks another.",
+    "share; --profile picks another (gemini: a letter or _ first, . and : allowed). Every verdict names the" +
+    " profile and pattern it checked.",
   sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
   coverage: () => constructed(["invalid-name", "over-length", "nameless-tool", "sanitised-twin"]),
@@ -129,9 +130,12 @@ export const providerValid = defineClause({
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
     // Each part of a (namespace, name) pair reaches the provider as a name of its own.
-    const bad = observation.tools.flatMap(visibleParts).filter((name) => !env.providerProfile.pattern.test(name));
-    if (bad.length === 0) return { ok: true, judged: await env.judge(value, observation) };
-    return { ok: false, expected: `every shown name matches ${env.providerProfile.pattern} (profile ${env.providerProfile.id})`, observed: `shown: ${list(bad)}` };
+    const { id, pattern, summary } = env.providerProfile;
+    const bad = observation.tools.flatMap(visibleParts).filter((name) => !pattern.test(name));
+    // Every verdict says which rule it held the names to: a pass under one provider's rule says nothing of another's.
+    const rule = `profile ${id}, ${pattern}`;
+    if (bad.length === 0) return { ok: true, judged: await env.judge(value, observation), note: `every shown name checked against ${rule}` };
+    return { ok: false, expected: `every shown name matches ${rule} (${summary})`, observed: `shown: ${list(bad)}, which ${rule} refuses` };
   },
 });
 

@@ -72,10 +72,11 @@ export interface ClauseEnvironment {
  * open, or the server concerned, for another reason; the call or the error the property inspects happened);
  * `arose` names situations a check met but could not judge. The situations the case's worlds show are
  * counted as arisen without being listed. A violation found by comparing sessions carries them side by side
- * (`comparison`, see sessionComparison).
+ * (`comparison`, see sessionComparison). A pass may carry a `note` saying what rule it held the host to (the
+ * provider profile a name was checked against ...): the verdict's reason repeats each distinct note.
  */
 export type CheckOutcome =
-  | { ok: true; judged: readonly string[]; arose?: readonly string[] }
+  | { ok: true; judged: readonly string[]; arose?: readonly string[]; note?: string }
   | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[]; comparison?: Comparison };
 
 /**
