@@ -55,6 +55,13 @@ export interface HostPolicy {
   emptyToolName: "refuse" | "drop-silently";
   /** Where a call of a name the host does not show goes: nowhere (ADR P5), or to a server guessed by bare name. */
   unknownName: "refuse" | "first-bare-match";
+  /**
+   * What loaded servers and their tools are kept in, by name: Maps, which hold any name as an ordinary key,
+   * or plain objects (`{}`), where `if (registry[name])` finds Object.prototype's members, so a tool named
+   * `toString` (or a server keyed `constructor`) is skipped as a duplicate with a warning (see
+   * registry-keeping.ts).
+   */
+  registry: "map" | "plain-object";
   /** Whether a server that registers no tools is an error; ADR D3 says deliberately not. */
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */

@@ -313,6 +313,23 @@ describe("one-bug hosts", () => {
     expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"a.b"') }]);
   });
 
+  bug("plain-object-registry", "tools named after Object.prototype's members, and a server keyed constructor, are skipped as duplicates with a warning", async () => {
+    const world = memoryWorld([["alpha", { tools: ["toString", "__proto__", "request"] }], ["constructor", { tools: ["search"] }]]);
+    const { names, outcome, diagnostics } = await open("plain-object-registry", world.servers);
+    expect(names).toEqual(["mcp__alpha__request"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__request"], constructor: [] }, errors: [] });
+    expect(diagnostics.map((entry) => entry.message)).toEqual([
+      'server "constructor" is already registered; skipped',
+      'tool of server "alpha" "toString" is already registered; skipped',
+      'tool of server "alpha" "__proto__" is already registered; skipped',
+    ]);
+    // The reference keeps them all, as ordinary names, and routes each call to its own tool.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual(["mcp__alpha__toString", "mcp__alpha____proto__", "mcp__alpha__request", "mcp__constructor__search"]);
+    for (const name of reference.names) expect(await reference.call(name), name).toMatchObject({ ok: true });
+    expect(world.calls.map((entry) => [entry.server, entry.tool])).toEqual([["alpha", "toString"], ["alpha", "__proto__"], ["alpha", "request"], ["constructor", "search"]]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

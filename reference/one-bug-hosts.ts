@@ -226,4 +226,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "@mastra/mcp 0.14.5 InternalMastraMCPClient.tools() and @voltagent/core 2.10.0 MCPClient.listTools (one listTools() call), as tried for issue 16",
     swap: { listPages: "first" },
   },
+  /**
+   * Hosts that key a plain object by name: assistant-ui's AISDKToolkit assigned MCP tools into `{}`, so a
+   * tool named `__proto__` set the prototype and vanished (assistant-ui PR#6999); a duplicate check written
+   * `if (registry[name])` finds every Object.prototype member already there (the pattern of
+   * PrairieLearn/PrairieLearn#1651 and mtth/avsc#267). Servers and tools are both kept that way here, so a
+   * tool named toString, constructor, hasOwnProperty, valueOf or __proto__, or a server keyed constructor, is
+   * skipped as a duplicate with a warning only.
+   */
+  "plain-object-registry": {
+    summary: "keeps servers and tools in plain objects: a tool named toString, constructor, hasOwnProperty, valueOf or __proto__ (or a server keyed constructor) is taken for a duplicate and skipped with only a warning",
+    source: "assistant-ui/assistant-ui PR#6999 (@assistant-ui/ai-sdk 0.0.4 AISDKToolkit.tools(): an MCP tool named __proto__ assigned into a normal object is silently omitted); the `if (seen[name])` duplicate check that takes toString for a duplicate (PrairieLearn/PrairieLearn#1651, mtth/avsc#267)",
+    swap: { registry: "plain-object" },
+  },
 };

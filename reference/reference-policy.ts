@@ -82,6 +82,7 @@ export const referencePolicy: HostPolicy = {
   shortfall: "fail-server",
   emptyToolName: "refuse",
   unknownName: "refuse",
+  registry: "map",
   emptyIsError: false,
   errorsNameServer: true,
   loadFailure: "report",

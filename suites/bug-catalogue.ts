@@ -294,6 +294,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["a.b", "a_b"]]),
   },
   {
+    id: "prototype-name-taken",
+    reports: [
+      "assistant-ui/assistant-ui PR#6999 (@assistant-ui/ai-sdk 0.0.4 AISDKToolkit.tools(): an MCP tool named `__proto__` assigned into a normal object sets its prototype and is silently omitted)",
+      "PrairieLearn/PrairieLearn#1651, mtth/avsc#267 (a duplicate check `if (seen[name])` on `{}` takes `toString` for a duplicate)",
+    ],
+    policy: "servers and tools kept in a plain object keyed by name: Object.prototype's members (toString, __proto__ ...) are found already there, so such a tool is skipped as a duplicate with a warning only",
+    host: "plain-object-registry",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["__proto__", "toString"]]),
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

@@ -26,8 +26,9 @@ export const injective = defineClause({
   // Long names twice: a cut collides only when one server holds two names past it (at weight 1, cut-at-64
   // went unseen in 1 seed of 20).
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), { arbitrary: longNameWorld(), weight: 2 }, aloneWorld("over-length")),
-  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, a cut.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "long-twins", "sanitised-twin"]),
+  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, a cut; and names a host
+  // keyed by a plain object stumbles on.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "long-twins", "sanitised-twin", "prototype-tools"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {

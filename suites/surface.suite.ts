@@ -81,10 +81,11 @@ export const noSilentLoss = defineClause({
   // Every way a host loses a tool without a word, each on its smallest world: a duplicate (bare-name merges),
   // joins that meet, two long names one cut makes one, a label taken from serverInfo (shared by two servers,
   // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
-  // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped.
+  // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped, a name (or a key) of
+  // Object.prototype's taken for a duplicate by a registry kept in a plain object.
   coverage: () => constructed([
     "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name",
+    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key",
   ]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
@@ -141,7 +142,7 @@ export const shortfallNamesMissing = defineClause({
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
   // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently.
-  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore"]),
+  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -187,7 +188,7 @@ export const allOrNothing = defineClause({
     sanitisedTwins(),
   ),
   // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
-  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions"]),
+  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {

@@ -105,6 +105,18 @@ export const hazardWorlds = {
     title: "two servers report one serverInfo name, and advertise one tool name: alpha: request · beta: request",
     world: worldOf({ key: "alpha", tools: ["request"], claims: "shared-package" }, { key: "beta", tools: ["request"], claims: "shared-package" }),
   },
+  // Names of Object.prototype's members are ordinary MCP names; a host keyed by a plain object takes them for taken.
+  "prototype-tools": {
+    hazard: "prototype-name",
+    title: "tools named after Object.prototype's members: alpha: toString, constructor, __proto__ · beta: hasOwnProperty, valueOf",
+    world: worldOf(["alpha", ["toString", "constructor", "__proto__"]], ["beta", ["hasOwnProperty", "valueOf"]]),
+  },
+  "prototype-companions": {
+    hazard: "prototype-name",
+    title: "a tool named toString beside one of its server's own: alpha: toString, request · beta: search",
+    world: worldOf(["alpha", ["toString", "request"]], ["beta", ["search"]]),
+  },
+  "prototype-key": { hazard: "prototype-name", title: "a server keyed constructor: constructor: request · beta: search", world: worldOf(["constructor", ["request"]], ["beta", ["search"]]) },
   "empty-server": { hazard: "empty-server", title: "beta advertises no tools: alpha: request · beta: (none)", world: worldOf(["alpha", ["request"]], ["beta", []]) },
   unreachable: failing("unreachable"),
   "initialize-error": failing("initialize-error"),
