@@ -330,6 +330,21 @@ describe("one-bug hosts", () => {
     expect(world.calls.map((entry) => [entry.server, entry.tool])).toEqual([["alpha", "toString"], ["alpha", "__proto__"], ["alpha", "request"], ["constructor", "search"]]);
   });
 
+  bug("folds-names", "keys and names that fold alike (case, NFKC) become one name and the later silently wins", async () => {
+    const world = memoryWorld([["Search", { tools: ["request"] }], ["search", { tools: ["request"] }], ["alpha", { tools: ["ﬁle", "file", "ｑｕｅｒｙ"] }]]);
+    const { names, outcome, call } = await open("folds-names", world.servers);
+    expect(names).toEqual(["mcp__search__request", "mcp__alpha__file", "mcp__alpha__query"]);
+    expect(outcome.errors).toEqual([]);
+    await call("mcp__search__request");
+    await call("mcp__alpha__file");
+    await call("mcp__alpha__query");
+    expect(world.calls.map((entry) => [entry.server, entry.tool])).toEqual([["search", "request"], ["alpha", "file"], ["alpha", "ｑｕｅｒｙ"]]);
+    // The reference keeps case, and refuses the server whose names hold letters a provider refuses.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual(["mcp__Search__request", "mcp__search__request"]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"ﬁle"') }]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

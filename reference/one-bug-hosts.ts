@@ -23,6 +23,9 @@ const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_l
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+/** A name as a folding host keeps it: compatibility-normalised (ｓ to s, ﬁ to fi) and lower-cased. */
+const folded = (name: string) => name.normalize("NFKC").toLowerCase();
+
 /** Every one-bug host by id; the ids are stable because suites and baselines name them. */
 export const oneBugHosts: Record<string, OneBugHost> = {
   /** Vercel AI SDK docs & PR#5003: `{...toolSetOne, ...toolSetTwo}`, "subsequent tool sets override". */
@@ -238,5 +241,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "keeps servers and tools in plain objects: a tool named toString, constructor, hasOwnProperty, valueOf or __proto__ (or a server keyed constructor) is taken for a duplicate and skipped with only a warning",
     source: "assistant-ui/assistant-ui PR#6999 (@assistant-ui/ai-sdk 0.0.4 AISDKToolkit.tools(): an MCP tool named __proto__ assigned into a normal object is silently omitted); the `if (seen[name])` duplicate check that takes toString for a duplicate (PrairieLearn/PrairieLearn#1651, mtth/avsc#267)",
     swap: { registry: "plain-object" },
+  },
+  /**
+   * Goose (crates/goose/src/agents/capabilities.rs @ a00c9ec: `normalize` lower-cases an extension's name and
+   * `clients.insert(sanitized_name, ...)` keeps one client per folded name, the later) and mux
+   * (src/common/utils/tools/mcpToolName.ts: `normalizeMcpToolNamePart` is `normalize("NFKD").toLowerCase()`)
+   * fold names. Here the key and the tool name are folded (NFKC, lower case) into mcp__{key}__{tool}, so
+   * Search and search, or ｓｅａｒｃｈ and search, become one name and the later replaces the earlier.
+   */
+  "folds-names": {
+    summary: "folds keys and tool names (NFKC, lower case) into mcp__{key}__{tool}: Search and search, or ｓｅａｒｃｈ and search, become one name, and the later silently replaces the earlier",
+    source: "block/goose crates/goose/src/agents/capabilities.rs @ a00c9ec (normalize: an extension name lower-cased, one client per folded name, the later inserted over the earlier); coder/mux src/common/utils/tools/mcpToolName.ts (normalizeMcpToolNamePart: NFKD and lower case)",
+    swap: { label: (server) => folded(server.key), name: (label, tool) => qualifiedName(label, folded(tool)), collision: "last-wins" },
   },
 };

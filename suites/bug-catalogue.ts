@@ -305,6 +305,22 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["__proto__", "toString"]]),
   },
   {
+    id: "case-folded-labels",
+    reports: ["block/goose crates/goose/src/agents/capabilities.rs @ a00c9ec (`normalize` lower-cases an extension name; `clients.insert(sanitized_name, ...)` keeps the later of two that fold alike)"],
+    policy: "keys lower-cased into the label: two servers whose keys differ only in case share one label, and the later replaces the earlier's tools with no error",
+    host: "folds-names",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["Search", ["request"]], ["search", ["request"]]),
+  },
+  {
+    id: "compatibility-folded-names",
+    reports: ["coder/mux src/common/utils/tools/mcpToolName.ts (`normalizeMcpToolNamePart`: `normalize(\"NFKD\").toLowerCase()`, so `ﬁle` and `file` build one base name)"],
+    policy: "tool names compatibility-folded (NFKC or NFKD, lower case) into the shown name: a ligature or full-width letters meet their plain twin on one name",
+    host: "folds-names",
+    clause: "names/injective",
+    value: catalogueWorld(["alpha", ["ﬁle", "file"]]),
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

@@ -26,9 +26,9 @@ export const injective = defineClause({
   // Long names twice: a cut collides only when one server holds two names past it (at weight 1, cut-at-64
   // went unseen in 1 seed of 20).
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), { arbitrary: longNameWorld(), weight: 2 }, aloneWorld("over-length")),
-  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, a cut; and names a host
+  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, folding, a cut; and names a host
   // keyed by a plain object stumbles on.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "long-twins", "sanitised-twin", "prototype-tools"]),
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins", "sanitised-twin", "prototype-tools"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -238,7 +238,8 @@ export const profile = defineClause({
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
   arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("over-length")),
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool"]),
+  // Case kept: mcp__{key}__{tool} holds the key and the name as given, never lower-cased.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool", "case-tools"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

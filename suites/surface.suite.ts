@@ -82,10 +82,11 @@ export const noSilentLoss = defineClause({
   // joins that meet, two long names one cut makes one, a label taken from serverInfo (shared by two servers,
   // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
   // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped, a name (or a key) of
-  // Object.prototype's taken for a duplicate by a registry kept in a plain object.
+  // Object.prototype's taken for a duplicate by a registry kept in a plain object, keys or names one folding of
+  // case (or of NFKD compatibility) makes one.
   coverage: () => constructed([
     "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key",
+    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools",
   ]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
@@ -142,7 +143,7 @@ export const shortfallNamesMissing = defineClause({
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
   // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently.
-  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools"]),
+  coverage: () => constructed(["over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools", "case-keys"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
@@ -188,7 +189,7 @@ export const allOrNothing = defineClause({
     sanitisedTwins(),
   ),
   // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
-  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions"]),
+  coverage: () => constructed(["long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions", "fold-tools"]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {

@@ -13,4 +13,8 @@ describe("hazard worlds", () => {
     expect(hazardWorlds["prototype-key"].world.servers[0]!.key).toBe("constructor");
     expect(names("prototype-companions")).toEqual(expect.arrayContaining(["toString", "request"]));
   });
+
+  it("hold keys and names that only compatibility folding makes one, not case alone", () => {
+    for (const name of ["fold-keys", "fold-tools"] as const) expect(situationsOf(hazardWorlds[name].world), name).not.toContain("case-clash");
+  });
 });

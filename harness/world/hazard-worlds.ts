@@ -86,6 +86,13 @@ export const hazardWorlds = {
   },
   "case-keys": { hazard: "case-clash", title: "keys equal ignoring case: Search: request · search: request", world: worldOf(["Search", ["request"]], ["search", ["request"]]) },
   "case-tools": { hazard: "case-clash", title: "names equal ignoring case: alpha: search · beta: Search", world: worldOf(["alpha", ["search"]], ["beta", ["Search"]]) },
+  // Letters that fold alike (NFKD, case): distinct names to MCP, one name to a host that normalises names.
+  "fold-keys": { hazard: "fold-clash", title: "keys equal once folded (full-width letters): ｓｅａｒｃｈ: request · search: request", world: worldOf(["ｓｅａｒｃｈ", ["request"]], ["search", ["request"]]) },
+  "fold-tools": {
+    hazard: "fold-clash",
+    title: "names equal once folded (a ligature, full-width letters): alpha: ﬁle, file, ｓｅａｒｃｈ · beta: search",
+    world: worldOf(["alpha", ["ﬁle", "file", "ｓｅａｒｃｈ"]], ["beta", ["search"]]),
+  },
   "over-length": { hazard: "over-length", title: `one name past 64 as mcp__{key}__{tool}: alpha: ${longName.length} characters · beta: search`, world: worldOf(["alpha", [longName]], ["beta", ["search"]]) },
   "long-twins": {
     hazard: "over-length",

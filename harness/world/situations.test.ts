@@ -123,6 +123,13 @@ describe("situationsOf", () => {
       a: { failure: "list-unanswered" }, b: { failure: "list-crash" }, c: { failure: "nameless-tool" }, d: { failure: "schema-not-object" }, e: { failure: "list-error" },
     }), ["list-crash", "list-error", "list-unanswered", "multi-server", "nameless-tool", "schema-not-object"]],
     ["an unusable key alone", worldOf({ "a.b": ["request"] }), ["unusable-key"]],
+    // Compatibility folding: a ligature and full-width letters become plain ones, accents drop, case folds.
+    ["names that fold alike across servers", worldOf({ alpha: ["ｓｅａｒｃｈ"], beta: ["search"] }), ["fold-clash", "multi-server", "provider-invalid-name"]],
+    ["names that fold alike in one server", worldOf({ alpha: ["ﬁle", "file"] }), ["fold-clash", "provider-invalid-name"]],
+    ["an accent folds away", worldOf({ alpha: ["café"], beta: ["CAFE"] }), ["fold-clash", "multi-server", "provider-invalid-name"]],
+    ["keys that fold alike", worldOf({ "ｓｅａｒｃｈ": ["request"], search: ["request"] }), ["exact-duplicate", "fold-clash", "multi-server", "unusable-key"]],
+    // Case alone is case-clash, not fold-clash; one server's own Search and search are neither.
+    ["case alone is no fold clash", worldOf({ alpha: ["search", "Search"], beta: ["query"] }), ["multi-server"]],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);

@@ -13,6 +13,7 @@ export const SituationSchema = z.enum([
   "case-clash",
   "empty-server",
   "exact-duplicate",
+  "fold-clash",
   "initialize-error",
   "length-boundary",
   "list-crash",
@@ -41,6 +42,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "case-clash": "two keys, or two wire names in different servers, are equal ignoring case but not equal",
   "empty-server": "a server advertises no tools",
   "exact-duplicate": "one wire name is advertised by two or more servers",
+  "fold-clash":
+    "two keys, or two wire names (in one server or two), become equal under compatibility folding (NFKD, accents dropped, lower case) though they differ ignoring case alone: ﬁle and file, ｓｅａｒｃｈ and search",
   "initialize-error": "a server answers initialize with a JSON-RPC error",
   "length-boundary":
     "some mcp__{key}__{tool} is 63 to 65 characters long, or a key or wire name is 57, 60, 63, 64, 65, 128 or 129 (a tool name SHOULD be 1 to 128 characters: MCP spec 2026-07-28, Tools)",
@@ -76,6 +79,15 @@ export function sanitisedName(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
+/**
+ * `text` under compatibility folding, as hosts that normalise names do (mux: NFKD and lower case): NFKD maps
+ * ligatures and full-width letters to plain ones (ﬁ to fi, ｓ to s), the accents it splits off are dropped,
+ * and the rest is lower-cased.
+ */
+export function foldedName(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** `mcp__{key}__{tool}`: the ADR-0112 name, used as the yardstick for lengths. */
 function qualified(key: string, tool: string): string {
   return `mcp__${key}__${tool}`;
@@ -97,6 +109,15 @@ function meeting<T>(items: readonly { at: number; item: T }[], project: (item: T
   for (const group of byImage.values()) {
     if (group.some((a) => group.some((b) => !same(a.item, b.item)))) for (const { at } of group) concerned.add(at);
   }
+  return concerned;
+}
+
+/** The positions of both members of every pair of `items` that `meet`. */
+function pairsMeeting<T>(items: readonly { at: number; item: T }[], meet: (a: { at: number; item: T }, b: { at: number; item: T }) => boolean): Concern {
+  const concerned: Concern = new Set();
+  items.forEach((a, i) => items.slice(i + 1).forEach((b) => {
+    if (meet(a, b) || meet(b, a)) concerned.add(a.at).add(b.at);
+  }));
   return concerned;
 }
 
@@ -124,12 +145,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "case-clash": (world) => {
     const keys = meeting(keysOf(world), (key) => key.toLowerCase(), (a, b) => a === b);
     // Names in different servers only: one server holding `search` and `Search` is its own business.
-    const names = namesOf(world);
-    for (const a of names) {
-      for (const b of names) {
-        if (a.at !== b.at && a.item !== b.item && a.item.toLowerCase() === b.item.toLowerCase()) keys.add(a.at).add(b.at);
-      }
-    }
+    for (const at of pairsMeeting(namesOf(world), (a, b) => a.at !== b.at && a.item !== b.item && a.item.toLowerCase() === b.item.toLowerCase())) keys.add(at);
     return keys;
   },
   "empty-server": (world) => where(world, (server) => server.tools.length === 0 && !server.unreachable && server.failure === undefined),
@@ -137,6 +153,12 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     const owners = new Map<string, Set<number>>();
     for (const { at, item } of namesOf(world)) owners.set(item, (owners.get(item) ?? new Set()).add(at));
     return new Set([...owners.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
+  },
+  "fold-clash": (world) => {
+    // Only what folding adds to case: ﬁle and file differ ignoring case; Search and search are a case clash.
+    const folds = (a: { item: string }, b: { item: string }) => a.item.toLowerCase() !== b.item.toLowerCase() && foldedName(a.item) === foldedName(b.item);
+    // Within one server too: a host that folds names under one label merges a server's own two names.
+    return new Set([...pairsMeeting(keysOf(world), folds), ...pairsMeeting(namesOf(world), folds)]);
   },
   "initialize-error": (world) => where(world, (server) => !server.unreachable && server.failure === "initialize-error"),
   "length-boundary": (world) =>
