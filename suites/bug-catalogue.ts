@@ -321,6 +321,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["ﬁle", "file"]]),
   },
   {
+    id: "repeated-name-shown-twice",
+    reports: [
+      "openai/openai-agents-js#1934 (getAllMcpTools rejects duplicates only across servers: two tools of one server under one name are both returned)",
+      "openai/openai-agents-python PR#3561 (before it, a server listing one name twice had the later entry silently overwrite the earlier)",
+    ],
+    policy: "a server's list passed through as it came: a name the server lists twice is shown twice, and a provider refuses the whole request that holds two tools of one name",
+    host: "concatenate",
+    clause: "names/injective",
+    value: catalogueWorld(["alpha", ["request", "request"]]),
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

@@ -28,7 +28,11 @@ export const injective = defineClause({
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), { arbitrary: longNameWorld(), weight: 2 }, aloneWorld("over-length")),
   // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, folding, a cut; and names a host
   // keyed by a plain object stumbles on.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins", "sanitised-twin", "prototype-tools"]),
+  // A server listing one name twice: the name must not be shown twice (a provider refuses two tools of one name).
+  coverage: () => constructed([
+    "exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins",
+    "sanitised-twin", "prototype-tools", "repeated-name",
+  ]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
@@ -49,11 +53,27 @@ export const injective = defineClause({
     for (const [key, names] of Object.entries(observation.open.outcome.registered)) {
       for (const name of names) claimed.set(name, [...(claimed.get(name) ?? []), key]);
     }
-    for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
+    for (const [name, keys] of claimed) {
+      if (keys.length > 1 && !oneListedPair(value, observation, name, keys)) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
+    }
     if (problems.length === 0) return { ok: true, judged: await env.judge(value, observation) };
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
   },
 });
+
+/**
+ * True when every registration of `name` (one per entry of `keys`) is the same (server, tool) pair: the tool
+ * shown under it is one server's, registered once per time that server listed it (a server that lists one
+ * name twice is buggy, and a host registering each entry names no second pair).
+ */
+function oneListedPair(world: World, observation: SessionObservation, name: string, keys: readonly string[]): boolean {
+  const owners = new Set(observation.tools.filter((tool) => tool.name === name && tool.namespace === undefined).map((tool) => JSON.stringify(tool.identity ?? null)));
+  if (owners.size !== 1) return false;
+  const owner = observation.tools.find((tool) => tool.name === name)!.identity;
+  const server = world.servers.find((candidate) => candidate.key === owner?.server);
+  if (!owner || !server || keys.some((key) => key !== owner.server)) return false;
+  return keys.length <= server.tools.filter((tool) => tool.name === owner.tool).length;
+}
 
 interface SubsetCase {
   world: World;

@@ -83,10 +83,11 @@ export const noSilentLoss = defineClause({
   // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
   // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped, a name (or a key) of
   // Object.prototype's taken for a duplicate by a registry kept in a plain object, keys or names one folding of
-  // case (or of NFKD compatibility) makes one.
+  // case (or of NFKD compatibility) makes one; and a server that lists one name twice, which a host may refuse
+  // (naming it) or keep once, but not take down without a word.
   coverage: () => constructed([
     "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools",
+    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools", "repeated-name",
   ]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],

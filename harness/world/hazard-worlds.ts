@@ -93,6 +93,8 @@ export const hazardWorlds = {
     title: "names equal once folded (a ligature, full-width letters): alpha: ﬁle, file, ｓｅａｒｃｈ · beta: search",
     world: worldOf(["alpha", ["ﬁle", "file", "ｓｅａｒｃｈ"]], ["beta", ["search"]]),
   },
+  // A server's bug the host must survive: one name listed twice (the reference refuses that server, naming it).
+  "repeated-name": { hazard: "repeated-name", title: "one server lists one name twice: alpha: request, request, search · beta: query", world: worldOf(["alpha", ["request", "request", "search"]], ["beta", ["query"]]) },
   "over-length": { hazard: "over-length", title: `one name past 64 as mcp__{key}__{tool}: alpha: ${longName.length} characters · beta: search`, world: worldOf(["alpha", [longName]], ["beta", ["search"]]) },
   "long-twins": {
     hazard: "over-length",

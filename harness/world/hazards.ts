@@ -12,7 +12,7 @@ import type { World } from "./world.ts";
 /** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
 export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
   "case-clash", "exact-duplicate", "fold-clash", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
-  "prototype-name", "provider-invalid-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
+  "prototype-name", "provider-invalid-name", "repeated-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
   "unusable-key",
 ]);
 

@@ -128,6 +128,8 @@ describe("situationsOf", () => {
     ["names that fold alike in one server", worldOf({ alpha: ["ﬁle", "file"] }), ["fold-clash", "provider-invalid-name"]],
     ["an accent folds away", worldOf({ alpha: ["café"], beta: ["CAFE"] }), ["fold-clash", "multi-server", "provider-invalid-name"]],
     ["keys that fold alike", worldOf({ "ｓｅａｒｃｈ": ["request"], search: ["request"] }), ["exact-duplicate", "fold-clash", "multi-server", "unusable-key"]],
+    // A server's bug: one name listed twice. Not a duplicate across servers, nor a clash of two pairs.
+    ["one name listed twice by one server", worldOf({ alpha: ["request", "request"], beta: ["query"] }), ["multi-server", "repeated-name"]],
     // Case alone is case-clash, not fold-clash; one server's own Search and search are neither.
     ["case alone is no fold clash", worldOf({ alpha: ["search", "Search"], beta: ["query"] }), ["multi-server"]],
   ];

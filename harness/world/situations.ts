@@ -25,6 +25,7 @@ export const SituationSchema = z.enum([
   "over-length",
   "prototype-name",
   "provider-invalid-name",
+  "repeated-name",
   "sanitising-clash",
   "schema-not-object",
   "separator-clash",
@@ -57,6 +58,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "over-length": "some mcp__{key}__{tool} is longer than 64 characters (most providers' limit; MCP itself allows a tool name up to 128)",
   "prototype-name": "a key or wire name is a property of Object.prototype (__proto__, constructor, toString…)",
   "provider-invalid-name": "a wire name is empty or has a character outside [A-Za-z0-9_-] (MCP allows a tool name 1 to 128 characters of [A-Za-z0-9_.-]: spec 2026-07-28)",
+  "repeated-name":
+    "a server lists one wire name more than once (a server's bug: names SHOULD be unique within a server, spec 2026-07-28); the host must survive it, neither crashing nor routing a call anywhere else",
   "sanitising-clash": "two keys become equal when characters outside [A-Za-z0-9_-] are replaced by _",
   "schema-not-object": "a server's tool list holds a tool whose inputSchema is not an object",
   "separator-clash": "two distinct (key, tool) pairs give one string under {key}_{tool} or mcp__{key}__{tool}",
@@ -176,6 +179,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "over-length": (world) => where(world, (server) => listed(server).some((name) => qualified(server.key, name).length > 64)),
   "prototype-name": (world) => where(world, (server) => PROTOTYPE_NAMES.has(server.key) || listed(server).some((name) => PROTOTYPE_NAMES.has(name))),
   "provider-invalid-name": (world) => where(world, (server) => listed(server).some((name) => !PROVIDER_NAME.test(name))),
+  "repeated-name": (world) => where(world, (server) => new Set(listed(server)).size < listed(server).length),
   "sanitising-clash": (world) => meeting(keysOf(world), sanitisedName, (a, b) => a === b),
   "schema-not-object": (world) => where(world, (server) => !server.unreachable && server.failure === "schema-not-object"),
   "separator-clash": (world) => {
