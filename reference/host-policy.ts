@@ -24,7 +24,9 @@ export type CollisionPolicy =
   /** Let the later claimant silently replace the earlier one. */
   | "last-wins"
   /** Show both; the first one shown receives every call. */
-  | "show-both";
+  | "show-both"
+  /** Give every claimant a name of its own, the shared one with a hash of its server and tool appended. */
+  | "hash-suffix";
 
 /** The decisions a merging host makes, one field per decision. */
 export interface HostPolicy {

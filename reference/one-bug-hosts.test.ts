@@ -345,6 +345,17 @@ describe("one-bug hosts", () => {
     expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"ﬁle"') }]);
   });
 
+  bug("hash-on-collision", "mcp_{key}__{tool}, hashed only when another pair gets the same name: a tool is renamed by company", async () => {
+    const alone = await open("hash-on-collision", memoryWorld([["alpha", { tools: ["b__c", "a.b"] }]]).servers);
+    expect(alone.names).toEqual(["mcp_alpha__b__c", "mcp_alpha__a_b"]);
+    const world = memoryWorld([["alpha", { tools: ["b__c"] }], ["alpha__b", { tools: ["c"] }]]);
+    const { names, outcome, call } = await open("hash-on-collision", world.servers);
+    expect(names).toEqual(["mcp_alpha__b__c_97d64ef4", "mcp_alpha__b__c_b4fa6cb8"]);
+    expect(outcome.errors).toEqual([]);
+    await call("mcp_alpha__b__c_b4fa6cb8");
+    expect(world.calls).toEqual([{ server: "alpha__b", tool: "c", arguments: {} }]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { sanitisedName } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
+import { agentsSdkName } from "./hash-on-collision.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
 /** A one-bug host: what it gets wrong, where that policy comes from, and the policy fields it swaps. */
@@ -253,5 +254,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "folds keys and tool names (NFKC, lower case) into mcp__{key}__{tool}: Search and search, or ｓｅａｒｃｈ and search, become one name, and the later silently replaces the earlier",
     source: "block/goose crates/goose/src/agents/capabilities.rs @ a00c9ec (normalize: an extension name lower-cased, one client per folded name, the later inserted over the earlier); coder/mux src/common/utils/tools/mcpToolName.ts (normalizeMcpToolNamePart: NFKD and lower case)",
     swap: { label: (server) => folded(server.key), name: (label, tool) => qualifiedName(label, folded(tool)), collision: "last-wins" },
+  },
+  /**
+   * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
+   * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
+   * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a
+   * tool is `mcp_alpha__b__c` or `mcp_alpha__b__c_97d64ef4` depends on whether `alpha__b: c` is configured.
+   */
+  "hash-on-collision": {
+    summary: "names are mcp_{key}__{tool} (each part sanitised), hashed with an 8-hex suffix only when another tool would take the same name: a tool's name depends on which other servers are configured",
+    source: "openai/openai-agents-python src/agents/mcp/util.py @ c969c11 (include_server_in_tool_names: _build_prefixed_tool_base_name, _shorten_tool_name, _build_prefixed_tool_name_overrides force the hash when a base name is shared)",
+    swap: { refuseLabel: () => undefined, name: (label, tool) => agentsSdkName(label, tool), collision: "hash-suffix" },
   },
 };

@@ -16,6 +16,7 @@ import type { Diagnostic, HostError, HostServerConfig, LocalShape, Outcome } fro
 import type { HostPolicy } from "./host-policy.ts";
 import { pinDrift } from "./pins.ts";
 import type { Validate } from "./schema-check.ts";
+import { hashContested } from "./hash-on-collision.ts";
 import { keptByRegistry } from "./registry-keeping.ts";
 import { adoptedTools, configProblems } from "./server-options.ts";
 import { argumentCheck, refuseTool } from "./tool-admission.ts";
@@ -154,6 +155,12 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
     if (occupied.length > 0) return refuseOpen(servers, [], `two tools share a name (${occupied.map(quote).join(", ")}); the configuration was refused`);
   }
   if (policy.collision === "refuse-all") refuseContested(plans);
+  if (policy.collision === "hash-suffix") {
+    // Every claimant of a shared name gets its own hashed name: what a name is depends on the other servers.
+    const live = plans.filter((p) => p.problems.length === 0);
+    const renamed = hashContested(live.flatMap((p) => p.routes));
+    for (const p of live) p.routes = p.routes.map((route) => ({ ...route, name: renamed.get(route)! }));
+  }
 
   const routes: Route[] = locals.map(({ name, shape }) => ({ kind: "local", name, shape }));
   // Where each name stands in `routes` (its first holder) and where locals of that name still stand, so

@@ -332,6 +332,14 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["request", "request"]]),
   },
   {
+    id: "hash-only-on-collision",
+    reports: ["openai/openai-agents-python src/agents/mcp/util.py (include_server_in_tool_names: `mcp_{server}__{tool}`, and `_build_prefixed_tool_name_overrides` forces an 8-hex SHA-1 suffix only when another tool of the listing gets the same base name)"],
+    policy: "names joined as mcp_{key}__{tool} and hashed only when another pair meets them under that join, so a tool is renamed when an unrelated server is added",
+    host: "hash-on-collision",
+    clause: "names/context-free",
+    value: { world: catalogueWorld(["alpha", ["b__c"]], ["alpha__b", ["c"]]), keep: [true, false, false, false, false, false] },
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

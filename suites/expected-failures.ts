@@ -76,6 +76,10 @@ export const expectedFailures: Record<string, string[]> = {
   // a server keeps some of its names only (all-or-nothing), one name is registered for two tools (injective),
   // which one survives follows the configuration order (config-permutation), and mcp__Search__request is shown
   // lower-cased (profile).
+  // The OpenAI Agents SDK's mcp_{key}__{tool}, hashed only when another tool would take the same name: a tool
+  // is renamed when a server whose pair meets it under that join is configured (context-free, on the worlds
+  // built under the host's own join and under __), and no name is mcp__{key}__{tool} (profile).
+  "hash-on-collision": ["names/context-free", "names/profile"],
   "folds-names": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
 };
 

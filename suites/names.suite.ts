@@ -1,7 +1,7 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink,
+  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -29,11 +29,16 @@ export const injective = defineClause({
   // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, folding, a cut; and names a host
   // keyed by a plain object stumbles on.
   // A server listing one name twice: the name must not be shown twice (a provider refuses two tools of one name).
-  coverage: () => constructed([
-    "exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins",
-    "sanitised-twin", "prototype-tools", "repeated-name",
-  ]),
+  // Then two pairs that meet under the host's own join, whatever it is (learned from its first open).
+  coverage: (env) => [
+    ...constructed([
+      "exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins",
+      "sanitised-twin", "prototype-tools", "repeated-name",
+    ]),
+    ...joinClashCases(env.naming),
+  ],
   worlds: (value: World) => [value],
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
@@ -56,7 +61,7 @@ export const injective = defineClause({
     for (const [name, keys] of claimed) {
       if (keys.length > 1 && !oneListedPair(value, observation, name, keys)) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
     }
-    if (problems.length === 0) return { ok: true, judged: await env.judge(value, observation) };
+    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)] };
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
   },
 });
@@ -104,13 +109,22 @@ export const contextFree = defineClause({
     "breaks for a reason no one can see from the change that caused it.",
   sources: ["ADR-0112 P4"],
   arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
-  // Each world opened whole, then with its first server alone: a name that changes with company shows.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "two-servers"], (world) => ({ world, keep: [true, false, false, false, false, false] }), ", then the first server alone"),
+  // Each world opened whole, then with its first server alone: a name that changes with company shows. Pairs
+  // that meet under the usual joins (_ and __) and sanitiser, and under the host's own join (learned from its
+  // first open), where a host that hashes or qualifies only on a collision renames a tool.
+  coverage: (env) => {
+    const alone = (world: World) => ({ world, keep: [true, false, false, false, false, false] });
+    return [
+      ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "two-servers"], alone, ", then the first server alone"),
+      ...joinClashCases(env.naming, alone, ", then the first server alone"),
+    ];
+  },
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
   describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
   // "context-changed": some tool is shown both with the other servers configured and without them.
   checkSituations: {
     "context-changed": "some tool was shown both with the other servers configured and without them",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
@@ -121,7 +135,9 @@ export const contextFree = defineClause({
     const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
     // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
     // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
-    if (changed.length === 0) return { ok: true, judged: [...await env.judge(value.world, observed), ...(compared ? ["context-changed"] : [])] };
+    if (changed.length === 0) {
+      return { ok: true, judged: [...await env.judge(value.world, observed), ...await hostJoinJudged(env, value.world, observed), ...(compared ? ["context-changed"] : [])] };
+    }
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",

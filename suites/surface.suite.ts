@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink,
+  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   visibleLabel, world,
   type SessionObservation, type World,
@@ -85,15 +85,20 @@ export const noSilentLoss = defineClause({
   // Object.prototype's taken for a duplicate by a registry kept in a plain object, keys or names one folding of
   // case (or of NFKD compatibility) makes one; and a server that lists one name twice, which a host may refuse
   // (naming it) or keep once, but not take down without a word.
-  coverage: () => constructed([
-    "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools", "repeated-name",
-  ]),
+  // Last, two pairs that meet under the host's own join (learned from its first open).
+  coverage: (env) => [
+    ...constructed([
+      "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
+      "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools", "repeated-name",
+    ]),
+    ...joinClashCases(env.naming),
+  ],
   worlds: (value: World) => [value],
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity"],
   async check(env, value) {
     const observation = await env.observe(value);
-    const judged = await env.judge(value, observation);
+    const judged = [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)];
     if (failedWhole(observation)) return { ok: true, judged };
     const lost = shortfalls(value, observation).filter(({ key }) => errorsNaming(observation, key).length === 0);
     if (lost.length === 0) return { ok: true, judged };

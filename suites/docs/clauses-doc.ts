@@ -44,6 +44,8 @@ const planEnv = {
   capabilities: CapabilitiesSchema.parse({ refresh: true, listChanged: true, localTools: true, registerLocal: ["object"], requestSchemas: true, pins: true, allowDeny: true }),
   profile: namingProfile("adr-0112"),
   providerProfile: namingProfile("default"),
+  // The join the reference shows on its open of the clean world: a plan built on a host's join shows its form.
+  naming: { kind: "joined", order: "key-first", prefix: "mcp__", separator: "__", suffix: "" } as const,
 };
 
 /** A clause's coverage plan as a list: each constructed case with the hazard it is built for. */
