@@ -72,9 +72,9 @@ export const injective = defineClause({
  * name twice is buggy, and a host registering each entry names no second pair).
  */
 function oneListedPair(world: World, observation: SessionObservation, name: string, keys: readonly string[]): boolean {
-  const owners = new Set(observation.tools.filter((tool) => tool.name === name && tool.namespace === undefined).map((tool) => JSON.stringify(tool.identity ?? null)));
-  if (owners.size !== 1) return false;
-  const owner = observation.tools.find((tool) => tool.name === name)!.identity;
+  const shown = observation.tools.filter((tool) => tool.name === name && tool.namespace === undefined);
+  if (new Set(shown.map((tool) => JSON.stringify(tool.identity ?? null))).size !== 1) return false;
+  const owner = shown[0]!.identity;
   const server = world.servers.find((candidate) => candidate.key === owner?.server);
   if (!owner || !server || keys.some((key) => key !== owner.server)) return false;
   return keys.length <= server.tools.filter((tool) => tool.name === owner.tool).length;
