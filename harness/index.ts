@@ -12,11 +12,14 @@ export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter
 export { WorldSchema, type World } from "./world/world.ts";
 export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identity.ts";
 export { canonicalJson } from "./world/canonical-json.ts";
-export { SituationSchema, sanitisedName, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
+export { foldedName, SituationSchema, sanitisedName, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
 export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
-export { constructed } from "./runner/constructed.ts";
+export { constructed, joinClashCases } from "./runner/constructed.ts";
+export { hostJoinJudged } from "./runner/host-join-judged.ts";
+export { HOST_JOIN_CLASH, hostJoinClashMeaning, HostNamingSchema, joinClashConcern, joinClashWorlds, joinedName, namingTemplate, type HostNaming } from "./world/host-naming.ts";
+export { learnNaming, namingShown, type CleanOpen } from "./runner/learn-naming.ts";
 export { singleCase } from "./runner/single-case.ts";
 export { hazardWorlds, longName, longTwins, overLongWireName, worldOf, type HazardWorld, type HazardWorldName, type WorldServer } from "./world/hazard-worlds.ts";
 export { catalogueIds, inCatalogueOrder, loadSuites } from "./runner/catalogue.ts";

@@ -24,7 +24,9 @@ export type CollisionPolicy =
   /** Let the later claimant silently replace the earlier one. */
   | "last-wins"
   /** Show both; the first one shown receives every call. */
-  | "show-both";
+  | "show-both"
+  /** Give every claimant a name of its own, the shared one with a hash of its server and tool appended. */
+  | "hash-suffix";
 
 /** The decisions a merging host makes, one field per decision. */
 export interface HostPolicy {
@@ -55,6 +57,13 @@ export interface HostPolicy {
   emptyToolName: "refuse" | "drop-silently";
   /** Where a call of a name the host does not show goes: nowhere (ADR P5), or to a server guessed by bare name. */
   unknownName: "refuse" | "first-bare-match";
+  /**
+   * What loaded servers and their tools are kept in, by name: Maps, which hold any name as an ordinary key,
+   * or plain objects (`{}`), where `if (registry[name])` finds Object.prototype's members, so a tool named
+   * `toString` (or a server keyed `constructor`) is skipped as a duplicate with a warning (see
+   * registry-keeping.ts).
+   */
+  registry: "map" | "plain-object";
   /** Whether a server that registers no tools is an error; ADR D3 says deliberately not. */
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */

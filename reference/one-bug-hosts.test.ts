@@ -354,6 +354,49 @@ describe("one-bug hosts", () => {
     expect((await reference.tools((await reference.open({ servers: world.servers })).session)).tools.map((tool) => tool.name)).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
   });
 
+  bug("plain-object-registry", "tools named after Object.prototype's members, and a server keyed constructor, are skipped as duplicates with a warning", async () => {
+    const world = memoryWorld([["alpha", { tools: ["toString", "__proto__", "request"] }], ["constructor", { tools: ["search"] }]]);
+    const { names, outcome, diagnostics } = await open("plain-object-registry", world.servers);
+    expect(names).toEqual(["mcp__alpha__request"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__request"], constructor: [] }, errors: [] });
+    expect(diagnostics.map((entry) => entry.message)).toEqual([
+      'server "constructor" is already registered; skipped',
+      'tool of server "alpha" "toString" is already registered; skipped',
+      'tool of server "alpha" "__proto__" is already registered; skipped',
+    ]);
+    // The reference keeps them all, as ordinary names, and routes each call to its own tool.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual(["mcp__alpha__toString", "mcp__alpha____proto__", "mcp__alpha__request", "mcp__constructor__search"]);
+    for (const name of reference.names) expect(await reference.call(name), name).toMatchObject({ ok: true });
+    expect(world.calls.map((entry) => [entry.server, entry.tool])).toEqual([["alpha", "toString"], ["alpha", "__proto__"], ["alpha", "request"], ["constructor", "search"]]);
+  });
+
+  bug("folds-names", "keys and names that fold alike (case, NFKC) become one name and the later silently wins", async () => {
+    const world = memoryWorld([["Search", { tools: ["request"] }], ["search", { tools: ["request"] }], ["alpha", { tools: ["ﬁle", "file", "ｑｕｅｒｙ"] }]]);
+    const { names, outcome, call } = await open("folds-names", world.servers);
+    expect(names).toEqual(["mcp__search__request", "mcp__alpha__file", "mcp__alpha__query"]);
+    expect(outcome.errors).toEqual([]);
+    await call("mcp__search__request");
+    await call("mcp__alpha__file");
+    await call("mcp__alpha__query");
+    expect(world.calls.map((entry) => [entry.server, entry.tool])).toEqual([["search", "request"], ["alpha", "file"], ["alpha", "ｑｕｅｒｙ"]]);
+    // The reference keeps case, and refuses the server whose names hold letters a provider refuses.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual(["mcp__Search__request", "mcp__search__request"]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"ﬁle"') }]);
+  });
+
+  bug("hash-on-collision", "mcp_{key}__{tool}, hashed only when another pair gets the same name: a tool is renamed by company", async () => {
+    const alone = await open("hash-on-collision", memoryWorld([["alpha", { tools: ["b__c", "a.b"] }]]).servers);
+    expect(alone.names).toEqual(["mcp_alpha__b__c", "mcp_alpha__a_b"]);
+    const world = memoryWorld([["alpha", { tools: ["b__c"] }], ["alpha__b", { tools: ["c"] }]]);
+    const { names, outcome, call } = await open("hash-on-collision", world.servers);
+    expect(names).toEqual(["mcp_alpha__b__c_97d64ef4", "mcp_alpha__b__c_b4fa6cb8"]);
+    expect(outcome.errors).toEqual([]);
+    await call("mcp_alpha__b__c_b4fa6cb8");
+    expect(world.calls).toEqual([{ server: "alpha__b", tool: "c", arguments: {} }]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { sanitisedName } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
+import { agentsSdkName } from "./hash-on-collision.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
 /** A one-bug host: what it gets wrong, where that policy comes from, and the policy fields it swaps. */
@@ -22,6 +23,9 @@ export interface OneBugHost {
 const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_label, tool) => tool };
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** A name as a folding host keeps it: compatibility-normalised (ｓ to s, ﬁ to fi) and lower-cased. */
+const folded = (name: string) => name.normalize("NFKC").toLowerCase();
 
 /** Every one-bug host by id; the ids are stable because suites and baselines name them. */
 export const oneBugHosts: Record<string, OneBugHost> = {
@@ -264,5 +268,41 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "shows a model at most 40 server tools in all: the rest are dropped, and nothing names them or their servers",
     source: "Cursor MCP docs, \"Tool quantity\" (\"Cursor will only send the first 40 tools to the Agent\", quoted in getsentry/sentry-mcp-stdio#3 and ryoppippi/sitemcp#1)",
     swap: { toolLimit: { max: 40, beyond: "drop-silently" } },
+  },
+  /**
+   * Hosts that key a plain object by name: assistant-ui's AISDKToolkit assigned MCP tools into `{}`, so a
+   * tool named `__proto__` set the prototype and vanished (assistant-ui PR#6999); a duplicate check written
+   * `if (registry[name])` finds every Object.prototype member already there (the pattern of
+   * PrairieLearn/PrairieLearn#1651 and mtth/avsc#267). Servers and tools are both kept that way here, so a
+   * tool named toString, constructor, hasOwnProperty, valueOf or __proto__, or a server keyed constructor, is
+   * skipped as a duplicate with a warning only.
+   */
+  "plain-object-registry": {
+    summary: "keeps servers and tools in plain objects: a tool named toString, constructor, hasOwnProperty, valueOf or __proto__ (or a server keyed constructor) is taken for a duplicate and skipped with only a warning",
+    source: "assistant-ui/assistant-ui PR#6999 (@assistant-ui/ai-sdk 0.0.4 AISDKToolkit.tools(): an MCP tool named __proto__ assigned into a normal object is silently omitted); the `if (seen[name])` duplicate check that takes toString for a duplicate (PrairieLearn/PrairieLearn#1651, mtth/avsc#267)",
+    swap: { registry: "plain-object" },
+  },
+  /**
+   * Goose (crates/goose/src/agents/capabilities.rs @ a00c9ec: `normalize` lower-cases an extension's name and
+   * `clients.insert(sanitized_name, ...)` keeps one client per folded name, the later) and mux
+   * (src/common/utils/tools/mcpToolName.ts: `normalizeMcpToolNamePart` is `normalize("NFKD").toLowerCase()`)
+   * fold names. Here the key and the tool name are folded (NFKC, lower case) into mcp__{key}__{tool}, so
+   * Search and search, or ｓｅａｒｃｈ and search, become one name and the later replaces the earlier.
+   */
+  "folds-names": {
+    summary: "folds keys and tool names (NFKC, lower case) into mcp__{key}__{tool}: Search and search, or ｓｅａｒｃｈ and search, become one name, and the later silently replaces the earlier",
+    source: "block/goose crates/goose/src/agents/capabilities.rs @ a00c9ec (normalize: an extension name lower-cased, one client per folded name, the later inserted over the earlier); coder/mux src/common/utils/tools/mcpToolName.ts (normalizeMcpToolNamePart: NFKD and lower case)",
+    swap: { label: (server) => folded(server.key), name: (label, tool) => qualifiedName(label, folded(tool)), collision: "last-wins" },
+  },
+  /**
+   * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
+   * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
+   * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a
+   * tool is `mcp_alpha__b__c` or `mcp_alpha__b__c_97d64ef4` depends on whether `alpha__b: c` is configured.
+   */
+  "hash-on-collision": {
+    summary: "names are mcp_{key}__{tool} (each part sanitised), hashed with an 8-hex suffix only when another tool would take the same name: a tool's name depends on which other servers are configured",
+    source: "openai/openai-agents-python src/agents/mcp/util.py @ c969c11 (include_server_in_tool_names: _build_prefixed_tool_base_name, _shorten_tool_name, _build_prefixed_tool_name_overrides force the hash when a base name is shared)",
+    swap: { refuseLabel: () => undefined, name: (label, tool) => agentsSdkName(label, tool), collision: "hash-suffix" },
   },
 };

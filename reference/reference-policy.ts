@@ -83,6 +83,7 @@ export const referencePolicy: HostPolicy = {
   shortfall: "fail-server",
   emptyToolName: "refuse",
   unknownName: "refuse",
+  registry: "map",
   emptyIsError: false,
   errorsNameServer: true,
   loadFailure: "report",

@@ -16,6 +16,8 @@ import type { Diagnostic, HostError, HostServerConfig, LocalShape, Outcome } fro
 import type { HostPolicy } from "./host-policy.ts";
 import { pinDrift } from "./pins.ts";
 import type { Validate } from "./schema-check.ts";
+import { hashContested } from "./hash-on-collision.ts";
+import { keptByRegistry } from "./registry-keeping.ts";
 import { adoptedTools, configProblems } from "./server-options.ts";
 import { argumentCheck, refuseTool } from "./tool-admission.ts";
 
@@ -149,7 +151,9 @@ function refuseOpen(servers: readonly ServerState[], kept: readonly LocalEntry[]
 
 /** Registers `locals` and then `servers` under `policy`; a server that never listed registers nothing. */
 export function registerServers(policy: HostPolicy, servers: readonly ServerState[], locals: readonly LocalEntry[] = []): Registration {
-  const listed = servers.filter((s): s is Listed => s.tools !== undefined);
+  const diagnostics: Diagnostic[] = [];
+  const warn = (message: string) => diagnostics.push({ level: "warning", message });
+  const listed = keptByRegistry(policy, servers.filter((s): s is Listed => s.tools !== undefined), (server) => server.key, "server", warn);
   const ordered = [...listed].sort((a, b) => (policy.order === "config" ? a.index - b.index : a.arrival - b.arrival));
   const holders = countHolders(listed);
   const shared = [...holders].filter(([, count]) => count > 1).map(([name]) => name);
@@ -163,6 +167,12 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
     if (occupied.length > 0) return refuseOpen(servers, [], `two tools share a name (${occupied.map(quote).join(", ")}); the configuration was refused`);
   }
   if (policy.collision === "refuse-all") refuseContested(plans);
+  if (policy.collision === "hash-suffix") {
+    // Every claimant of a shared name gets its own hashed name: what a name is depends on the other servers.
+    const live = plans.filter((p) => p.problems.length === 0);
+    const renamed = hashContested(live.flatMap((p) => p.routes));
+    for (const p of live) p.routes = p.routes.map((route) => ({ ...route, name: renamed.get(route)! }));
+  }
   if (policy.toolLimit?.beyond === "refuse-server") refuseOverLimit(plans, policy.toolLimit.max);
   // Server tools shown so far, against a cap that drops the rest with no word.
   const dropBeyond = policy.toolLimit?.beyond === "drop-silently" ? policy.toolLimit.max : Infinity;
@@ -183,7 +193,6 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   });
   // fromEntries makes own properties even of keys like "__proto__", which plain assignment would not.
   const registered: Record<string, string[]> = Object.fromEntries([...servers].sort((a, b) => a.index - b.index).map((server) => [server.key, []]));
-  const diagnostics: Diagnostic[] = [];
   // A server that never listed and is dropped by policy leaves a debug line, not an error.
   const dropped = (s: ServerState) => s.tools === undefined && policy.loadFailure === "drop-silently";
   const errors: (HostError & { index: number })[] = servers
@@ -197,7 +206,8 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
       errors.push({ server: key, message: failure(p), index });
       continue;
     }
-    for (const route of p.routes) {
+    // A server's tools go into its registry by wire name once they passed every check, as hosts store what they load.
+    for (const route of keptByRegistry(policy, p.routes, (kept) => kept.tool.name, `tool of server ${quote(key)}`, warn)) {
       const taken = (policy.collision === "show-both" ? localsAt.get(route.name)?.[0] : firstAt.get(route.name)) ?? -1;
       const holder = taken >= 0 ? routes[taken]! : undefined;
       if (holder?.kind === "server" && policy.collision === "first-wins") {

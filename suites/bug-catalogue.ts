@@ -337,6 +337,52 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: catalogueWorld(["alpha", ["a.b", "a_b"]]),
   },
   {
+    id: "prototype-name-taken",
+    reports: [
+      "assistant-ui/assistant-ui PR#6999 (@assistant-ui/ai-sdk 0.0.4 AISDKToolkit.tools(): an MCP tool named `__proto__` assigned into a normal object sets its prototype and is silently omitted)",
+      "PrairieLearn/PrairieLearn#1651, mtth/avsc#267 (a duplicate check `if (seen[name])` on `{}` takes `toString` for a duplicate)",
+    ],
+    policy: "servers and tools kept in a plain object keyed by name: Object.prototype's members (toString, __proto__ ...) are found already there, so such a tool is skipped as a duplicate with a warning only",
+    host: "plain-object-registry",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["__proto__", "toString"]]),
+  },
+  {
+    id: "case-folded-labels",
+    reports: ["block/goose crates/goose/src/agents/capabilities.rs @ a00c9ec (`normalize` lower-cases an extension name; `clients.insert(sanitized_name, ...)` keeps the later of two that fold alike)"],
+    policy: "keys lower-cased into the label: two servers whose keys differ only in case share one label, and the later replaces the earlier's tools with no error",
+    host: "folds-names",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["Search", ["request"]], ["search", ["request"]]),
+  },
+  {
+    id: "compatibility-folded-names",
+    reports: ["coder/mux src/common/utils/tools/mcpToolName.ts (`normalizeMcpToolNamePart`: `normalize(\"NFKD\").toLowerCase()`, so `ﬁle` and `file` build one base name)"],
+    policy: "tool names compatibility-folded (NFKC or NFKD, lower case) into the shown name: a ligature or full-width letters meet their plain twin on one name",
+    host: "folds-names",
+    clause: "names/injective",
+    value: catalogueWorld(["alpha", ["ﬁle", "file"]]),
+  },
+  {
+    id: "repeated-name-shown-twice",
+    reports: [
+      "openai/openai-agents-js#1934 (getAllMcpTools rejects duplicates only across servers: two tools of one server under one name are both returned)",
+      "openai/openai-agents-python PR#3561 (before it, a server listing one name twice had the later entry silently overwrite the earlier)",
+    ],
+    policy: "a server's list passed through as it came: a name the server lists twice is shown twice, and a provider refuses the whole request that holds two tools of one name",
+    host: "concatenate",
+    clause: "names/injective",
+    value: catalogueWorld(["alpha", ["request", "request"]]),
+  },
+  {
+    id: "hash-only-on-collision",
+    reports: ["openai/openai-agents-python src/agents/mcp/util.py (include_server_in_tool_names: `mcp_{server}__{tool}`, and `_build_prefixed_tool_name_overrides` forces an 8-hex SHA-1 suffix only when another tool of the listing gets the same base name)"],
+    policy: "names joined as mcp_{key}__{tool} and hashed only when another pair meets them under that join, so a tool is renamed when an unrelated server is added",
+    host: "hash-on-collision",
+    clause: "names/context-free",
+    value: { world: catalogueWorld(["alpha", ["b__c"]], ["alpha__b", ["c"]]), keep: [true, false, false, false, false, false] },
+  },
+  {
     id: "native-regexp-validator",
     reports: [
       "LangChain DynamicStructuredTool (@cfworker/json-schema: `new RegExp(pattern, 'u')`)",

@@ -1,7 +1,7 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink,
+  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -26,9 +26,19 @@ export const injective = defineClause({
   // Long names twice: a cut collides only when one server holds two names past it (at weight 1, cut-at-64
   // went unseen in 1 seed of 20).
   arbitrary: () => fc.oneof(crossShrink, { arbitrary: separatorClashWorld(), weight: 3 }, collidingWorld(), { arbitrary: longNameWorld(), weight: 2 }, aloneWorld("over-length")),
-  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, a cut.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "long-twins", "sanitised-twin"]),
+  // Every way two pairs meet on one name: the same name, a join, a sanitiser, case, folding, a cut; and names a host
+  // keyed by a plain object stumbles on.
+  // A server listing one name twice: the name must not be shown twice (a provider refuses two tools of one name).
+  // Then two pairs that meet under the host's own join, whatever it is (learned from its first open).
+  coverage: (env) => [
+    ...constructed([
+      "exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "case-keys", "case-tools", "fold-keys", "fold-tools", "long-twins",
+      "sanitised-twin", "prototype-tools", "repeated-name",
+    ]),
+    ...joinClashCases(env.naming),
+  ],
   worlds: (value: World) => [value],
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
@@ -48,11 +58,27 @@ export const injective = defineClause({
     for (const [key, names] of Object.entries(observation.open.outcome.registered)) {
       for (const name of names) claimed.set(name, [...(claimed.get(name) ?? []), key]);
     }
-    for (const [name, keys] of claimed) if (keys.length > 1) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
-    if (problems.length === 0) return { ok: true, judged: await env.judge(value, observation) };
+    for (const [name, keys] of claimed) {
+      if (keys.length > 1 && !oneListedPair(value, observation, name, keys)) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
+    }
+    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)] };
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
   },
 });
+
+/**
+ * True when every registration of `name` (one per entry of `keys`) is the same (server, tool) pair: the tool
+ * shown under it is one server's, registered once per time that server listed it (a server that lists one
+ * name twice is buggy, and a host registering each entry names no second pair).
+ */
+function oneListedPair(world: World, observation: SessionObservation, name: string, keys: readonly string[]): boolean {
+  const shown = observation.tools.filter((tool) => tool.name === name && tool.namespace === undefined);
+  if (new Set(shown.map((tool) => JSON.stringify(tool.identity ?? null))).size !== 1) return false;
+  const owner = shown[0]!.identity;
+  const server = world.servers.find((candidate) => candidate.key === owner?.server);
+  if (!owner || !server || keys.some((key) => key !== owner.server)) return false;
+  return keys.length <= server.tools.filter((tool) => tool.name === owner.tool).length;
+}
 
 interface SubsetCase {
   world: World;
@@ -83,13 +109,22 @@ export const contextFree = defineClause({
     "breaks for a reason no one can see from the change that caused it.",
   sources: ["ADR-0112 P4"],
   arbitrary: () => fc.record({ world: collidingWorld(), keep: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }) }),
-  // Each world opened whole, then with its first server alone: a name that changes with company shows.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "two-servers"], (world) => ({ world, keep: [true, false, false, false, false, false] }), ", then the first server alone"),
+  // Each world opened whole, then with its first server alone: a name that changes with company shows. Pairs
+  // that meet under the usual joins (_ and __) and sanitiser, and under the host's own join (learned from its
+  // first open), where a host that hashes or qualifies only on a collision renames a tool.
+  coverage: (env) => {
+    const alone = (world: World) => ({ world, keep: [true, false, false, false, false, false] });
+    return [
+      ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "sanitising-keys", "two-servers"], alone, ", then the first server alone"),
+      ...joinClashCases(env.naming, alone, ", then the first server alone"),
+    ];
+  },
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
   describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
   // "context-changed": some tool is shown both with the other servers configured and without them.
   checkSituations: {
     "context-changed": "some tool was shown both with the other servers configured and without them",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
@@ -100,7 +135,9 @@ export const contextFree = defineClause({
     const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
     // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
     // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
-    if (changed.length === 0) return { ok: true, judged: [...await env.judge(value.world, observed), ...(compared ? ["context-changed"] : [])] };
+    if (changed.length === 0) {
+      return { ok: true, judged: [...await env.judge(value.world, observed), ...await hostJoinJudged(env, value.world, observed), ...(compared ? ["context-changed"] : [])] };
+    }
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
@@ -120,7 +157,8 @@ export const providerValid = defineClause({
     "MCP allows tool names a model provider refuses (dots, slashes, up to 128 characters), and a provider" +
     " rejects the whole request when one tool name is invalid, so one server's tool can break every turn." +
     " A host must check names where it builds them: ^[A-Za-z0-9_-]{1,64}$ is the rule most providers " +
-    "share; --profile picks another.",
+    "share; --profile picks another (gemini: a letter or _ first, . and : allowed). Every verdict names the" +
+    " profile and pattern it checked.",
   sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
   // Past 64 once prefixed, and past 64 on its own (a host showing namespaces apart shows the name bare).
@@ -130,9 +168,12 @@ export const providerValid = defineClause({
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
     // Each part of a (namespace, name) pair reaches the provider as a name of its own.
-    const bad = observation.tools.flatMap(visibleParts).filter((name) => !env.providerProfile.pattern.test(name));
-    if (bad.length === 0) return { ok: true, judged: await env.judge(value, observation) };
-    return { ok: false, expected: `every shown name matches ${env.providerProfile.pattern} (profile ${env.providerProfile.id})`, observed: `shown: ${list(bad)}` };
+    const { id, pattern, summary } = env.providerProfile;
+    const bad = observation.tools.flatMap(visibleParts).filter((name) => !pattern.test(name));
+    // Every verdict says which rule it held the names to: a pass under one provider's rule says nothing of another's.
+    const rule = `profile ${id}, ${pattern}`;
+    if (bad.length === 0) return { ok: true, judged: await env.judge(value, observation), note: `every shown name checked against ${rule}` };
+    return { ok: false, expected: `every shown name matches ${rule} (${summary})`, observed: `shown: ${list(bad)}, which ${rule} refuses` };
   },
 });
 
@@ -234,7 +275,8 @@ export const profile = defineClause({
   notApplicable: (env) =>
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
   arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("over-length")),
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool"]),
+  // Case kept: mcp__{key}__{tool} holds the key and the name as given, never lower-cased.
+  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool", "case-tools"]),
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

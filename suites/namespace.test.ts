@@ -52,7 +52,7 @@ describe("a host that shows (namespace, name) pairs", () => {
     const dotted = () => namespacedHost("careful", (key) => `mcp.${key}`);
     const report = await judge(dotted, "names/provider-valid", world(["alpha", ["search"]]));
     expect(report.status).toBe("fail");
-    expect(report.observed).toBe('shown: ["mcp.alpha"]');
+    expect(report.observed).toBe('shown: ["mcp.alpha"], which profile default, /^[A-Za-z0-9_-]{1,64}$/ refuses');
     const long = world(["alpha", ["x".repeat(65)]]);
     expect((await judge(() => namespacedHost("careful"), "names/provider-valid", long)).status).toBe("fail");
   });

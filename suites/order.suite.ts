@@ -90,7 +90,7 @@ export const configPermutation = defineClause({
   // join by who came first or last changes its answer); and a server's two names that sanitise alike with
   // their list order swapped (which one a sanitising host keeps follows the list).
   coverage: () => [
-    ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp"], (world) => ({ world, servers: [1], tools: [] }), ", servers swapped"),
+    ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "case-keys"], (world) => ({ world, servers: [1], tools: [] }), ", servers swapped"),
     { hazard: "tools-permuted", title: `${hazardWorlds["sanitised-twin"].title}, then a_b listed before a.b`, value: { world: structuredClone(hazardWorlds["sanitised-twin"].world), servers: [], tools: [1] } },
   ],
   worlds: (value: PermutationCase) => [value.world, permuted(value)],

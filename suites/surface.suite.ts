@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink,
+  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   visibleLabel, world,
   type SessionObservation, type World,
@@ -81,20 +81,29 @@ export const noSilentLoss = defineClause({
   // Every way a host loses a tool without a word, each on its smallest world: a duplicate (bare-name merges),
   // joins that meet, two long names one cut makes one, a label taken from serverInfo (shared by two servers,
   // or borrowed; the second holds no duplicate, so a host that refuses every duplicate still judges the lie),
-  // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped.
+  // a name sanitised onto its twin, a nameless tool filtered out, an invalid name skipped, a name (or a key) of
+  // Object.prototype's taken for a duplicate by a registry kept in a plain object, keys or names one folding of
+  // case (or of NFKD compatibility) makes one; and a server that lists one name twice, which a host may refuse
+  // (naming it) or keep once, but not take down without a word.
   // Paged and large worlds (issue 27) are this clause's: a healthy server whose later pages a host never asks
   // for, or tools past a host-wide cap, are tools lost with no word, nothing wrong with any server. A cap that
   // refuses a server with an error naming it passes (Windsurf's); one that drops the rest silently (Cursor's
   // 40) does not. A warning alone does not name a loss here, as the why says (first-wins's skip is one).
-  coverage: () => constructed([
-    "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
-    "sanitised-twin", "nameless-tool", "invalid-name", "paged-list", "paged-large", "large-world",
-  ]),
+  // Last, two pairs that meet under the host's own join (learned from its first open).
+  coverage: (env) => [
+    ...constructed([
+      "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
+      "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools", "repeated-name",
+      "paged-list", "paged-large", "large-world",
+    ]),
+    ...joinClashCases(env.naming),
+  ],
   worlds: (value: World) => [value],
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity", "paged-list", "large-world"],
   async check(env, value) {
     const observation = await env.observe(value);
-    const judged = await env.judge(value, observation);
+    const judged = [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)];
     if (failedWhole(observation)) return { ok: true, judged };
     const lost = shortfalls(value, observation).filter(({ key }) => errorsNaming(observation, key).length === 0);
     if (lost.length === 0) return { ok: true, judged };
@@ -148,7 +157,8 @@ export const shortfallNamesMissing = defineClause({
   // paged list read in part, or a cap: a shortfall only the host knows the names of (a later page, the tools
   // past its cap), so an error must name them.
   coverage: () => constructed([
-    "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "paged-list", "large-world",
+    "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools", "case-keys",
+    "paged-list", "large-world",
   ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
@@ -197,7 +207,8 @@ export const allOrNothing = defineClause({
   // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
   // A server read to its first page only, or cut by a host-wide cap, is partial too: shown, and incomplete.
   coverage: () => constructed([
-    "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "paged-list", "large-world",
+    "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions",
+    "fold-tools", "paged-list", "large-world",
   ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],

@@ -26,8 +26,13 @@ const wireCase = () => fc.record({ world: routedWorld(), payload });
  */
 const fixedPayload = { text: "a é", count: -1, nested: { flags: [true, false], none: null } };
 
-/** A call through each name of two servers that share one, of two that share none, and of two joins that meet. */
-const wireCoverage = () => constructed(["exact-duplicate", "two-servers", "separator-underscore"], (world) => ({ world, payload: structuredClone(fixedPayload) }));
+/**
+ * A call through each name of two servers that share one, of two that share none, of two joins that meet, of
+ * tools named after Object.prototype's members (toString, __proto__ ...), which must reach their server as
+ * such, and of a server that lists one name twice (its call goes to that server, once, or nowhere).
+ */
+const wireCoverage = () =>
+  constructed(["exact-duplicate", "two-servers", "separator-underscore", "prototype-tools", "repeated-name"], (world) => ({ world, payload: structuredClone(fixedPayload) }));
 
 /** What the host answered a call, in a line: the host's own words when it refused. */
 const answerOf = (call: ObservedCall) =>

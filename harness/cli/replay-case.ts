@@ -97,7 +97,7 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
       }
       return { ...base, verdict: "error", broke: "harness", reason: `the case could not be replayed (not the host's doing): ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };
     }
-    const reason = outcome.ok ? "the clause held" : `expected ${outcome.expected}; observed ${outcome.observed}`;
+    const reason = outcome.ok ? `the clause held${outcome.note !== undefined ? ` (${outcome.note})` : ""}` : `expected ${outcome.expected}; observed ${outcome.observed}`;
     return { ...base, verdict: outcome.ok ? "pass" : "violated", reason, outcome, value, worlds, stderrTail: replay.stderrTail() };
   } finally {
     await replay.close();

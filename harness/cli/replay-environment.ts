@@ -11,6 +11,7 @@ import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { ClauseEnvironment } from "../runner/clause.ts";
 import type { HostHandle, HostLauncher } from "../runner/host-launcher.ts";
 import { clauseEnvironment } from "../runner/clause-environment.ts";
+import { learnNaming } from "../runner/learn-naming.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { SessionObservation } from "../runner/session-observation.ts";
 import { tapAdapter, tapServers } from "../runner/tap.ts";
@@ -57,7 +58,7 @@ function loggedServers(servers: FakeServerHost, log: (event: ReplayEvent) => voi
 /** Launches the host, asks initialize, and builds the environment; `log` sees everything that happens. */
 export async function openReplayEnvironment(
   launcher: HostLauncher,
-  options: { transport?: ServerTransportKind; profile?: string; listChangedTimeoutMs?: number; log: (event: ReplayEvent) => void },
+  options: { transport?: ServerTransportKind; profile?: string; listChangedTimeoutMs?: number; caseTimeoutMs?: number; log: (event: ReplayEvent) => void },
 ): Promise<ReplayEnvironment> {
   const fake = await startFakeServerHost();
   let handle: HostHandle | undefined;
@@ -75,8 +76,12 @@ export async function openReplayEnvironment(
       claimed = undefined;
     }
     const servers = loggedServers(fake, options.log);
+    // The host's join, read as a run reads it (run-clauses.ts), so a report's path finds the same plan.
+    const learnt = await learnNaming(adapter, servers, transport, options.caseTimeoutMs ?? 60_000);
     const env: ClauseEnvironment = clauseEnvironment({
       adapter: () => adapter, host, transport, profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"), servers,
+      naming: learnt?.naming,
+      ...(learnt ? { clean: { adapter, accepted: learnt.accepted } } : {}),
       listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
       onObservation: (observation) => options.log({ kind: "observation", observation }),
     });

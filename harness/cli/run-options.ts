@@ -127,7 +127,7 @@ Options:
   --transport T       how fake servers are reached: stdio (the host spawns them) or http (127.0.0.1);
                       default http when the host loads http servers (fastest), else stdio
   --profile NAME      naming profile for names/provider-valid and names/profile:
-                      default, adr-0112, anthropic-128, bedrock-agent, portable
+                      default, adr-0112, anthropic-128, bedrock-agent, gemini, portable
                       (default: the one the host claims in initialize, else none for names/profile)
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml;

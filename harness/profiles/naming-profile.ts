@@ -1,6 +1,8 @@
 /**
  * Naming profiles: what names a model provider (or a naming decision such as ADR-0112) accepts. A profile
- * with `expectedName` also fixes the exact name of every tool; `names/profile` checks it.
+ * with `expectedName` also fixes the exact name of every tool; `names/profile` checks it. Every provider
+ * rule here is stricter than MCP's own: the specification (2026-07-28, Tools) says a tool name SHOULD be 1 to
+ * 128 characters of [A-Za-z0-9_.-], so a server may send names a provider refuses, and a host must check.
  */
 
 /** A naming profile. */
@@ -26,6 +28,15 @@ export const namingProfiles: Record<string, NamingProfile> = {
   },
   "anthropic-128": { id: "anthropic-128", summary: "Anthropic Messages as enforced since 2025-06: ^[A-Za-z0-9_-]{1,128}$", pattern: /^[A-Za-z0-9_-]{1,128}$/ },
   "bedrock-agent": { id: "bedrock-agent", summary: "AWS Bedrock Agent: ^[A-Za-z][A-Za-z0-9_]{0,63}$", pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ },
+  /**
+   * Google's function-declaration rule (the Gemini API and Vertex AI): a letter or `_` first, then letters,
+   * digits, `_`, `.`, `:` and `-`, at most 64 characters (FunctionDeclaration.name in the Google Gen AI SDK).
+   */
+  gemini: {
+    id: "gemini",
+    summary: "Gemini API function declarations: ^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$ (a letter or _ first; letters, digits, _ . : -; at most 64)",
+    pattern: /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/,
+  },
   portable: { id: "portable", summary: "Safe everywhere: ^[A-Za-z][A-Za-z0-9_]{0,62}$", pattern: /^[A-Za-z][A-Za-z0-9_]{0,62}$/ },
 };
 

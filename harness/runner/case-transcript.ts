@@ -65,6 +65,7 @@ export class CaseTranscript {
       get transport() { return env.transport; },
       get profile() { return env.profile; },
       get providerProfile() { return env.providerProfile; },
+      get naming() { return env.naming; },
       get servers() { return fake(); },
       get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
       // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers.

@@ -7,6 +7,7 @@
 import type { FakeServerHost } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { NamingProfile } from "../profiles/naming-profile.ts";
+import type { HostNaming } from "../world/host-naming.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { ClauseEnvironment } from "./clause.ts";
 import { acceptedWhole, CLEAN_WORLD, judgedSituations, refusedAny } from "./judgement.ts";
@@ -21,6 +22,10 @@ export interface EnvironmentParts {
   transport: ServerTransportKind;
   profile: NamingProfile | undefined;
   providerProfile: NamingProfile;
+  /** The host's join, learned from its open of the clean world (see learn-naming.ts). */
+  naming?: HostNaming;
+  /** What that open already said about whether the host accepts the clean world, and on which host instance. */
+  clean?: { adapter: HostAdapter; accepted: boolean };
   servers: FakeServerHost;
   listChangedTimeoutMs: number;
   /** Called with every observation a check makes (the verbose replay prints them). */
@@ -33,6 +38,8 @@ export interface EnvironmentParts {
 export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
   // Per host instance: a relaunched host is asked again.
   const clean = new WeakMap<HostAdapter, Promise<boolean>>();
+  // The open that taught the host's join already answered for that host instance: it is not asked twice.
+  if (parts.clean) clean.set(parts.clean.adapter, Promise.resolve(parts.clean.accepted));
   const acceptsCleanWorld = (): Promise<boolean> => {
     const adapter = parts.adapter();
     let known = clean.get(adapter);
@@ -51,6 +58,7 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
     transport: parts.transport,
     profile: parts.profile,
     providerProfile: parts.providerProfile,
+    naming: parts.naming,
     servers: parts.servers,
     listChangedTimeoutMs: parts.listChangedTimeoutMs,
     async observe(world, options, via) {

@@ -4,6 +4,7 @@ import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { NamingProfile } from "../profiles/naming-profile.ts";
 import type { Capabilities, InitializeResult } from "../protocol/initialize-result.ts";
 import type { Comparison } from "../report/report-model.ts";
+import type { HostNaming } from "../world/host-naming.ts";
 import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import type { ObserveOptions, ServerTransportKind } from "./observe-session.ts";
@@ -49,6 +50,12 @@ export interface ClauseEnvironment {
   readonly profile: NamingProfile | undefined;
   /** The profile provider-valid checks against: the chosen one, else `default`. */
   readonly providerProfile: NamingProfile;
+  /**
+   * How the host joins key and tool name, read once per host from its open of a clean world before any
+   * clause ran (harness/runner/learn-naming.ts); undefined when that open showed no join the harness could
+   * read. Coverage plans build worlds that collide under exactly this join.
+   */
+  readonly naming?: HostNaming;
   readonly servers: FakeServerHost;
   /** How long a clause waits for a host to reflect a change by itself (drift/list-changed), in ms. */
   readonly listChangedTimeoutMs: number;
@@ -72,10 +79,11 @@ export interface ClauseEnvironment {
  * open, or the server concerned, for another reason; the call or the error the property inspects happened);
  * `arose` names situations a check met but could not judge. The situations the case's worlds show are
  * counted as arisen without being listed. A violation found by comparing sessions carries them side by side
- * (`comparison`, see sessionComparison).
+ * (`comparison`, see sessionComparison). A pass may carry a `note` saying what rule it held the host to (the
+ * provider profile a name was checked against ...): the verdict's reason repeats each distinct note.
  */
 export type CheckOutcome =
-  | { ok: true; judged: readonly string[]; arose?: readonly string[] }
+  | { ok: true; judged: readonly string[]; arose?: readonly string[]; note?: string }
   | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[]; comparison?: Comparison };
 
 /**
@@ -120,13 +128,13 @@ export interface Clause<Case = any> {
   sources: string[];
   /** A reason the clause does not apply to this host/run (e.g. a missing capability), else undefined. */
   notApplicable?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "host">): string | undefined;
-  arbitrary(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): fc.Arbitrary<Case>;
+  arbitrary(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile" | "naming">): fc.Arbitrary<Case>;
   /**
    * The coverage plan: the constructed cases every run judges first, in this order, before `--runs` random
    * cases from `arbitrary` explore further (absent: random cases only). The same for the same host
    * declaration, never drawn: a report's fast-check path counts them first, so a path replays either kind.
    */
-  coverage?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile">): ConstructedCase<Case>[];
+  coverage?(env: Pick<ClauseEnvironment, "capabilities" | "profile" | "providerProfile" | "naming">): ConstructedCase<Case>[];
   /** The worlds a case opens, the first being the main one (the report draws them). */
   worlds(value: Case): World[];
   /** A title for each world of `worlds(value)`, saying what distinguishes it (what was permuted ...); absent: none. */

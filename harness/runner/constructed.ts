@@ -1,4 +1,5 @@
-import { hazardWorlds, type HazardWorldName } from "../world/hazard-worlds.ts";
+import { hazardWorlds, type HazardWorld, type HazardWorldName } from "../world/hazard-worlds.ts";
+import { joinClashWorlds, type HostNaming } from "../world/host-naming.ts";
 import type { World } from "../world/world.ts";
 import type { ConstructedCase } from "./clause.ts";
 
@@ -16,4 +17,12 @@ export function constructed<Case = World>(
     const { hazard, title, world } = hazardWorlds[name];
     return { hazard, title: `${title}${suffix}`, value: toCase(structuredClone(world), name) };
   });
+}
+
+/**
+ * Constructed cases whose pairs meet under the host's own join (`naming`, learned from its open of a clean
+ * world; none when it was not learned), built like {@link constructed}'s: the world, or `toCase(world)`.
+ */
+export function joinClashCases<Case = World>(naming: HostNaming | undefined, toCase: (world: World) => Case = (world) => world as Case, suffix = ""): ConstructedCase<Case>[] {
+  return joinClashWorlds(naming).map(({ hazard, title, world }: HazardWorld) => ({ hazard, title: `${title}${suffix}`, value: toCase(structuredClone(world)) }));
 }

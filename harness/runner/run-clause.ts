@@ -81,6 +81,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   /** Cases (numbered from 1) that failed only on a process that had served earlier cases. */
   const poisonedCases: number[] = [];
   const fresh = replayed === undefined ? options.freshHosts : undefined;
+  // What the passing cases said they checked against (a provider rule ...), each once, for the reason.
+  const notes = new Set<string>();
 
   /** When shrinking began, and whether it stopped at the budget. */
   let shrinkStarted: number | undefined;
@@ -141,7 +143,10 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
       for (const situation of sawJudged) judged[situation] = (judged[situation] ?? 0) + 1;
       if (replayed === undefined) tally.record({ kind: outcome.ok ? "held" : "violated", judged: sawJudged, note: () => hostSummary(transcript.evidence()) });
     }
-    if (outcome.ok) return true;
+    if (outcome.ok) {
+      if (outcome.note !== undefined) notes.add(outcome.note);
+      return true;
+    }
     failing = { index: generating ? index : failing!.index, value, outcome, transcript };
     throw new Violation(outcome);
   };
@@ -204,9 +209,14 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const missing = options.path ? [] : clause.requires.filter((situation) => !judged[situation]);
   if (missing.length > 0) {
     const why = missing.map((situation) => tally.unjudged(situation, situations[situation] ?? 0));
-    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}, but these situations were never judged: ${why.join("; ")}` };
+    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}${checked(notes)}, but these situations were never judged: ${why.join("; ")}` };
   }
-  return { ...common, status: "pass", reason: replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})` };
+  return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}` };
+}
+
+/** What the passing cases said they were checked against, for a reason: ` (checked ...; ...)`, or nothing. */
+function checked(notes: ReadonlySet<string>): string {
+  return notes.size === 0 ? "" : ` (${[...notes].join("; ")})`;
 }
 
 /** `3 constructed and 25 random case(s)`, or `25 case(s)` for a clause with no coverage plan. */

@@ -7,6 +7,7 @@
  */
 import { startFakeServerHost, type FakeServerHost } from "../../fake-servers/index.ts";
 import { isAdapterError } from "../adapter/adapter-error.ts";
+import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
@@ -16,6 +17,7 @@ import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
+import { learnNaming, type CleanOpen } from "./learn-naming.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -101,6 +103,10 @@ interface RunContext {
   diagnostics: Diagnostic[];
   /** Violations that showed only on a process that had served earlier cases (see fresh-hosts.ts). */
   poisonings: SessionPoisoning[];
+  /** What the first host's open of the clean world taught (its join), before any clause ran. */
+  learnt: CleanOpen | undefined;
+  /** The host instance that open ran on. */
+  learntOn: HostAdapter | undefined;
 }
 
 /**
@@ -116,6 +122,8 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
   const env: ClauseEnvironment = clauseEnvironment({
     adapter: () => current.handle!.adapter,
     host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
+    naming: context.learnt?.naming,
+    ...(context.learnt && context.learntOn ? { clean: { adapter: context.learntOn, accepted: context.learnt.accepted } } : {}),
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
     observe: (world, observeOptions, via) => {
       const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
@@ -193,8 +201,11 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       transport ??= host.transports.includes("http") ? "http" : host.transports[0]!;
       const chosen = options.profile ? namingProfile(options.profile) : undefined;
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
+      // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
+      // reads it the same way (replay-environment.ts).
+      const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? 60_000) : undefined;
       const context: RunContext = {
-        options, host, transport, servers, cache, diagnostics, poisonings,
+        options, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
       };
       const queue = [...options.clauses];

@@ -99,6 +99,15 @@ export const hazardWorlds = {
   },
   "case-keys": { hazard: "case-clash", title: "keys equal ignoring case: Search: request · search: request", world: worldOf(["Search", ["request"]], ["search", ["request"]]) },
   "case-tools": { hazard: "case-clash", title: "names equal ignoring case: alpha: search · beta: Search", world: worldOf(["alpha", ["search"]], ["beta", ["Search"]]) },
+  // Letters that fold alike (NFKD, case): distinct names to MCP, one name to a host that normalises names.
+  "fold-keys": { hazard: "fold-clash", title: "keys equal once folded (full-width letters): ｓｅａｒｃｈ: request · search: request", world: worldOf(["ｓｅａｒｃｈ", ["request"]], ["search", ["request"]]) },
+  "fold-tools": {
+    hazard: "fold-clash",
+    title: "names equal once folded (a ligature, full-width letters): alpha: ﬁle, file, ｓｅａｒｃｈ · beta: search",
+    world: worldOf(["alpha", ["ﬁle", "file", "ｓｅａｒｃｈ"]], ["beta", ["search"]]),
+  },
+  // A server's bug the host must survive: one name listed twice (the reference refuses that server, naming it).
+  "repeated-name": { hazard: "repeated-name", title: "one server lists one name twice: alpha: request, request, search · beta: query", world: worldOf(["alpha", ["request", "request", "search"]], ["beta", ["query"]]) },
   "over-length": { hazard: "over-length", title: `one name past 64 as mcp__{key}__{tool}: alpha: ${longName.length} characters · beta: search`, world: worldOf(["alpha", [longName]], ["beta", ["search"]]) },
   "long-wire-name": {
     hazard: "over-length",
@@ -123,6 +132,18 @@ export const hazardWorlds = {
     title: "two servers report one serverInfo name, and advertise one tool name: alpha: request · beta: request",
     world: worldOf({ key: "alpha", tools: ["request"], claims: "shared-package" }, { key: "beta", tools: ["request"], claims: "shared-package" }),
   },
+  // Names of Object.prototype's members are ordinary MCP names; a host keyed by a plain object takes them for taken.
+  "prototype-tools": {
+    hazard: "prototype-name",
+    title: "tools named after Object.prototype's members: alpha: toString, constructor, __proto__ · beta: hasOwnProperty, valueOf",
+    world: worldOf(["alpha", ["toString", "constructor", "__proto__"]], ["beta", ["hasOwnProperty", "valueOf"]]),
+  },
+  "prototype-companions": {
+    hazard: "prototype-name",
+    title: "a tool named toString beside one of its server's own: alpha: toString, request · beta: search",
+    world: worldOf(["alpha", ["toString", "request"]], ["beta", ["search"]]),
+  },
+  "prototype-key": { hazard: "prototype-name", title: "a server keyed constructor: constructor: request · beta: search", world: worldOf(["constructor", ["request"]], ["beta", ["search"]]) },
   "empty-server": { hazard: "empty-server", title: "beta advertises no tools: alpha: request · beta: (none)", world: worldOf(["alpha", ["request"]], ["beta", []]) },
   unreachable: failing("unreachable"),
   "initialize-error": failing("initialize-error"),

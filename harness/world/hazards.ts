@@ -11,8 +11,8 @@ import type { World } from "./world.ts";
 
 /** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
 export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
-  "case-clash", "exact-duplicate", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
-  "prototype-name", "provider-invalid-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
+  "case-clash", "exact-duplicate", "fold-clash", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
+  "prototype-name", "provider-invalid-name", "repeated-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
   "unusable-key",
   // A list that never ends, or that lists tools twice, is a failing server: a careful host refuses it by name.
   "stuck-cursor", "repeated-page",
@@ -24,12 +24,14 @@ export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
 /**
  * Hazards another comes with by construction: two keys that sanitise alike include one a provider refuses,
  * and meet only on one tool name in both; keys that clash under a separator join often hold the separator
- * itself; keys equal ignoring case meet only on one tool name.
+ * itself; keys equal ignoring case meet only on one tool name; names that fold alike hold a letter outside
+ * ASCII, which no provider accepts in a name (nor the reference in a key), and keys that do meet on one tool name.
  */
 const COMPANIONS: Partial<Record<Situation, readonly Situation[]>> = {
   "sanitising-clash": ["unusable-key", "exact-duplicate"],
   "separator-clash": ["unusable-key"],
   "case-clash": ["exact-duplicate"],
+  "fold-clash": ["provider-invalid-name", "unusable-key", "exact-duplicate"],
 };
 
 /** The hazards `world` puts on each server, by position. */

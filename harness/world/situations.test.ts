@@ -136,6 +136,15 @@ describe("situationsOf", () => {
     ["59 tools in all", worldOf({ alpha: names(50), beta: names(9, "other") }), ["multi-server"]],
     // A failing server lists nothing, so its tools make no large world.
     ["60 tools behind a failing listing", worldOf({ alpha: names(50), beta: names(10, "other") }, { beta: { failure: "list-error" } }), ["list-error", "multi-server"]],
+    // Compatibility folding: a ligature and full-width letters become plain ones, accents drop, case folds.
+    ["names that fold alike across servers", worldOf({ alpha: ["ｓｅａｒｃｈ"], beta: ["search"] }), ["fold-clash", "multi-server", "provider-invalid-name"]],
+    ["names that fold alike in one server", worldOf({ alpha: ["ﬁle", "file"] }), ["fold-clash", "provider-invalid-name"]],
+    ["an accent folds away", worldOf({ alpha: ["café"], beta: ["CAFE"] }), ["fold-clash", "multi-server", "provider-invalid-name"]],
+    ["keys that fold alike", worldOf({ "ｓｅａｒｃｈ": ["request"], search: ["request"] }), ["exact-duplicate", "fold-clash", "multi-server", "unusable-key"]],
+    // A server's bug: one name listed twice. Not a duplicate across servers, nor a clash of two pairs.
+    ["one name listed twice by one server", worldOf({ alpha: ["request", "request"], beta: ["query"] }), ["multi-server", "repeated-name"]],
+    // Case alone is case-clash, not fold-clash; one server's own Search and search are neither.
+    ["case alone is no fold clash", worldOf({ alpha: ["search", "Search"], beta: ["query"] }), ["multi-server"]],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);

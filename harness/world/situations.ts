@@ -13,6 +13,7 @@ export const SituationSchema = z.enum([
   "case-clash",
   "empty-server",
   "exact-duplicate",
+  "fold-clash",
   "initialize-error",
   "large-world",
   "length-boundary",
@@ -27,6 +28,7 @@ export const SituationSchema = z.enum([
   "prototype-name",
   "provider-invalid-name",
   "repeated-page",
+  "repeated-name",
   "sanitising-clash",
   "schema-not-object",
   "separator-clash",
@@ -51,11 +53,13 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "case-clash": "two keys, or two wire names in different servers, are equal ignoring case but not equal",
   "empty-server": "a server advertises no tools",
   "exact-duplicate": "one wire name is advertised by two or more servers",
+  "fold-clash":
+    "two keys, or two wire names (in one server or two), become equal under compatibility folding (NFKD, accents dropped, lower case) though they differ ignoring case alone: ﬁle and file, ｓｅａｒｃｈ and search",
   "initialize-error": "a server answers initialize with a JSON-RPC error",
   "large-world":
     `the servers list ${LARGE_WORLD} tools or more in all (hosts that give a model only the first 40, 50 or 100 tools lose some)`,
   "length-boundary":
-    "some mcp__{key}__{tool} is 63 to 65 characters long, or a key or wire name is 57, 60, 63, 64, 65, 128 or 129",
+    "some mcp__{key}__{tool} is 63 to 65 characters long, or a key or wire name is 57, 60, 63, 64, 65, 128 or 129 (a tool name SHOULD be 1 to 128 characters: MCP spec 2026-07-28, Tools)",
   "list-crash": "a server dies in the middle of listing its tools (after a first page, or on the first request)",
   "list-error": "a server answers tools/list with a JSON-RPC error",
   "list-unanswered": "a server never answers tools/list within the harness's bound (it then drops the connection)",
@@ -63,10 +67,12 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
     "two distinct wire names longer than 60 share their first 30 and last 30 characters (keep-the-ends shortening merges them)",
   "multi-server": "two or more servers are configured",
   "nameless-tool": "a server's tool list holds a tool without a name",
-  "over-length": "some mcp__{key}__{tool} is longer than 64 characters",
+  "over-length": "some mcp__{key}__{tool} is longer than 64 characters (most providers' limit; MCP itself allows a tool name up to 128)",
   "paged-list": "a server answers tools/list in two or more pages, each after the first asked for with the opaque cursor the one before gave",
   "prototype-name": "a key or wire name is a property of Object.prototype (__proto__, constructor, toString…)",
-  "provider-invalid-name": "a wire name is empty or has a character outside [A-Za-z0-9_-]",
+  "provider-invalid-name": "a wire name is empty or has a character outside [A-Za-z0-9_-] (MCP allows a tool name 1 to 128 characters of [A-Za-z0-9_.-]: spec 2026-07-28)",
+  "repeated-name":
+    "a server lists one wire name more than once (a server's bug: names SHOULD be unique within a server, spec 2026-07-28); the host must survive it, neither crashing nor routing a call anywhere else",
   "repeated-page": "a server answers tools/list with its second page repeating its first page's tools under a fresh cursor",
   "sanitising-clash": "two keys become equal when characters outside [A-Za-z0-9_-] are replaced by _",
   "schema-not-object": "a server's tool list holds a tool whose inputSchema is not an object",
@@ -91,6 +97,15 @@ export function sanitisedName(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]/g, "_");
 }
 
+/**
+ * `text` under compatibility folding, as hosts that normalise names do (mux: NFKD and lower case): NFKD maps
+ * ligatures and full-width letters to plain ones (ﬁ to fi, ｓ to s), the accents it splits off are dropped,
+ * and the rest is lower-cased.
+ */
+export function foldedName(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** `mcp__{key}__{tool}`: the ADR-0112 name, used as the yardstick for lengths. */
 function qualified(key: string, tool: string): string {
   return `mcp__${key}__${tool}`;
@@ -112,6 +127,15 @@ function meeting<T>(items: readonly { at: number; item: T }[], project: (item: T
   for (const group of byImage.values()) {
     if (group.some((a) => group.some((b) => !same(a.item, b.item)))) for (const { at } of group) concerned.add(at);
   }
+  return concerned;
+}
+
+/** The positions of both members of every pair of `items` that `meet`. */
+function pairsMeeting<T>(items: readonly { at: number; item: T }[], meet: (a: { at: number; item: T }, b: { at: number; item: T }) => boolean): Concern {
+  const concerned: Concern = new Set();
+  items.forEach((a, i) => items.slice(i + 1).forEach((b) => {
+    if (meet(a, b) || meet(b, a)) concerned.add(a.at).add(b.at);
+  }));
   return concerned;
 }
 
@@ -139,12 +163,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "case-clash": (world) => {
     const keys = meeting(keysOf(world), (key) => key.toLowerCase(), (a, b) => a === b);
     // Names in different servers only: one server holding `search` and `Search` is its own business.
-    const names = namesOf(world);
-    for (const a of names) {
-      for (const b of names) {
-        if (a.at !== b.at && a.item !== b.item && a.item.toLowerCase() === b.item.toLowerCase()) keys.add(a.at).add(b.at);
-      }
-    }
+    for (const at of pairsMeeting(namesOf(world), (a, b) => a.at !== b.at && a.item !== b.item && a.item.toLowerCase() === b.item.toLowerCase())) keys.add(at);
     return keys;
   },
   "empty-server": (world) => where(world, (server) => server.tools.length === 0 && !server.unreachable && server.failure === undefined),
@@ -152,6 +171,12 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     const owners = new Map<string, Set<number>>();
     for (const { at, item } of namesOf(world)) owners.set(item, (owners.get(item) ?? new Set()).add(at));
     return new Set([...owners.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
+  },
+  "fold-clash": (world) => {
+    // Only what folding adds to case: ﬁle and file differ ignoring case; Search and search are a case clash.
+    const folds = (a: { item: string }, b: { item: string }) => a.item.toLowerCase() !== b.item.toLowerCase() && foldedName(a.item) === foldedName(b.item);
+    // Within one server too: a host that folds names under one label merges a server's own two names.
+    return new Set([...pairsMeeting(keysOf(world), folds), ...pairsMeeting(namesOf(world), folds)]);
   },
   "initialize-error": (world) => where(world, (server) => !server.unreachable && server.failure === "initialize-error"),
   "large-world": (world) =>
@@ -173,6 +198,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     where(world, (server) => !server.unreachable && server.failure === undefined && server.pageSize !== undefined && server.tools.length > server.pageSize),
   "prototype-name": (world) => where(world, (server) => PROTOTYPE_NAMES.has(server.key) || listed(server).some((name) => PROTOTYPE_NAMES.has(name))),
   "provider-invalid-name": (world) => where(world, (server) => listed(server).some((name) => !PROVIDER_NAME.test(name))),
+  "repeated-name": (world) => where(world, (server) => new Set(listed(server)).size < listed(server).length),
   "repeated-page": (world) => where(world, (server) => !server.unreachable && server.failure === "repeated-page"),
   "sanitising-clash": (world) => meeting(keysOf(world), sanitisedName, (a, b) => a === b),
   "schema-not-object": (world) => where(world, (server) => !server.unreachable && server.failure === "schema-not-object"),

@@ -44,6 +44,8 @@ const planEnv = {
   capabilities: CapabilitiesSchema.parse({ refresh: true, listChanged: true, localTools: true, registerLocal: ["object"], requestSchemas: true, pins: true, allowDeny: true }),
   profile: namingProfile("adr-0112"),
   providerProfile: namingProfile("default"),
+  // The join the reference shows on its open of the clean world: a plan built on a host's join shows its form.
+  naming: { kind: "joined", order: "key-first", prefix: "mcp__", separator: "__", suffix: "" } as const,
 };
 
 /** A clause's coverage plan as a list: each constructed case with the hazard it is built for. */
@@ -108,7 +110,10 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "  NOT_APPLICABLE.",
     "- Coverage first: every run judges each clause's coverage plan (the smallest world built for each hazard the",
     "  clause is about, listed under it) before `--runs` random cases explore further, so a known hazard is",
-    "  judged whatever the seed and the run count, and a host's verdicts do not move with them.",
+    "  judged whatever the seed and the run count, and a host's verdicts do not move with them. Before any",
+    "  plan is built the harness opens a world with nothing to refuse once and reads the host's join of key and",
+    "  tool name from it; the `host-join-clash` cases are built under that join (listed here under the",
+    "  reference's `mcp__{key}__{tool}`).",
     "- A clause whose situations no case could judge (the host refused every world holding one, for another",
     "  reason) is INCONCLUSIVE, never PASS, and says what the host did; a host that crashes, hangs or answers",
     "  garbage earns ERROR, never PASS.",

@@ -1,0 +1,68 @@
+/**
+ * Worlds that collide under the host's own join. The harness reads a host's join from its open of the clean
+ * world before any clause runs, and builds a world whose two pairs meet under exactly that join: a host that
+ * renames a tool only when another would take its name (hash-on-collision: the OpenAI Agents SDK's
+ * `mcp_{key}__{tool}` hashed on a collision) passes names/context-free on the worlds the plan had before and
+ * fails on that one; a host with a join of its own (`{tool}_mcp_{key}`) is caught there and nowhere else,
+ * in a run and in a replay of the run's path alike.
+ */
+import { describe, expect, it } from "vitest";
+import { startFakeServerHost } from "../fake-servers/index.ts";
+import { inProcessLauncher, joinClashCases, learnNaming, replayCase, runClauses, type HostAdapter } from "../harness/index.ts";
+import { createHost, PolicyHost, referencePolicy } from "../reference/index.ts";
+import { clauses } from "./index.ts";
+
+const contextFree = clauses.find((clause) => clause.id === "names/context-free")!;
+/** `{tool}_mcp_{key}` (LibreChat's order), hashed only on a collision: a join none of the usual worlds meets under. */
+const toolFirst = () => new PolicyHost({ ...referencePolicy, refuseLabel: () => undefined, name: (label, tool) => `${tool}_mcp_${label}`, collision: "hash-suffix" }, "test+tool-first-hash");
+const alone = (world: unknown) => ({ world, keep: [true, false, false, false, false, false] });
+
+async function learnt(create: () => HostAdapter) {
+  const host = create();
+  const servers = await startFakeServerHost();
+  try {
+    return await learnNaming(host, servers, "memory", 10_000);
+  } finally {
+    await host.shutdown();
+    await servers.close();
+  }
+}
+
+const replay = (create: () => HostAdapter, value: unknown) => replayCase({ clause: contextFree, launcher: inProcessLauncher(create), value, transport: "memory" });
+
+describe("worlds that collide under the host's own join", () => {
+  it("learns each host's join from its open of the clean world", async () => {
+    expect(await learnt(() => createHost())).toEqual({ accepted: true, naming: { kind: "joined", order: "key-first", prefix: "mcp__", separator: "__", suffix: "" } });
+    expect(await learnt(() => createHost("hash-on-collision"))).toEqual({ accepted: true, naming: { kind: "joined", order: "key-first", prefix: "mcp_", separator: "__", suffix: "" } });
+    expect((await learnt(toolFirst))!.naming).toEqual({ kind: "joined", order: "tool-first", prefix: "", separator: "_mcp_", suffix: "" });
+    expect((await learnt(() => createHost("random-label")))!.naming).toBeUndefined();
+  }, 30_000);
+
+  it("hash-on-collision passes context-free on the plan's earlier worlds and fails on the world built under its join", async () => {
+    const before = contextFree.coverage!({ capabilities: {} as never, profile: undefined, providerProfile: {} as never })
+      .filter((built) => ["one name on two servers: alpha: request · beta: request", "{key}_{tool} meets: a_b: c · a: b_c", "alpha: request · beta: search"].some((title) => built.title.startsWith(title)));
+    expect(before).toHaveLength(3);
+    for (const built of before) expect((await replay(() => createHost("hash-on-collision"), built.value)).verdict, built.title).toBe("pass");
+    const naming = (await learnt(() => createHost("hash-on-collision")))!.naming;
+    const [own] = joinClashCases(naming, alone);
+    expect(own!.title).toBe("two pairs meet on mcp_alpha__b__c under the host's own join mcp_{key}__{tool}: alpha: b__c · alpha__b: c");
+    const caught = await replay(() => createHost("hash-on-collision"), own!.value);
+    expect(caught.verdict).toBe("violated");
+    expect(caught.reason).toContain('"b__c" of "alpha" is "mcp_alpha__b__c_97d64ef4" with ["alpha", "alpha__b"] configured but "mcp_alpha__b__c" with ["alpha"]');
+    // The reference refuses the key holding its separator and names alpha's tool the same way in both.
+    expect((await replay(() => createHost(), own!.value)).verdict).toBe("pass");
+  }, 60_000);
+
+  it("catches a host whose join is its own only on the learned world, in a run and in a replay of its path", async () => {
+    const report = await runClauses({ clauses: [contextFree], launcher: inProcessLauncher(toolFirst), seed: 4, runs: 3, transport: "memory" });
+    const [verdict] = report.clauses;
+    const plan = verdict!.coverage!.flatMap((row) => row.constructed);
+    expect(verdict!.status).toBe("fail");
+    // Every earlier constructed case (the usual joins and sanitiser included) held; the learned one is the last.
+    expect(verdict!.reason).toBe(`violated on constructed case ${verdict!.constructed} of ${verdict!.constructed} (host-join-clash: two pairs meet on alpha_mcp_b_mcp_c under the host's own join {tool}_mcp_{key}: b_mcp_c: alpha · c: alpha_mcp_b, then the first server alone)`);
+    expect(plan.filter((entry) => entry.outcome === "violated").map((entry) => entry.case)).toEqual([verdict!.constructed]);
+    const replayed = await replayCase({ clause: contextFree, launcher: inProcessLauncher(toolFirst), seed: 4, path: verdict!.path!, transport: "memory" });
+    expect(replayed.verdict).toBe("violated");
+    expect(replayed.value).toEqual(verdict!.counterexample!.value);
+  }, 60_000);
+});
