@@ -20,7 +20,7 @@ describe("paged lists in the report", () => {
     expect(clause.status).toBe("fail");
     expect(clause.counterexample?.servers[0]).toMatchObject({ key: "alpha", pageSize: 2 });
     // One tools/list, no cursor followed; the calls after it are the probes of what it showed.
-    expect(clause.diagnosis).toContain('server "alpha" (world 1) received initialize, notifications/initialized, tools/list, tools/call "request", tools/call "search"');
+    expect(clause.diagnosis).toContain('server "alpha" (world 1) received initialize, notifications/initialized, tools/list, tools/call "request", tools/call "search" (its list is 3 pages of 2: the host asked for page 1 and never for the next cursor)');
     expect(clause.observed).toContain('"query", "fetch", "update" of "alpha" not shown');
   });
 
