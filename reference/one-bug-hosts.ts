@@ -67,6 +67,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "adonis importer doc (\"registration replays in configuration order\"), inverted; aaif-goose extension_manager.rs",
     swap: { ...bareNames, collision: "first-wins", order: "arrival" },
   },
+  /**
+   * QwenLM/qwen-code#6338 (tool declarations in registration order, which follows which MCP server settled
+   * first) and librefang/librefang#3765 (reconnects spawned in parallel, their tools appended as each
+   * completes): names, routes and errors are the reference's; only the list comes in arrival order.
+   */
+  "list-in-arrival-order": {
+    summary: "registers every server as the reference does, but lists the tools in the order the servers answered tools/list",
+    source: "QwenLM/qwen-code#6338 (tools listed in the order MCP servers settle); librefang/librefang#3765 (reconnect completion order)",
+    swap: { order: "arrival" },
+  },
   /** ADR-0112 D2: `_original_tool_name` exists so the server is sent its own name. */
   "visible-as-wire": {
     summary: "a call sends the visible mcp__{key}__{tool} name to the server instead of its own tool name",

@@ -128,6 +128,18 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: duplicate, first: [], second: [1], delays: [0, 0, 0, 0, 0, 0] },
   },
   {
+    id: "listed-as-answered",
+    reports: [
+      "QwenLM/qwen-code#6338 (tool declarations in registration order: two MCP servers that settle in different orders give two tools blocks)",
+      "librefang/librefang#3765 (MCP reconnects spawned in parallel; the tool list never sorted)",
+      "openai/codex PR#2611 (MCP servers in a HashMap: the tool order changed between turns)",
+    ],
+    policy: "each server's tools appended to the list as its answer arrives: the same configuration gives the model another order on every start",
+    host: "list-in-arrival-order",
+    clause: "order/stable-list",
+    value: { world: catalogueWorld(["alpha", ["search"]], ["beta", ["query"]]), first: [], second: [1], delays: [0] },
+  },
+  {
     id: "silent-filter",
     reports: ["ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31"],
     policy: "a tool whose name cannot be shown is dropped without an error; the server's other tools load",

@@ -12,16 +12,17 @@ import { namesClauses } from "./names.suite.ts";
 import { optionsClauses } from "./options.suite.ts";
 import { orderClauses } from "./order.suite.ts";
 import { schemaClauses } from "./schema.suite.ts";
+import { stableListClauses } from "./stable-list.suite.ts";
 import { surfaceClauses } from "./surface.suite.ts";
 import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
 export const clauses: Clause[] = inCatalogueOrder([
-  ...orderClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
+  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses,
 ]);
 
 export {
   allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, optionsClauses, orderClauses,
-  schemaClauses, surfaceClauses, wireClauses,
+  schemaClauses, stableListClauses, surfaceClauses, wireClauses,
 };

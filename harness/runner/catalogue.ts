@@ -10,7 +10,7 @@ import type { Clause } from "./clause.ts";
 
 /** Every clause id of catalogue version 2, in catalogue order. */
 export const catalogueIds = [
-  "order/config-permutation", "order/arrival-timing",
+  "order/config-permutation", "order/arrival-timing", "order/stable-list",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
   "surface/failing-server-named",
   "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name",

@@ -66,6 +66,11 @@ const failing = (failure: ServerFailure | "unreachable"): HazardWorld => ({
 /** Every constructed world by name. */
 export const hazardWorlds = {
   "two-servers": { hazard: "multi-server", title: "alpha: request · beta: search", world: worldOf(["alpha", ["request"]], ["beta", ["search"]]) },
+  "three-servers": {
+    hazard: "multi-server",
+    title: "alpha: request · beta: search · gamma: query",
+    world: worldOf(["alpha", ["request"]], ["beta", ["search"]], ["gamma", ["query"]]),
+  },
   "exact-duplicate": { hazard: "exact-duplicate", title: "one name on two servers: alpha: request · beta: request", world: worldOf(["alpha", ["request"]], ["beta", ["request"]]) },
   "exact-duplicate-companions": {
     hazard: "exact-duplicate",
