@@ -59,8 +59,12 @@ export interface HostPolicy {
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */
   errorsNameServer: boolean;
-  /** A server that cannot be loaded at open: reported with an error naming it (ADR D3), or dropped with a debug line only. */
-  loadFailure: "report" | "drop-silently";
+  /**
+   * A server that cannot be loaded at open: reported with an error naming it (ADR D3), dropped with a debug
+   * line only, or the whole open refused for it (every other server's tools with it), as LangChain's
+   * `MultiServerMCPClient.get_tools` (a bare `asyncio.gather`) and Mastra's `listTools` (`Promise.all`) did.
+   */
+  loadFailure: "report" | "drop-silently" | "refuse-open";
   /**
    * An open in which two servers advertise one wire name: registered as naming allows (the reference's
    * names never meet), or refused whole, as the OpenAI Agents SDK raises on a duplicate.

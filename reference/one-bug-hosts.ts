@@ -212,6 +212,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "three npm MCP hosts as tried for issue 15 (failed servers dropped with a debug log line); adonis importer doc (\"its tools are unknown, not gone\"), inverted",
     swap: { loadFailure: "drop-silently" },
   },
+  /**
+   * langchain-ai/langchain-mcp-adapters#492 (`MultiServerMCPClient.get_tools` gathers every server with a bare
+   * `asyncio.gather`: one server that cannot connect and no server's tools are returned) and mastra-ai/mastra
+   * PR#13527 (`Promise.all` over the servers' `listTools()`: one failing server and the healthy ones' tools
+   * are discarded). The error still names the failing server; only the other servers' tools are lost.
+   */
+  "one-failure-fails-all": {
+    summary: "a server that cannot be loaded refuses the whole open, with an error naming it: every other server's tools are lost with it",
+    source: "langchain-ai/langchain-mcp-adapters#492 (get_tools: asyncio.gather without return_exceptions); mastra-ai/mastra PR#13527 (Promise.all over listTools, fixing mastra-ai/mastra#13521)",
+    swap: { loadFailure: "refuse-open" },
+  },
   /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
   "strict-arguments": {
     summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",

@@ -144,6 +144,11 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   if (policy.duplicates === "refuse-open" && shared.length > 0) {
     return refuseOpen(servers, locals, `duplicate tool names across MCP servers (${shared.map(quote).join(", ")}); the configuration was refused`);
   }
+  // One server that never loaded refuses everything, as a bare Promise.all or asyncio.gather over the servers does.
+  const unloaded = servers.filter((s) => s.tools === undefined && s.failure !== undefined).sort((a, b) => a.index - b.index);
+  if (policy.loadFailure === "refuse-open" && unloaded.length > 0) {
+    return refuseOpen(servers, locals, `${unloaded[0]!.failure}; no server's tools were loaded`);
+  }
   const localNames = new Set(locals.map((local) => local.name));
   const plans = ordered.map((server) => plan(policy, server, holders, localNames));
   if (policy.localOccupant === "refuse-open") {

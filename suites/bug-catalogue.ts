@@ -251,6 +251,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }] }),
   },
   {
+    id: "one-failure-fails-all",
+    reports: [
+      "langchain-ai/langchain-mcp-adapters#492 (MultiServerMCPClient.get_tools: a bare asyncio.gather, so one server that cannot connect and no server's tools are returned)",
+      "mastra-ai/mastra PR#13527 (Promise.all over the servers' listTools(): one failing server and the healthy ones' tools are discarded)",
+    ],
+    policy: "every server loaded under one Promise.all or asyncio.gather: one server that cannot be loaded fails the whole open, the healthy servers' tools with it",
+    host: "one-failure-fails-all",
+    clause: "surface/one-failure-contained",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }, server("beta", ["search"])] }),
+  },
+  {
     id: "empty-server-is-error",
     reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
     policy: "a server that advertises no tools is reported as a failure",

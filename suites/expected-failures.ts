@@ -53,9 +53,13 @@ export const expectedFailures: Record<string, string[]> = {
   // Issue 15: unchecked names behind whole-open refusals of duplicates fail provider-valid and profile once a
   // world holds an invalid name alone; its refusal names no server (diag), and a refresh onto another
   // server's name refuses everything (refresh-tracks-list). Issue 16: a server tool on a local tool's
-  // name refuses everything too, the local tool with it (local-occupant).
-  "unchecked-refuses-duplicates": ["names/provider-valid", "names/profile", "guard/local-occupant", "drift/refresh-tracks-list", "diag/errors-name-server"],
+  // name refuses everything too, the local tool with it (local-occupant). Issue 27: a duplicate of two
+  // servers takes a third, healthy server's tools away with the rest (one-failure-contained).
+  "unchecked-refuses-duplicates": ["names/provider-valid", "names/profile", "guard/local-occupant", "drift/refresh-tracks-list", "diag/errors-name-server", "surface/one-failure-contained"],
   "drops-failing-server": ["surface/failing-server-named"],
+  // Issue 27: one server that cannot load refuses the whole open, with an error naming it. Honest, so the
+  // MUST clauses accept it; only the healthy servers' lost tools are charged.
+  "one-failure-fails-all": ["surface/one-failure-contained"],
   // Issue 16's library hosts. strict-arguments refuses the wire clauses' payload, whose properties the
   // generated schemas do not declare; first-page-only never asks a list-crash server for its fatal page two.
   "strict-arguments": ["wire/passthrough"],

@@ -9,6 +9,7 @@ import { diagClauses } from "./diag.suite.ts";
 import { driftClauses } from "./drift.suite.ts";
 import { guardClauses } from "./guard.suite.ts";
 import { namesClauses } from "./names.suite.ts";
+import { oneFailureContainedClauses } from "./one-failure-contained.suite.ts";
 import { optionsClauses } from "./options.suite.ts";
 import { orderClauses } from "./order.suite.ts";
 import { schemaClauses } from "./schema.suite.ts";
@@ -18,11 +19,11 @@ import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
 export const clauses: Clause[] = inCatalogueOrder([
-  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
+  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses,
 ]);
 
 export {
-  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, optionsClauses, orderClauses,
+  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
   schemaClauses, stableListClauses, surfaceClauses, wireClauses,
 };

@@ -12,7 +12,7 @@ import type { Clause } from "./clause.ts";
 export const catalogueIds = [
   "order/config-permutation", "order/arrival-timing", "order/stable-list",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
-  "surface/failing-server-named",
+  "surface/failing-server-named", "surface/one-failure-contained",
   "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name",
   "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
   "guard/every-shape", "guard/local-occupant",

@@ -77,6 +77,11 @@ export const hazardWorlds = {
     title: "one name on two servers, each with a tool of its own: alpha: request, search · beta: request, query",
     world: worldOf(["alpha", ["request", "search"]], ["beta", ["request", "query"]]),
   },
+  "duplicate-beside-healthy": {
+    hazard: "exact-duplicate",
+    title: "one name on two servers, beside a third server: alpha: request · beta: request · gamma: search",
+    world: worldOf(["alpha", ["request"]], ["beta", ["request"]], ["gamma", ["search"]]),
+  },
   "separator-underscore": { hazard: "separator-clash", title: "{key}_{tool} meets: a_b: c · a: b_c", world: worldOf(["a_b", ["c"]], ["a", ["b_c"]]) },
   "separator-underscore-companions": {
     hazard: "separator-clash",
