@@ -57,7 +57,7 @@ export { packageRoot } from "./cli/builtin-host.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
 export { selfTestSeed, SOAK_SEED_VARIABLE } from "./runner/self-test-seed.ts";
-export { DriftStepSchema, type DriftStep, type DriftStepInput } from "../fake-servers/index.ts";
+export { DriftStepSchema, scriptedToolError, toolErrorText, type DriftStep, type DriftStepInput } from "../fake-servers/index.ts";
 export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";

@@ -6,7 +6,8 @@
  *   sent again only if the policy says so; the reference re-sends only tools annotated `idempotentHint`
  *   (adonis: "an approved action is never issued twice"). A server that answered, even with an error, is
  *   never asked again.
- * - Every failure names the server and the tool.
+ * - Every failure names the server and the tool; a tool's own error (`isError: true`) reaches the model as
+ *   an error, with the text the tool gave.
  */
 import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { CallResult } from "../harness/index.ts";
@@ -63,6 +64,6 @@ export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extr
       return { ok: false, error: { message: `${failed}; sent again after reconnecting, it failed too: ${reason(again)}` } };
     }
   }
-  if (!result.isError) return { ok: true, content: result.content };
+  if (!result.isError || policy.toolErrors === "output") return { ok: true, content: result.content };
   return { ok: false, error: { message: `${about} answered an error for tool ${quote(wire)}: ${textOf(result.content)}` } };
 }

@@ -105,6 +105,12 @@ export interface HostPolicy {
   honourDeny: boolean;
   /** Whether a schema with a pattern that can backtrack exponentially is refused before it validates anything (adonis). */
   screenPatterns: boolean;
+  /**
+   * What the model gets when a tool answers `isError: true`: an error (the MCP spec's CallToolResult: tool
+   * errors are reported in the result so the model can see them), or the content as ordinary output, as
+   * gemini-cli did before PR#6194 and opencode before PR#16988.
+   */
+  toolErrors: "error" | "output";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
 }

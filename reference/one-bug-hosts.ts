@@ -223,6 +223,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "langchain-ai/langchain-mcp-adapters#492 (get_tools: asyncio.gather without return_exceptions); mastra-ai/mastra PR#13527 (Promise.all over listTools, fixing mastra-ai/mastra#13521)",
     swap: { loadFailure: "refuse-open" },
   },
+  /**
+   * google-gemini/gemini-cli PR#6194 ("MCP errors surfaced via isError:true are currently considered a tool
+   * call success") and anomalyco/opencode#16969 (fixed by PR#16988: an isError result went the normal
+   * tool-result path, status "completed"): the tool's error text reaches the model as if it were its output.
+   */
+  "tool-error-as-output": {
+    summary: "hands a tool result marked isError: true to the model as ordinary output, unmarked",
+    source: "google-gemini/gemini-cli PR#6194 (isError: true taken as a successful call); anomalyco/opencode#16969 (an isError result completed as a normal tool result)",
+    swap: { toolErrors: "output" },
+  },
   /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
   "strict-arguments": {
     summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",

@@ -98,4 +98,5 @@ export const referencePolicy: HostPolicy = {
   honourDeny: true,
   screenPatterns: true,
   retryLostAnswer: "idempotent-only",
+  toolErrors: "error",
 };

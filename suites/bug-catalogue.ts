@@ -262,6 +262,18 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }, server("beta", ["search"])] }),
   },
   {
+    id: "tool-error-as-output",
+    reports: [
+      "google-gemini/gemini-cli PR#6194 (\"MCP errors surfaced via isError:true are currently considered a tool call success\")",
+      "anomalyco/opencode#16969 (an isError result went the normal tool-result path: status \"completed\", the error text as output; fixed by PR#16988)",
+      "elizaOS/eliza#30037 (CALL_MCP_TOOL never reads isError: the error text is fed to the model as the tool's data)",
+    ],
+    policy: "a tool result marked isError: true handed to the model as ordinary output",
+    host: "tool-error-as-output",
+    clause: "wire/tool-error-reaches-model",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "fail"]), errorTools: ["fail"] }] }),
+  },
+  {
     id: "empty-server-is-error",
     reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
     policy: "a server that advertises no tools is reported as a failure",

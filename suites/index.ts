@@ -15,15 +15,16 @@ import { orderClauses } from "./order.suite.ts";
 import { schemaClauses } from "./schema.suite.ts";
 import { stableListClauses } from "./stable-list.suite.ts";
 import { surfaceClauses } from "./surface.suite.ts";
+import { toolErrorClauses } from "./tool-error.suite.ts";
 import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
 export const clauses: Clause[] = inCatalogueOrder([
-  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
+  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...namesClauses, ...guardClauses, ...driftClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses,
 ]);
 
 export {
   allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
-  schemaClauses, stableListClauses, surfaceClauses, wireClauses,
+  schemaClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
 };

@@ -22,9 +22,11 @@ export interface WorldServer {
   unreachable?: boolean;
   /** Whether initialize advertises tools.listChanged. */
   listChanged?: boolean;
+  /** Wire names whose calls answer a tool error (isError: true). */
+  errorTools?: readonly string[];
 }
 
-function server({ key, tools, claims, failure, unreachable, listChanged }: WorldServer): ServerScript {
+function server({ key, tools, claims, failure, unreachable, listChanged, errorTools }: WorldServer): ServerScript {
   return {
     key,
     serverInfo: { name: claims ?? key, version: "1.0.0" },
@@ -33,6 +35,7 @@ function server({ key, tools, claims, failure, unreachable, listChanged }: World
     unreachable: unreachable ?? false,
     ...(failure !== undefined ? { failure } : {}),
     ...(listChanged !== undefined ? { listChanged } : {}),
+    ...(errorTools !== undefined ? { errorTools: [...errorTools] } : {}),
   };
 }
 
@@ -116,6 +119,16 @@ export const hazardWorlds = {
     world: worldOf({ key: "alpha", tools: ["request"], claims: "shared-package" }, { key: "beta", tools: ["request"], claims: "shared-package" }),
   },
   "empty-server": { hazard: "empty-server", title: "beta advertises no tools: alpha: request · beta: (none)", world: worldOf(["alpha", ["request"]], ["beta", []]) },
+  "tool-error": {
+    hazard: "tool-error",
+    title: "alpha: request, fail (fail answers every call with isError: true)",
+    world: worldOf({ key: "alpha", tools: ["request", "fail"], errorTools: ["fail"] }),
+  },
+  "tool-error-two-servers": {
+    hazard: "tool-error",
+    title: "alpha: request · beta: fail (answers every call with isError: true)",
+    world: worldOf(["alpha", ["request"]], { key: "beta", tools: ["fail"], errorTools: ["fail"] }),
+  },
   unreachable: failing("unreachable"),
   "initialize-error": failing("initialize-error"),
   "list-error": failing("list-error"),

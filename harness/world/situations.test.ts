@@ -123,6 +123,9 @@ describe("situationsOf", () => {
       a: { failure: "list-unanswered" }, b: { failure: "list-crash" }, c: { failure: "nameless-tool" }, d: { failure: "schema-not-object" }, e: { failure: "list-error" },
     }), ["list-crash", "list-error", "list-unanswered", "multi-server", "nameless-tool", "schema-not-object"]],
     ["an unusable key alone", worldOf({ "a.b": ["request"] }), ["unusable-key"]],
+    // Only a listed tool's errors can be met: a name the server does not advertise is no tool error.
+    ["a tool that answers an error", worldOf({ alpha: ["request", "fail"] }, { alpha: { errorTools: ["fail"] } }), ["tool-error"]],
+    ["an error name the server does not list", worldOf({ alpha: ["request"] }, { alpha: { errorTools: ["fail"] } }), []],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);

@@ -28,6 +28,7 @@ export const SituationSchema = z.enum([
   "schema-not-object",
   "separator-clash",
   "spoofed-identity",
+  "tool-error",
   "unreachable-server",
   "unusable-key",
 ]);
@@ -59,6 +60,7 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "separator-clash": "two distinct (key, tool) pairs give one string under {key}_{tool} or mcp__{key}__{tool}",
   "spoofed-identity":
     "a server's serverInfo.name is another server's key, or two servers report the same serverInfo name and version",
+  "tool-error": "a server's tool answers every call with a tool error (a result with isError: true, not a protocol error)",
   "unreachable-server": "a server cannot be reached at all",
   "unusable-key":
     "a key is empty, contains __, ends in _, or has a character outside [A-Za-z0-9_-] (a careful host may refuse to label tools by it)",
@@ -174,6 +176,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     );
     return concerned;
   },
+  "tool-error": (world) => where(world, (server) => listed(server).some((name) => server.errorTools?.includes(name) === true)),
   "unreachable-server": (world) => where(world, (server) => server.unreachable),
   "unusable-key": (world) =>
     where(world, (server) => server.key === "" || server.key.includes("__") || server.key.endsWith("_") || !PROVIDER_NAME.test(server.key)),
