@@ -32,19 +32,30 @@ function mayResend(policy: HostPolicy, tool: Tool): boolean {
   return policy.retryLostAnswer === "always" || tool.annotations?.idempotentHint === true;
 }
 
-/** Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise. */
-export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>): Promise<CallResult> {
+/**
+ * Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise.
+ * `dropServer` removes the slot's tools from the session: what a policy that drops a dead server does.
+ */
+export async function callTool(
+  policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>, dropServer: () => void = () => undefined,
+): Promise<CallResult> {
   const wire = policy.wireName === "server" ? route.tool.name : route.name;
   const about = `server ${quote(route.server)}`;
   const problem = route.check(args);
   if (problem !== undefined) {
     return { ok: false, error: { message: `${about}: the arguments for tool ${quote(wire)} were refused before sending (${problem}); no call was sent` } };
   }
+  // A server found dead: the policy may drop its tools and say only that no such tool exists (claude-code#57513).
+  const dropped = (): CallResult | undefined => {
+    if (policy.lostServer !== "drop-tools") return undefined;
+    dropServer();
+    return { ok: false, error: { message: `no such tool available: ${quote(route.name)}` } };
+  };
   let client;
   try {
     client = await slot.liveClient();
   } catch (error) {
-    return { ok: false, error: { message: `${about} could not be reached for tool ${quote(wire)} (${reason(error)}); no call was sent` } };
+    return dropped() ?? { ok: false, error: { message: `${about} could not be reached for tool ${quote(wire)} (${reason(error)}); no call was sent` } };
   }
   // client.request rather than callTool: the host routes answers, it does not judge them.
   const request = { method: "tools/call" as const, params: { name: wire, arguments: args } };
@@ -54,6 +65,8 @@ export async function callTool(policy: HostPolicy, slot: ServerSlot, route: Extr
   } catch (error) {
     const failed = `${about} failed the call of tool ${quote(wire)}: ${reason(error)}`;
     if (!answerLost(error)) return { ok: false, error: { message: failed } };
+    const gone = dropped();
+    if (gone) return gone;
     if (!mayResend(policy, route.tool)) {
       return { ok: false, error: { message: `${failed}; its answer was lost, and the call is not sent again because the tool is not marked idempotent` } };
     }

@@ -111,6 +111,17 @@ export interface HostPolicy {
    * gemini-cli did before PR#6194 and opencode before PR#16988.
    */
   toolErrors: "error" | "output";
+  /**
+   * A server found dead mid-session (it cannot be reached for a call, or a call's connection dropped): its
+   * tools stay and the call is an error naming it, or its tools are removed at once and the call answers
+   * only that no such tool exists, as Claude Code did (anthropics/claude-code#57513).
+   */
+  lostServer: "report" | "drop-tools";
+  /**
+   * A server that failed to load at an open: tried again at the next open, or remembered as failed for the
+   * life of the host process and never tried again (NousResearch/hermes-agent#112445).
+   */
+  failedOpen: "retry" | "remember";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
 }

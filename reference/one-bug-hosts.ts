@@ -233,6 +233,25 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "google-gemini/gemini-cli PR#6194 (isError: true taken as a successful call); anomalyco/opencode#16969 (an isError result completed as a normal tool result)",
     swap: { toolErrors: "output" },
   },
+  /**
+   * anthropics/claude-code#57513: a stdio server that dies mid-session has its tools removed for the rest of
+   * the session, and a call of one answers "No such tool available", naming no server (also #38043).
+   */
+  "drops-lost-server": {
+    summary: "a server found dead mid-session has its tools removed at once; the call answers only that no such tool is available, naming no server",
+    source: "anthropics/claude-code#57513 (a dead stdio server's tools silently removed: \"No such tool available\"); anthropics/claude-code#38043",
+    swap: { lostServer: "drop-tools" },
+  },
+  /**
+   * NousResearch/hermes-agent#112445 (a server whose first connect failed is never tried again: the gateway runs
+   * without its tools until restarted) and danny-avila/LibreChat#12143 (a server unreachable at startup keeps
+   * failing until the cache is flushed): the failure is reported, every time, but never retried.
+   */
+  "remembers-failed-server": {
+    summary: "a server that failed to load at one open is remembered as failed for the life of the host process: later opens report it and never try it again",
+    source: "NousResearch/hermes-agent#112445 (first connect failed, never retried); danny-avila/LibreChat#12143 (unreachable at startup, no recovery without a flush)",
+    swap: { failedOpen: "remember" },
+  },
   /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
   "strict-arguments": {
     summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",

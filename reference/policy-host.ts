@@ -30,6 +30,8 @@ const quote = (text: string) => JSON.stringify(text);
 /** An in-process {@link HostAdapter} whose every merge decision comes from `policy`. */
 export class PolicyHost implements HostAdapter {
   readonly #sessions = new Map<string, HostSession>();
+  /** Servers that failed to load at an open, by transport, for a policy that never tries them again. */
+  readonly #failedAtOpen = new Map<unknown, string>();
   #opened = 0;
 
   /** @param hostName what `initialize` reports, so a report says which host it judged. */
@@ -56,7 +58,7 @@ export class PolicyHost implements HostAdapter {
 
   /** Registers the local tools, loads every server in parallel, then registers them as the policy says. */
   async open(params: HostOpenParams): Promise<OpenResult> {
-    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, params);
+    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, params, this.#failedAtOpen);
     const session = `s${++this.#opened}`;
     this.#sessions.set(session, open);
     return { session, ...(await open.open()) };
@@ -73,7 +75,7 @@ export class PolicyHost implements HostAdapter {
     const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
-    return callTool(this.policy, open.slot(route.server)!, route, args);
+    return callTool(this.policy, open.slot(route.server)!, route, args, () => open.drop(route.server));
   }
 
   /** Re-lists one server, or all of them. */

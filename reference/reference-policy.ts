@@ -99,4 +99,6 @@ export const referencePolicy: HostPolicy = {
   screenPatterns: true,
   retryLostAnswer: "idempotent-only",
   toolErrors: "error",
+  lostServer: "report",
+  failedOpen: "retry",
 };

@@ -274,6 +274,28 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "fail"]), errorTools: ["fail"] }] }),
   },
   {
+    id: "dead-server-tools-vanish",
+    reports: [
+      "anthropics/claude-code#57513 (a stdio server that dies mid-session has its tools removed for the rest of the session: \"No such tool available\")",
+      "anthropics/claude-code#38043 (tools permanently removed after a transient disconnect)",
+    ],
+    policy: "a server found dead mid-session has its tools removed at once, and a call of one answers only that no such tool exists",
+    host: "drops-lost-server",
+    clause: "drift/mid-session-loss",
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), target: 0, mode: "dies" },
+  },
+  {
+    id: "failed-server-never-retried",
+    reports: [
+      "NousResearch/hermes-agent#112445 (a server whose first connect failed is never retried: the gateway runs without its tools until restarted)",
+      "danny-avila/LibreChat#12143 (a server unreachable at startup cannot be reinitialised until the cache is flushed; fixed by PR#12145)",
+    ],
+    policy: "a server that failed to load once is remembered as failed for the life of the host process, and never tried again",
+    host: "remembers-failed-server",
+    clause: "drift/mid-session-loss",
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), target: 0, mode: "recovers" },
+  },
+  {
     id: "empty-server-is-error",
     reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
     policy: "a server that advertises no tools is reported as a failure",

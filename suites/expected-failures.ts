@@ -59,6 +59,10 @@ export const expectedFailures: Record<string, string[]> = {
   "drops-failing-server": ["surface/failing-server-named"],
   // Issue 27: a tool's isError result handed on as ordinary output; nothing else reads a call's answer.
   "tool-error-as-output": ["wire/tool-error-reaches-model"],
+  // Issue 27: a server that dies mid-session has its tools removed and the call answers anonymously; a server
+  // that failed at one open is never tried again. Only a second call or a second open shows either.
+  "drops-lost-server": ["drift/mid-session-loss"],
+  "remembers-failed-server": ["drift/mid-session-loss"],
   // Issue 27: one server that cannot load refuses the whole open, with an error naming it. Honest, so the
   // MUST clauses accept it; only the healthy servers' lost tools are charged.
   "one-failure-fails-all": ["surface/one-failure-contained"],

@@ -16,7 +16,7 @@ export const catalogueIds = [
   "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name", "wire/tool-error-reaches-model",
   "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
   "guard/every-shape", "guard/local-occupant",
-  "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes",
+  "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes", "drift/mid-session-loss",
   "options/keyed-by-wire", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema", "wire/at-most-once",
   "names/profile", "diag/errors-name-server",
 ] as const;
