@@ -122,6 +122,13 @@ export interface HostPolicy {
    * life of the host process and never tried again (NousResearch/hermes-agent#112445).
    */
   failedOpen: "retry" | "remember";
+  /**
+   * What makes a configured stdio server itself: its configuration key (each key its own process, with its
+   * own environment), or its command and arguments, so a second server launched by the same command runs
+   * with the first one's environment, as in Cursor (cursor/cursor#3688: the second instance of one JAR used
+   * the first one's database).
+   */
+  launchIdentity: "key" | "command";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
 }

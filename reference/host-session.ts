@@ -32,7 +32,7 @@ export class HostSession {
     readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams,
     private readonly failedAtOpen = new Map<unknown, string>(),
   ) {
-    this.slots = params.servers.map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
+    this.slots = launchedAs(policy, params.servers).map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
     // Local tools are registered before any server loads; a second one of a name is the guard's to refuse.
     this.#locals = (params.localTools ?? []).filter((local, i, all) => all.findIndex((l) => l.name === local.name) === i);
     for (const slot of this.slots) if (!this.#slotByKey.has(slot.key)) this.#slotByKey.set(slot.key, slot);
@@ -146,4 +146,21 @@ export class HostSession {
 function transportKey(slot: ServerSlot): unknown {
   const spec = slot.config.transport;
   return spec.type === "memory" ? spec : JSON.stringify(spec);
+}
+
+/**
+ * The configurations as the policy launches them: each as given, or, where a policy identifies a stdio
+ * server by its command and arguments, a later server of one command launched as the first (its environment).
+ */
+function launchedAs(policy: HostPolicy, servers: HostOpenParams["servers"]): HostOpenParams["servers"] {
+  if (policy.launchIdentity === "key") return servers;
+  const first = new Map<string, HostOpenParams["servers"][number]["transport"]>();
+  return servers.map((config) => {
+    const spec = config.transport;
+    if (spec.type !== "stdio") return config;
+    const launch = JSON.stringify([spec.command, spec.args]);
+    const earlier = first.get(launch);
+    if (earlier === undefined) first.set(launch, spec);
+    return earlier === undefined ? config : { ...config, transport: earlier };
+  });
 }

@@ -22,9 +22,9 @@ async function open(bug: string | undefined, servers: HostServerConfig[], localT
 
 const both: [string, Script][] = [["alpha", { tools: ["request"] }], ["beta", { tools: ["request"] }]];
 const tested = new Set<string>();
-const bug = (id: string, title: string, test: () => Promise<void>) => {
+const bug = (id: string, title: string, test: () => Promise<void>, timeout?: number) => {
   tested.add(id);
-  it(`${id}: ${title}`, test);
+  it(`${id}: ${title}`, test, timeout);
 };
 
 describe("one-bug hosts", () => {
@@ -372,6 +372,20 @@ describe("one-bug hosts", () => {
     // The reference tries it again at the next open.
     expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__beta__b"]);
   });
+
+  bug("dedupes-by-command", "a second stdio server of one command and arguments runs with the first one's environment", async () => {
+    // One command line, two environments: which server each process is comes from its environment alone.
+    const launch = { type: "stdio" as const, command: process.execPath, args: ["--import", "tsx", "reference/test-support/stdio-server.ts"] };
+    const servers = [
+      { key: "alpha", transport: { ...launch, env: { STDIO_SERVER_KEY: "alpha", STDIO_SERVER_TOOLS: "request" } } },
+      { key: "beta", transport: { ...launch, env: { STDIO_SERVER_KEY: "beta", STDIO_SERVER_TOOLS: "search" } } },
+    ];
+    const buggy = await open("dedupes-by-command", servers);
+    expect(buggy.names).toEqual(["mcp__alpha__request", "mcp__beta__request"]);
+    expect(buggy.outcome.errors).toEqual([]);
+    // The reference launches each key with its own environment.
+    expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+  }, 30_000);
 
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());

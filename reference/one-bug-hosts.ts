@@ -252,6 +252,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "NousResearch/hermes-agent#112445 (first connect failed, never retried); danny-avila/LibreChat#12143 (unreachable at startup, no recovery without a flush)",
     swap: { failedOpen: "remember" },
   },
+  /**
+   * cursor/cursor#3688: two servers of one JAR (`java -jar dbchat.jar`), each with its own `env`; the second
+   * used the first one's database. Also neo4j/mcp#113 (two `neo4j-mcp` servers, only the first one's
+   * environment in effect). Modelled as: a later stdio server of the same command and arguments is launched
+   * as the first one (its environment).
+   */
+  "dedupes-by-command": {
+    summary: "identifies a stdio server by its command and arguments: a second server of the same command, with another environment, is launched as the first, and its calls reach the first",
+    source: "cursor/cursor#3688 (two servers of one JAR with different env: the second used the first one's database); neo4j/mcp#113",
+    swap: { launchIdentity: "command" },
+  },
   /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
   "strict-arguments": {
     summary: "reads an input schema without additionalProperties as closed: a call carrying a property the schema does not declare is refused and never sent",

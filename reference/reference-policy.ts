@@ -101,4 +101,5 @@ export const referencePolicy: HostPolicy = {
   toolErrors: "error",
   lostServer: "report",
   failedOpen: "retry",
+  launchIdentity: "key",
 };

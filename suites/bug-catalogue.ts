@@ -296,6 +296,17 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), target: 0, mode: "recovers" },
   },
   {
+    id: "one-command-one-server",
+    reports: [
+      "cursor/cursor#3688 (two servers of one JAR, each with its own env: the second used the first one's database)",
+      "neo4j/mcp#113 (two neo4j-mcp servers with different env: only the first one's settings in effect)",
+    ],
+    policy: "a stdio server identified by its command and arguments: a second server of one command, with another environment, runs as the first",
+    host: "dedupes-by-command",
+    clause: "wire/identity-by-key",
+    value: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]),
+  },
+  {
     id: "empty-server-is-error",
     reports: ["ADR-0112 D3 (the rejected \"registered > 0\" check); no public report found"],
     policy: "a server that advertises no tools is reported as a failure",

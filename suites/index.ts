@@ -8,6 +8,7 @@ import { atMostOnceClauses } from "./at-most-once.suite.ts";
 import { diagClauses } from "./diag.suite.ts";
 import { driftClauses } from "./drift.suite.ts";
 import { guardClauses } from "./guard.suite.ts";
+import { identityByKeyClauses } from "./identity-by-key.suite.ts";
 import { midSessionLossClauses } from "./mid-session-loss.suite.ts";
 import { namesClauses } from "./names.suite.ts";
 import { oneFailureContainedClauses } from "./one-failure-contained.suite.ts";
@@ -21,11 +22,11 @@ import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
 export const clauses: Clause[] = inCatalogueOrder([
-  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...namesClauses, ...guardClauses, ...driftClauses, ...midSessionLossClauses,
+  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...identityByKeyClauses, ...namesClauses, ...guardClauses, ...driftClauses, ...midSessionLossClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses,
 ]);
 
 export {
-  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
+  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
   schemaClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
 };

@@ -13,7 +13,7 @@ export const catalogueIds = [
   "order/config-permutation", "order/arrival-timing", "order/stable-list",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
   "surface/failing-server-named", "surface/one-failure-contained",
-  "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name", "wire/tool-error-reaches-model",
+  "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name", "wire/tool-error-reaches-model", "wire/identity-by-key",
   "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
   "guard/every-shape", "guard/local-occupant",
   "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes", "drift/mid-session-loss",

@@ -21,6 +21,11 @@ export interface ObserveOptions {
   unknownNames?: readonly string[];
   /** Extra arguments sent with each probe, beside the probe nonce. */
   payload?: Record<string, unknown>;
+  /**
+   * The server transport of this session instead of the run's: a clause about how a host launches stdio
+   * servers (wire/identity-by-key) needs stdio servers whatever the run hands its other clauses.
+   */
+  transport?: ServerTransportKind;
 }
 
 /** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */
@@ -32,7 +37,7 @@ export async function observeSession(
   options: ObserveOptions = {},
 ): Promise<SessionObservation> {
   // Nothing changes in an observed world, so no server of it ever speaks first.
-  const fake = await servers.startWorld(world.servers, transport, { quiet: true });
+  const fake = await servers.startWorld(world.servers, options.transport ?? transport, { quiet: true });
   let session: string | undefined;
   try {
     const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });
