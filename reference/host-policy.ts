@@ -129,6 +129,12 @@ export interface HostPolicy {
    * the first one's database).
    */
   launchIdentity: "key" | "command";
+  /**
+   * A tool whose input schema carries an invalid `x-mcp-header` (MCP 2026-07-28): excluded, the server's
+   * other tools kept, with a warning naming the tool and the reason (the spec's MUST and SHOULD), or
+   * excluded with no word to the host's caller.
+   */
+  invalidHeader: "exclude-logged" | "exclude-silently";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
 }

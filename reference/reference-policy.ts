@@ -102,4 +102,5 @@ export const referencePolicy: HostPolicy = {
   lostServer: "report",
   failedOpen: "retry",
   launchIdentity: "key",
+  invalidHeader: "exclude-logged",
 };

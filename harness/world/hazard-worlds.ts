@@ -24,13 +24,21 @@ export interface WorldServer {
   listChanged?: boolean;
   /** Wire names whose calls answer a tool error (isError: true). */
   errorTools?: readonly string[];
+  /** Wire names whose input schema marks a parameter with an invalid x-mcp-header (`My Region`: a space). */
+  invalidHeader?: readonly string[];
 }
 
-function server({ key, tools, claims, failure, unreachable, listChanged, errorTools }: WorldServer): ServerScript {
+/** The tool `name` of `key` with a `region` parameter whose x-mcp-header holds a space (MCP 2026-07-28: invalid). */
+function badHeaderTool(key: string, name: string) {
+  const tool = fakeTool(key, name);
+  return { ...tool, inputSchema: { ...tool.inputSchema, properties: { probe: { type: "string" }, region: { type: "string", "x-mcp-header": "My Region" } } } };
+}
+
+function server({ key, tools, claims, failure, unreachable, listChanged, errorTools, invalidHeader }: WorldServer): ServerScript {
   return {
     key,
     serverInfo: { name: claims ?? key, version: "1.0.0" },
-    tools: tools.map((name) => fakeTool(key, name)),
+    tools: tools.map((name) => (invalidHeader?.includes(name) ? badHeaderTool(key, name) : fakeTool(key, name))),
     latency: { initialize: 0, toolsList: 0 },
     unreachable: unreachable ?? false,
     ...(failure !== undefined ? { failure } : {}),
@@ -128,6 +136,11 @@ export const hazardWorlds = {
     hazard: "tool-error",
     title: "alpha: request · beta: fail (answers every call with isError: true)",
     world: worldOf(["alpha", ["request"]], { key: "beta", tools: ["fail"], errorTools: ["fail"] }),
+  },
+  "invalid-header": {
+    hazard: "invalid-x-mcp-header",
+    title: "a tool whose x-mcp-header is not an HTTP token (\"My Region\"), beside request: alpha: request, route · beta: search",
+    world: worldOf({ key: "alpha", tools: ["request", "route"], invalidHeader: ["route"] }, ["beta", ["search"]]),
   },
   unreachable: failing("unreachable"),
   "initialize-error": failing("initialize-error"),

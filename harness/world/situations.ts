@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { World } from "./world.ts";
+import { invalidHeaderReason } from "./x-mcp-header.ts";
 
 /**
  * A situation a generated world puts a host in. A report counts, per clause, the cases whose worlds showed
@@ -14,6 +15,7 @@ export const SituationSchema = z.enum([
   "empty-server",
   "exact-duplicate",
   "initialize-error",
+  "invalid-x-mcp-header",
   "length-boundary",
   "list-crash",
   "list-error",
@@ -43,6 +45,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "empty-server": "a server advertises no tools",
   "exact-duplicate": "one wire name is advertised by two or more servers",
   "initialize-error": "a server answers initialize with a JSON-RPC error",
+  "invalid-x-mcp-header":
+    "a server's tool marks a parameter with an x-mcp-header the MCP 2026-07-28 rule refuses (empty, not an HTTP token, repeated, or on a non-primitive): a client must exclude that tool and keep the others",
   "length-boundary":
     "some mcp__{key}__{tool} is 63 to 65 characters long, or a key or wire name is 57, 60, 63, 64, 65, 128 or 129",
   "list-crash": "a server dies in the middle of listing its tools (after a first page, or on the first request)",
@@ -141,6 +145,8 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     return new Set([...owners.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
   },
   "initialize-error": (world) => where(world, (server) => !server.unreachable && server.failure === "initialize-error"),
+  "invalid-x-mcp-header": (world) =>
+    where(world, (server) => !server.unreachable && server.failure === undefined && server.tools.some((tool) => invalidHeaderReason(tool.inputSchema) !== undefined)),
   "length-boundary": (world) =>
     where(world, (server) => BOUNDARY_LENGTHS.has(server.key.length) || listed(server).some((name) => {
       const length = qualified(server.key, name).length;
