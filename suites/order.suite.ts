@@ -9,7 +9,7 @@ import {
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld, sessionComparison,
   type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
-import { answerOrder, keysOf, list, timed, type TimingCase } from "./support/answer-timing.ts";
+import { answerOrder, describeTimingWorlds, keysOf, list, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
 
 interface PermutationCase {
   world: World;
@@ -140,11 +140,8 @@ export const arrivalTiming = defineClause({
   // The first session hears alpha's list first, the second beta's: a host registering in arrival order shows
   // another surface. beta answers initialize 5 ms sooner in both, so both sessions hold a reordered arrival.
   coverage: () => constructed(["exact-duplicate", "separator-underscore"], (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", alpha's list answered first, then beta's"),
-  worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
-  describeWorlds: (value: TimingCase) => [
-    `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
-    `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
-  ],
+  worlds: timingWorlds,
+  describeWorlds: describeTimingWorlds,
   // "answer-order-changed": two servers both sessions judged answered in another order the second time.
   checkSituations: {
     "answer-order-changed": "two servers that both sessions judged answered in another order the second time",

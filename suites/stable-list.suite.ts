@@ -9,7 +9,7 @@ import {
   collidingWorld, constructed, crossShrink, defineClause, ordering, probesByVisible, routeOf, sessionComparison, visibleKey, visibleLabel, world,
   type SessionObservation,
 } from "../harness/index.ts";
-import { answerOrder, keysOf, list, timed, type TimingCase } from "./support/answer-timing.ts";
+import { answerOrder, describeTimingWorlds, keysOf, list, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
 
 /** One shown tool: the (server, wire name) it is, as a comparable id, and how it was shown. */
 interface Shown {
@@ -56,11 +56,8 @@ export const stableList = defineClause({
     ...constructed(["two-servers"], (world) => ({ world, first: [], second: [1], delays: [0] }), ", alpha's list answered first, then beta's"),
     ...constructed(["three-servers"], (world) => ({ world, first: [], second: [2, 1], delays: [0] }), ", answered in configuration order, then in reverse"),
   ].map((built) => ({ ...built, hazard: "answer-order-changed" })),
-  worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
-  describeWorlds: (value: TimingCase) => [
-    `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
-    `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
-  ],
+  worlds: timingWorlds,
+  describeWorlds: describeTimingWorlds,
   checkSituations: {
     "answer-order-changed": "two servers whose tools both sessions showed answered in another order the second time",
   },

@@ -38,3 +38,12 @@ export function timed(value: TimingCase, answering: Ordering): World {
     })),
   };
 }
+
+/** The two worlds a timing case opens: answering in its first order, then in its second. */
+export const timingWorlds = (value: TimingCase): World[] => [timed(value, value.first), timed(value, value.second)];
+
+/** What distinguishes the two worlds of a timing case, as the report titles them. */
+export const describeTimingWorlds = (value: TimingCase): string[] => [
+  `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
+  `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
+];
