@@ -187,6 +187,23 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
   });
 });
 
+describe("stdio endpoints", () => {
+  it("share one command and arguments and differ only in their environment, each reaching its own server", async () => {
+    const own = await startFakeServerHost();
+    try {
+      const world = await own.startWorld([script({ key: "a", tools: [{ name: "x" }] }), script({ key: "b", tools: [{ name: "y" }] })], "stdio");
+      const [a, b] = world.endpoints.map((endpoint) => endpoint.transport);
+      expect([a!.command, a!.args]).toEqual([b!.command, b!.args]);
+      expect(a!.env).not.toEqual(b!.env);
+      const clients = [await connect(world.endpoints[0]!), await connect(world.endpoints[1]!)];
+      expect(await Promise.all(clients.map(async (client) => (await client.listTools()).tools.map((tool) => tool.name)))).toEqual([["x"], ["y"]]);
+      await Promise.all(clients.map((client) => client.close()));
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("host.close", () => {
   it("leaves no child process and no listening port", async () => {
     const own = await startFakeServerHost();

@@ -3,7 +3,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { describe, expect, it } from "vitest";
 import { createFakeServer } from "./fake-server.ts";
 import { Recorder } from "./recorder.ts";
-import { ServerScriptSchema } from "./server-script.ts";
+import { ServerScriptSchema, toolErrorText } from "./server-script.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 
 const script = ServerScriptSchema.parse({
@@ -12,9 +12,9 @@ const script = ServerScriptSchema.parse({
   tools: [{ name: "one", inputSchema: { type: "object" } }],
 });
 
-async function connected(options?: Parameters<typeof createFakeServer>[3]) {
+async function connected(options?: Parameters<typeof createFakeServer>[3], scripted = script) {
   const recorder = new Recorder();
-  const server = createFakeServer(script, recorder, 3, options);
+  const server = createFakeServer(scripted, recorder, 3, options);
   const [hostSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "t", version: "0" });
@@ -49,6 +49,16 @@ describe("createFakeServer", () => {
     const { client } = await connected();
     const result = await client.callTool({ name: "a b", arguments: {} });
     expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: expect.stringContaining('"a b"') }] });
+    await client.close();
+  });
+
+  it("answers a tool of errorTools with a tool error (a result, isError: true) naming server and tool, and records the call", async () => {
+    const failing = ServerScriptSchema.parse({ ...script, tools: [...script.tools, { name: "fail" }], errorTools: ["fail"] });
+    const { client, recorder } = await connected(undefined, failing);
+    const result = await client.callTool({ name: "fail", arguments: { q: 1 } });
+    expect(result).toEqual({ isError: true, content: [{ type: "text", text: toolErrorText("cfg-key", "fail") }] });
+    expect((await client.callTool({ name: "one", arguments: {} })).isError).toBeFalsy();
+    expect(recorder.records.filter((r) => r.method === "tools/call").map((r) => r.tool)).toEqual(["fail", "one"]);
     await client.close();
   });
 });

@@ -12,7 +12,7 @@ import type { Recorder } from "./recorder.ts";
 import type { AnswerGate } from "./answer-gate.ts";
 import { pagedList } from "./paged-list.ts";
 import { RecordingTransport } from "./recording-transport.ts";
-import type { ServerScript } from "./server-script.ts";
+import { scriptedToolError, type ServerScript } from "./server-script.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 
 /** Knobs for behaviour that changes over a server's life (drift); absent: the script as written. */
@@ -80,10 +80,9 @@ export function createFakeServer(
   });
   server.setRequestHandler(CallToolRequestSchema, (request): CallToolResult => {
     const { name, arguments: args } = request.params;
-    const tool = tools().find((candidate) => candidate.name === name);
-    if (!tool) {
-      return { isError: true, content: [{ type: "text", text: `unknown tool ${JSON.stringify(name)} on server ${JSON.stringify(script.key)}` }] };
-    }
+    const failed = scriptedToolError(script, tools(), name);
+    if (failed !== undefined) return { isError: true, content: [{ type: "text", text: failed }] };
+    const tool = tools().find((candidate) => candidate.name === name)!;
     const echo: CallEcho = { server: script.key, tool: name, arguments: args };
     const result: CallToolResult = { content: [{ type: "text", text: JSON.stringify(echo) }] };
     if (tool.outputSchema) result.structuredContent = { server: script.key, tool: name };

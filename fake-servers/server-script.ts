@@ -33,6 +33,21 @@ export const ServerFailureSchema = z.enum([
 /** How a server fails while a host loads it. */
 export type ServerFailure = z.infer<typeof ServerFailureSchema>;
 
+/** The text a tool of `errorTools` answers every call with: names its server and tool, so a host that passes it on can be seen to. */
+export function toolErrorText(server: string, tool: string): string {
+  return `tool ${JSON.stringify(tool)} of server ${JSON.stringify(server)} failed on purpose: the record it was asked for does not exist`;
+}
+
+/**
+ * The tool error a call of `name` answers on `script`'s server while it advertises `tools` (a result with
+ * `isError: true` and this text), or undefined when the call runs: a name it does not advertise, or one of
+ * its `errorTools`. The fake server answers by it, and a clause reads what a server answered by it.
+ */
+export function scriptedToolError(script: Pick<ServerScript, "key" | "errorTools">, tools: readonly { name: string }[], name: string): string | undefined {
+  if (!tools.some((tool) => tool.name === name)) return `unknown tool ${JSON.stringify(name)} on server ${JSON.stringify(script.key)}`;
+  return script.errorTools?.includes(name) ? toolErrorText(script.key, name) : undefined;
+}
+
 /** How long a `list-unanswered` server holds `tools/list` before it drops the connection, unless scripted. */
 export const LIST_STALL_MS = 1_000;
 
@@ -61,6 +76,11 @@ export const ServerScriptSchema = z.object({
    * every name, including ones the server does not advertise. Absent: none.
    */
   loseAnswers: z.array(z.string()).optional(),
+  /**
+   * Wire names whose calls fail as a tool fails, not as a protocol does: the call is answered (a result, no
+   * JSON-RPC error) with `isError: true` and the text of {@link toolErrorText}. Absent: none.
+   */
+  errorTools: z.array(z.string()).optional(),
   /** How the server fails while a host loads it (see {@link ServerFailureSchema}); absent: it does not. */
   failure: ServerFailureSchema.optional(),
   /** For `list-unanswered`: how long `tools/list` is held before the connection drops (default {@link LIST_STALL_MS}). */

@@ -104,6 +104,11 @@ export class StdioRelay {
   }
 
   /** What a host spawns to reach whatever `token` routes to (or to be refused): the token in its environment. */
+  /**
+   * How a host reaches the server behind `token`: every server of every world gets the same command and
+   * arguments (the shim and the relay's address), and only its environment (the token) tells them apart, as
+   * two configured servers of one package with different credentials are told apart.
+   */
   specFor(token: string): StdioTransportSpec {
     const env = { [RELAY_TOKEN_VARIABLE]: token };
     if (this.perl !== undefined) return { type: "stdio", command: this.perl, args: [PERL_SHIM_PATH, this.address], env };

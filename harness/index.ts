@@ -14,6 +14,7 @@ export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identi
 export { canonicalJson } from "./world/canonical-json.ts";
 export { foldedName, SituationSchema, sanitisedName, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
 export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
+export { invalidHeaderReason } from "./world/x-mcp-header.ts";
 export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
 export { constructed, joinClashCases } from "./runner/constructed.ts";
@@ -28,7 +29,7 @@ export { observeSession, type ObserveOptions, type ServerTransportKind } from ".
 export { acceptedWhole, CLEAN_WORLD, judgedServers, judgedSituations, refusedAny, serverLooks, type ServerLook } from "./runner/judgement.ts";
 export { clauseEnvironment, type EnvironmentParts } from "./runner/clause-environment.ts";
 export {
-  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, messageNames, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
+  canonicalErrors, canonicalSurface, errorNamesServer, errorsNaming, failedWhole, loggedSpecExclusion, messageNames, probeOf, probesByVisible, routeOf, shownWireNames, type Route,
 } from "./runner/surface.ts";
 export { sessionComparison } from "./runner/session-comparison.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
@@ -60,7 +61,7 @@ export { packageRoot } from "./cli/builtin-host.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
 export { selfTestSeed, SOAK_SEED_VARIABLE } from "./runner/self-test-seed.ts";
-export { DriftStepSchema, type DriftStep, type DriftStepInput } from "../fake-servers/index.ts";
+export { DriftStepSchema, scriptedToolError, toolErrorText, type DriftStep, type DriftStepInput } from "../fake-servers/index.ts";
 export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";

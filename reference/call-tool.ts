@@ -6,7 +6,8 @@
  *   sent again only if the policy says so; the reference re-sends only tools annotated `idempotentHint`
  *   (adonis: "an approved action is never issued twice"). A server that answered, even with an error, is
  *   never asked again.
- * - Every failure names the server and the tool.
+ * - Every failure names the server and the tool; a tool's own error (`isError: true`) reaches the model as
+ *   an error, with the text the tool gave.
  */
 import { CallToolResultSchema, ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { CallResult } from "../harness/index.ts";
@@ -32,11 +33,13 @@ function mayResend(policy: HostPolicy, tool: Tool): boolean {
 }
 
 /**
- * Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise;
- * `onLost` hears of a call whose answer was lost (the host may remember it: see HostPolicy.lostAnswerScope).
+ * Calls `route` on `slot` with `args`, sending the server its own tool name unless the policy says otherwise.
+ * `hooks.dropServer` removes the slot's tools from the session (what a policy that drops a dead server does);
+ * `hooks.onLost` hears of a call whose answer was lost (the host may remember it: see HostPolicy.lostAnswerScope).
  */
 export async function callTool(
-  policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>, onLost?: () => void,
+  policy: HostPolicy, slot: ServerSlot, route: Extract<Route, { kind: "server" }>, args: Record<string, unknown>,
+  hooks: { dropServer?: () => void; onLost?: () => void } = {},
 ): Promise<CallResult> {
   const wire = policy.wireName === "server" ? route.tool.name : route.name;
   const about = `server ${quote(route.server)}`;
@@ -44,11 +47,17 @@ export async function callTool(
   if (problem !== undefined) {
     return { ok: false, error: { message: `${about}: the arguments for tool ${quote(wire)} were refused before sending (${problem}); no call was sent` } };
   }
+  // A server found dead: the policy may drop its tools and say only that no such tool exists (claude-code#57513).
+  const dropped = (): CallResult | undefined => {
+    if (policy.lostServer !== "drop-tools") return undefined;
+    hooks.dropServer?.();
+    return { ok: false, error: { message: `no such tool available: ${quote(route.name)}` } };
+  };
   let client;
   try {
     client = await slot.liveClient();
   } catch (error) {
-    return { ok: false, error: { message: `${about} could not be reached for tool ${quote(wire)} (${reason(error)}); no call was sent` } };
+    return dropped() ?? { ok: false, error: { message: `${about} could not be reached for tool ${quote(wire)} (${reason(error)}); no call was sent` } };
   }
   // client.request rather than callTool: the host routes answers, it does not judge them.
   const request = { method: "tools/call" as const, params: { name: wire, arguments: args } };
@@ -58,7 +67,9 @@ export async function callTool(
   } catch (error) {
     const failed = `${about} failed the call of tool ${quote(wire)}: ${reason(error)}`;
     if (!answerLost(error)) return { ok: false, error: { message: failed } };
-    onLost?.();
+    hooks.onLost?.();
+    const gone = dropped();
+    if (gone) return gone;
     if (!mayResend(policy, route.tool)) {
       return { ok: false, error: { message: `${failed}; its answer was lost, and the call is not sent again because the tool is not marked idempotent` } };
     }
@@ -69,6 +80,6 @@ export async function callTool(
       return { ok: false, error: { message: `${failed}; sent again after reconnecting, it failed too: ${reason(again)}` } };
     }
   }
-  if (!result.isError) return { ok: true, content: result.content };
+  if (!result.isError || policy.toolErrors === "output") return { ok: true, content: result.content };
   return { ok: false, error: { message: `${about} answered an error for tool ${quote(wire)}: ${textOf(result.content)}` } };
 }

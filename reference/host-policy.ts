@@ -68,8 +68,12 @@ export interface HostPolicy {
   emptyIsError: boolean;
   /** Whether an error says which server it is about (ADR D4, P6), or only that something failed. */
   errorsNameServer: boolean;
-  /** A server that cannot be loaded at open: reported with an error naming it (ADR D3), or dropped with a debug line only. */
-  loadFailure: "report" | "drop-silently";
+  /**
+   * A server that cannot be loaded at open: reported with an error naming it (ADR D3), dropped with a debug
+   * line only, or the whole open refused for it (every other server's tools with it), as LangChain's
+   * `MultiServerMCPClient.get_tools` (a bare `asyncio.gather`) and Mastra's `listTools` (`Promise.all`) did.
+   */
+  loadFailure: "report" | "drop-silently" | "refuse-open";
   /**
    * An open in which two servers advertise one wire name: registered as naming allows (the reference's
    * names never meet), or refused whole, as the OpenAI Agents SDK raises on a duplicate.
@@ -119,6 +123,36 @@ export interface HostPolicy {
   honourDeny: boolean;
   /** Whether a schema with a pattern that can backtrack exponentially is refused before it validates anything (adonis). */
   screenPatterns: boolean;
+  /**
+   * What the model gets when a tool answers `isError: true`: an error (the MCP spec's CallToolResult: tool
+   * errors are reported in the result so the model can see them), or the content as ordinary output, as
+   * gemini-cli did before PR#6194 and opencode before PR#16988.
+   */
+  toolErrors: "error" | "output";
+  /**
+   * A server found dead mid-session (it cannot be reached for a call, or a call's connection dropped): its
+   * tools stay and the call is an error naming it, or its tools are removed at once and the call answers
+   * only that no such tool exists, as Claude Code did (anthropics/claude-code#57513).
+   */
+  lostServer: "report" | "drop-tools";
+  /**
+   * A server that failed to load at an open: tried again at the next open, or remembered as failed for the
+   * life of the host process and never tried again (NousResearch/hermes-agent#112445).
+   */
+  failedOpen: "retry" | "remember";
+  /**
+   * What makes a configured stdio server itself: its configuration key (each key its own process, with its
+   * own environment), or its command and arguments, so a second server launched by the same command runs
+   * with the first one's environment, as in Cursor (cursor/cursor#3688: the second instance of one JAR used
+   * the first one's database).
+   */
+  launchIdentity: "key" | "command";
+  /**
+   * A tool whose input schema carries an invalid `x-mcp-header` (MCP 2026-07-28): excluded, the server's
+   * other tools kept, with a warning naming the tool and the reason (the spec's MUST and SHOULD), or
+   * excluded with no word to the host's caller.
+   */
+  invalidHeader: "exclude-logged" | "exclude-silently";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
   /**

@@ -24,8 +24,15 @@ export class HostSession {
   #byName = new Map<string, Route>();
   readonly #slotByKey = new Map<string, ServerSlot>();
 
-  constructor(readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams) {
-    this.slots = params.servers.map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
+  /**
+   * @param failedAtOpen the host process's record of servers that failed to load at an open, by transport;
+   *   read and written only by a policy that remembers such failures instead of trying again.
+   */
+  constructor(
+    readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams,
+    private readonly failedAtOpen = new Map<unknown, string>(),
+  ) {
+    this.slots = launchedAs(policy, params.servers).map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
     // Local tools are registered before any server loads; a second one of a name is the guard's to refuse.
     this.#locals = (params.localTools ?? []).filter((local, i, all) => all.findIndex((l) => l.name === local.name) === i);
     for (const slot of this.slots) if (!this.#slotByKey.has(slot.key)) this.#slotByKey.set(slot.key, slot);
@@ -44,11 +51,27 @@ export class HostSession {
   /** Loads every server in parallel, then registers them as the policy says. */
   async open(): Promise<Omit<OpenResult, "session">> {
     let arrivals = 0;
+    const remember = this.policy.failedOpen === "remember";
     await Promise.all(this.slots.map(async (slot) => {
+      const known = remember ? this.failedAtOpen.get(transportKey(slot)) : undefined;
+      if (known !== undefined) {
+        slot.failure = `server ${quote(slot.key)} failed to load at an earlier open and is not tried again (${known})`;
+        return;
+      }
       await slot.relist();
       if (slot.tools !== undefined) slot.arrival = arrivals++;
+      else if (remember && slot.failure !== undefined) this.failedAtOpen.set(transportKey(slot), slot.failure);
     }));
     return this.#register();
+  }
+
+  /** Removes server `key`'s tools from the session, with no error: what a policy that drops a dead server does. */
+  drop(key: string): void {
+    const slot = this.slot(key);
+    if (!slot) return;
+    slot.tools = [];
+    slot.failure = undefined;
+    this.#register();
   }
 
   /** Re-lists one server (or all), then registers again: what a server dropped is dropped. */
@@ -117,4 +140,27 @@ export class HostSession {
     this.#byName = new Map();
     for (const route of this.#routes) if (!this.#byName.has(route.name)) this.#byName.set(route.name, route);
   }
+}
+
+/** What identifies a server across opens: its transport (an in-process one by identity, else as JSON). */
+function transportKey(slot: ServerSlot): unknown {
+  const spec = slot.config.transport;
+  return spec.type === "memory" ? spec : JSON.stringify(spec);
+}
+
+/**
+ * The configurations as the policy launches them: each as given, or, where a policy identifies a stdio
+ * server by its command and arguments, a later server of one command launched as the first (its environment).
+ */
+function launchedAs(policy: HostPolicy, servers: HostOpenParams["servers"]): HostOpenParams["servers"] {
+  if (policy.launchIdentity === "key") return servers;
+  const first = new Map<string, HostOpenParams["servers"][number]["transport"]>();
+  return servers.map((config) => {
+    const spec = config.transport;
+    if (spec.type !== "stdio") return config;
+    const launch = JSON.stringify([spec.command, spec.args]);
+    const earlier = first.get(launch);
+    if (earlier === undefined) first.set(launch, spec);
+    return earlier === undefined ? config : { ...config, transport: earlier };
+  });
 }

@@ -22,9 +22,9 @@ async function open(bug: string | undefined, servers: HostServerConfig[], localT
 
 const both: [string, Script][] = [["alpha", { tools: ["request"] }], ["beta", { tools: ["request"] }]];
 const tested = new Set<string>();
-const bug = (id: string, title: string, test: () => Promise<void>) => {
+const bug = (id: string, title: string, test: () => Promise<void>, timeout?: number) => {
   tested.add(id);
-  it(`${id}: ${title}`, test);
+  it(`${id}: ${title}`, test, timeout);
 };
 
 describe("one-bug hosts", () => {
@@ -396,6 +396,79 @@ describe("one-bug hosts", () => {
     await call("mcp_alpha__b__c_b4fa6cb8");
     expect(world.calls).toEqual([{ server: "alpha__b", tool: "c", arguments: {} }]);
   });
+  bug("list-in-arrival-order", "the list follows who answered tools/list first; names and routes are the reference's", async () => {
+    // beta answers its list at once, alpha after 30 ms: beta arrives first.
+    const world = memoryWorld([["alpha", { tools: ["request"], listDelayMs: 30 }], ["beta", { tools: ["search"] }]]);
+    const { names, outcome } = await open("list-in-arrival-order", world.servers);
+    expect(names).toEqual(["mcp__beta__search", "mcp__alpha__request"]);
+    expect(outcome.errors).toEqual([]);
+    // The reference lists in configuration order, whoever answered first.
+    expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+  });
+
+  bug("one-failure-fails-all", "one server that cannot load refuses the whole open, with an error naming it", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a"], unreachable: true }], ["beta", { tools: ["b"] }]]);
+    const { names, outcome } = await open("one-failure-fails-all", world.servers);
+    expect(names).toEqual([]);
+    expect(outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: expect.stringContaining('"alpha"') }] });
+    // The reference keeps beta, and names alpha.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual(["mcp__beta__b"]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+  });
+
+  bug("tool-error-as-output", "a result marked isError is handed on as ordinary output", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a", "fail"], errorTools: ["fail"] }]]);
+    const { call } = await open("tool-error-as-output", world.servers);
+    expect(await call("mcp__alpha__fail")).toEqual({ ok: true, content: [{ type: "text", text: "it broke" }] });
+    expect(await call("mcp__alpha__a")).toMatchObject({ ok: true });
+    // The reference answers an error naming the server, with the tool's text.
+    expect(await (await open(undefined, world.servers)).call("mcp__alpha__fail")).toEqual({ ok: false, error: { message: expect.stringMatching(/"alpha".*it broke/) } });
+  });
+
+  bug("drops-lost-server", "a server that died mid-session loses its tools; a call says only that no such tool exists", async () => {
+    const scripts: [string, Script][] = [["alpha", { tools: ["a"] }], ["beta", { tools: ["b"] }]];
+    const world = memoryWorld(scripts);
+    const buggy = await open("drops-lost-server", world.servers);
+    const reference = await open(undefined, world.servers);
+    scripts[0]![1].unreachable = true;
+    await world.drop("alpha");
+    expect(await buggy.call("mcp__alpha__a")).toEqual({ ok: false, error: { message: 'no such tool available: "mcp__alpha__a"' } });
+    expect(await buggy.shown()).toEqual(["mcp__beta__b"]);
+    expect(await buggy.call("mcp__beta__b")).toMatchObject({ ok: true });
+    // The reference keeps alpha's tool, and its call is an error naming alpha.
+    expect(await reference.call("mcp__alpha__a")).toEqual({ ok: false, error: { message: expect.stringContaining('server "alpha" could not be reached') } });
+    expect(await reference.shown()).toEqual(["mcp__alpha__a", "mcp__beta__b"]);
+  });
+
+  bug("remembers-failed-server", "a server that failed at one open is never tried again by that host", async () => {
+    const scripts: [string, Script][] = [["alpha", { tools: ["a"], unreachable: true }], ["beta", { tools: ["b"] }]];
+    const world = memoryWorld(scripts);
+    const host = createHost("remembers-failed-server");
+    hosts.push(host);
+    const first = await host.open({ servers: world.servers });
+    expect(first.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+    scripts[0]![1].unreachable = false;
+    const second = await host.open({ servers: world.servers });
+    expect((await host.tools(second.session)).tools.map((t) => t.name)).toEqual(["mcp__beta__b"]);
+    expect(second.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining("not tried again") }]);
+    // The reference tries it again at the next open.
+    expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__beta__b"]);
+  });
+
+  bug("dedupes-by-command", "a second stdio server of one command and arguments runs with the first one's environment", async () => {
+    // One command line, two environments: which server each process is comes from its environment alone.
+    const launch = { type: "stdio" as const, command: process.execPath, args: ["--import", "tsx", "reference/test-support/stdio-server.ts"] };
+    const servers = [
+      { key: "alpha", transport: { ...launch, env: { STDIO_SERVER_KEY: "alpha", STDIO_SERVER_TOOLS: "request" } } },
+      { key: "beta", transport: { ...launch, env: { STDIO_SERVER_KEY: "beta", STDIO_SERVER_TOOLS: "search" } } },
+    ];
+    const buggy = await open("dedupes-by-command", servers);
+    expect(buggy.names).toEqual(["mcp__alpha__request", "mcp__beta__request"]);
+    expect(buggy.outcome.errors).toEqual([]);
+    // The reference launches each key with its own environment.
+    expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+  }, 30_000);
 
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());

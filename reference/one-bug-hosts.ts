@@ -71,6 +71,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "adonis importer doc (\"registration replays in configuration order\"), inverted; aaif-goose extension_manager.rs",
     swap: { ...bareNames, collision: "first-wins", order: "arrival" },
   },
+  /**
+   * QwenLM/qwen-code#6338 (tool declarations in registration order, which follows which MCP server settled
+   * first) and librefang/librefang#3765 (reconnects spawned in parallel, their tools appended as each
+   * completes): names, routes and errors are the reference's; only the list comes in arrival order.
+   */
+  "list-in-arrival-order": {
+    summary: "registers every server as the reference does, but lists the tools in the order the servers answered tools/list",
+    source: "QwenLM/qwen-code#6338 (tools listed in the order MCP servers settle); librefang/librefang#3765 (reconnect completion order)",
+    swap: { order: "arrival" },
+  },
   /** ADR-0112 D2: `_original_tool_name` exists so the server is sent its own name. */
   "visible-as-wire": {
     summary: "a call sends the visible mcp__{key}__{tool} name to the server instead of its own tool name",
@@ -205,6 +215,57 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "a server that cannot be reached, fails initialize or tools/list, or answers a malformed list is dropped with a debug line, no error",
     source: "three npm MCP hosts as tried for issue 15 (failed servers dropped with a debug log line); adonis importer doc (\"its tools are unknown, not gone\"), inverted",
     swap: { loadFailure: "drop-silently" },
+  },
+  /**
+   * langchain-ai/langchain-mcp-adapters#492 (`MultiServerMCPClient.get_tools` gathers every server with a bare
+   * `asyncio.gather`: one server that cannot connect and no server's tools are returned) and mastra-ai/mastra
+   * PR#13527 (`Promise.all` over the servers' `listTools()`: one failing server and the healthy ones' tools
+   * are discarded). The error still names the failing server; only the other servers' tools are lost.
+   */
+  "one-failure-fails-all": {
+    summary: "a server that cannot be loaded refuses the whole open, with an error naming it: every other server's tools are lost with it",
+    source: "langchain-ai/langchain-mcp-adapters#492 (get_tools: asyncio.gather without return_exceptions); mastra-ai/mastra PR#13527 (Promise.all over listTools, fixing mastra-ai/mastra#13521)",
+    swap: { loadFailure: "refuse-open" },
+  },
+  /**
+   * google-gemini/gemini-cli PR#6194 ("MCP errors surfaced via isError:true are currently considered a tool
+   * call success") and anomalyco/opencode#16969 (fixed by PR#16988: an isError result went the normal
+   * tool-result path, status "completed"): the tool's error text reaches the model as if it were its output.
+   */
+  "tool-error-as-output": {
+    summary: "hands a tool result marked isError: true to the model as ordinary output, unmarked",
+    source: "google-gemini/gemini-cli PR#6194 (isError: true taken as a successful call); anomalyco/opencode#16969 (an isError result completed as a normal tool result)",
+    swap: { toolErrors: "output" },
+  },
+  /**
+   * anthropics/claude-code#57513: a stdio server that dies mid-session has its tools removed for the rest of
+   * the session, and a call of one answers "No such tool available", naming no server (also #38043).
+   */
+  "drops-lost-server": {
+    summary: "a server found dead mid-session has its tools removed at once; the call answers only that no such tool is available, naming no server",
+    source: "anthropics/claude-code#57513 (a dead stdio server's tools silently removed: \"No such tool available\"); anthropics/claude-code#38043",
+    swap: { lostServer: "drop-tools" },
+  },
+  /**
+   * NousResearch/hermes-agent#112445 (a server whose first connect failed is never tried again: the gateway runs
+   * without its tools until restarted) and danny-avila/LibreChat#12143 (a server unreachable at startup keeps
+   * failing until the cache is flushed): the failure is reported, every time, but never retried.
+   */
+  "remembers-failed-server": {
+    summary: "a server that failed to load at one open is remembered as failed for the life of the host process: later opens report it and never try it again",
+    source: "NousResearch/hermes-agent#112445 (first connect failed, never retried); danny-avila/LibreChat#12143 (unreachable at startup, no recovery without a flush)",
+    swap: { failedOpen: "remember" },
+  },
+  /**
+   * cursor/cursor#3688: two servers of one JAR (`java -jar dbchat.jar`), each with its own `env`; the second
+   * used the first one's database. Also neo4j/mcp#113 (two `neo4j-mcp` servers, only the first one's
+   * environment in effect). Modelled as: a later stdio server of the same command and arguments is launched
+   * as the first one (its environment).
+   */
+  "dedupes-by-command": {
+    summary: "identifies a stdio server by its command and arguments: a second server of the same command, with another environment, is launched as the first, and its calls reach the first",
+    source: "cursor/cursor#3688 (two servers of one JAR with different env: the second used the first one's database); neo4j/mcp#113",
+    swap: { launchIdentity: "command" },
   },
   /** mcp-use 1.34.6 JSONSchemaToZod.processAdditionalProperties: `.strict()` when `additionalProperties` is absent. */
   "strict-arguments": {

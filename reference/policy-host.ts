@@ -30,6 +30,8 @@ const quote = (text: string) => JSON.stringify(text);
 /** An in-process {@link HostAdapter} whose every merge decision comes from `policy`. */
 export class PolicyHost implements HostAdapter {
   readonly #sessions = new Map<string, HostSession>();
+  /** Servers that failed to load at an open, by transport, for a policy that never tries them again. */
+  readonly #failedAtOpen = new Map<unknown, string>();
   #opened = 0;
   /** Servers a lost answer marked disconnected for the life of this host (policy `lostAnswerScope: "process"`). */
   readonly #dead = new Set<string>();
@@ -61,7 +63,7 @@ export class PolicyHost implements HostAdapter {
     // A server this process holds dead is left out, and counted as having registered nothing.
     const dead = params.servers.filter((server) => this.#dead.has(server.key)).map((server) => server.key);
     const live = dead.length === 0 ? params : { ...params, servers: params.servers.filter((server) => !this.#dead.has(server.key)) };
-    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, live);
+    const open = new HostSession(this.policy, { name: this.hostName, version: VERSION }, live, this.#failedAtOpen);
     const session = `s${++this.#opened}`;
     this.#sessions.set(session, open);
     const opened = await open.open();
@@ -80,8 +82,8 @@ export class PolicyHost implements HostAdapter {
     const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
-    const lost = this.policy.lostAnswerScope === "process" ? () => this.#dead.add(route.server) : undefined;
-    return callTool(this.policy, open.slot(route.server)!, route, args, lost);
+    const onLost = this.policy.lostAnswerScope === "process" ? () => this.#dead.add(route.server) : undefined;
+    return callTool(this.policy, open.slot(route.server)!, route, args, { dropServer: () => open.drop(route.server), onLost });
   }
 
   /** Re-lists one server, or all of them. */

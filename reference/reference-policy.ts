@@ -102,4 +102,9 @@ export const referencePolicy: HostPolicy = {
   honourDeny: true,
   screenPatterns: true,
   retryLostAnswer: "idempotent-only",
+  toolErrors: "error",
+  lostServer: "report",
+  failedOpen: "retry",
+  launchIdentity: "key",
+  invalidHeader: "exclude-logged",
 };

@@ -12,7 +12,7 @@
  * - Servers replay in the policy's order over lists that were complete before replay started.
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { Diagnostic, HostError, HostServerConfig, LocalShape, Outcome } from "../harness/index.ts";
+import { invalidHeaderReason, type Diagnostic, type HostError, type HostServerConfig, type LocalShape, type Outcome } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { pinDrift } from "./pins.ts";
 import type { Validate } from "./schema-check.ts";
@@ -72,6 +72,8 @@ interface Plan {
   adopted: Tool[];
   routes: ServerRoute[];
   problems: string[];
+  /** Tools left out as the MCP spec requires (an invalid x-mcp-header), each with the warning that says so. */
+  excluded: string[];
 }
 
 const quote = (text: string) => JSON.stringify(text);
@@ -80,10 +82,16 @@ function plan(policy: HostPolicy, server: Listed, holders: Map<string, number>, 
   const adopted = adoptedTools(policy, server.config, server.tools);
   const label = policy.label(server);
   const labelProblem = policy.refuseLabel(label);
-  if (labelProblem !== undefined) return { server, adopted, routes: [], problems: [labelProblem] };
-  const result: Plan = { server, adopted, routes: [], problems: configProblems(policy, server.config, server.tools) };
+  if (labelProblem !== undefined) return { server, adopted, routes: [], problems: [labelProblem], excluded: [] };
+  const result: Plan = { server, adopted, routes: [], problems: configProblems(policy, server.config, server.tools), excluded: [] };
   const drift = server.config.pin === undefined ? new Map<string, string>() : pinDrift(server.config.pin, adopted, policy.fingerprint);
   for (const tool of adopted) {
+    // MCP 2026-07-28: a tool with an invalid x-mcp-header is excluded and the rest kept, with a warning.
+    const badHeader = invalidHeaderReason(tool.inputSchema);
+    if (badHeader !== undefined) {
+      result.excluded.push(`tool ${quote(tool.name)} of server ${quote(server.key)} was excluded, as MCP 2026-07-28 requires of an invalid x-mcp-header: ${badHeader}`);
+      continue;
+    }
     const name = policy.name(label, tool.name, (holders.get(tool.name) ?? 0) > 1);
     const nameProblem = policy.refuseName(name, label, tool.name);
     if (nameProblem !== undefined) {
@@ -160,6 +168,11 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   if (policy.duplicates === "refuse-open" && shared.length > 0) {
     return refuseOpen(servers, locals, `duplicate tool names across MCP servers (${shared.map(quote).join(", ")}); the configuration was refused`);
   }
+  // One server that never loaded refuses everything, as a bare Promise.all or asyncio.gather over the servers does.
+  const unloaded = servers.filter((s) => s.tools === undefined && s.failure !== undefined).sort((a, b) => a.index - b.index);
+  if (policy.loadFailure === "refuse-open" && unloaded.length > 0) {
+    return refuseOpen(servers, locals, `${unloaded[0]!.failure}; no server's tools were loaded`);
+  }
   const localNames = new Set(locals.map((local) => local.name));
   const plans = ordered.map((server) => plan(policy, server, holders, localNames));
   if (policy.localOccupant === "refuse-open") {
@@ -202,6 +215,7 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
 
   for (const p of plans) {
     const { key, index } = p.server;
+    if (policy.invalidHeader === "exclude-logged") for (const message of p.excluded) diagnostics.push({ level: "warning", message });
     if (p.problems.length > 0) {
       errors.push({ server: key, message: failure(p), index });
       continue;

@@ -133,6 +133,18 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: duplicate, first: [], second: [1], delays: [0, 0, 0, 0, 0, 0] },
   },
   {
+    id: "listed-as-answered",
+    reports: [
+      "QwenLM/qwen-code#6338 (tool declarations in registration order: two MCP servers that settle in different orders give two tools blocks)",
+      "librefang/librefang#3765 (MCP reconnects spawned in parallel; the tool list never sorted)",
+      "openai/codex PR#2611 (MCP servers in a HashMap: the tool order changed between turns)",
+    ],
+    policy: "each server's tools appended to the list as its answer arrives: the same configuration gives the model another order on every start",
+    host: "list-in-arrival-order",
+    clause: "order/stable-list",
+    value: { world: catalogueWorld(["alpha", ["search"]], ["beta", ["query"]]), first: [], second: [1], delays: [0] },
+  },
+  {
     id: "silent-filter",
     reports: ["ComposioHQ/composio#2788 (Cursor: over 60 characters, filtered)", "awslabs/mcp#1283", "idosal/git-mcp#31"],
     policy: "a tool whose name cannot be shown is dropped without an error; the server's other tools load",
@@ -242,6 +254,62 @@ export const bugCatalogue: CatalogueEntry[] = [
     host: "drops-failing-server",
     clause: "surface/failing-server-named",
     value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }] }),
+  },
+  {
+    id: "one-failure-fails-all",
+    reports: [
+      "langchain-ai/langchain-mcp-adapters#492 (MultiServerMCPClient.get_tools: a bare asyncio.gather, so one server that cannot connect and no server's tools are returned)",
+      "mastra-ai/mastra PR#13527 (Promise.all over the servers' listTools(): one failing server and the healthy ones' tools are discarded)",
+    ],
+    policy: "every server loaded under one Promise.all or asyncio.gather: one server that cannot be loaded fails the whole open, the healthy servers' tools with it",
+    host: "one-failure-fails-all",
+    clause: "surface/one-failure-contained",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), failure: "list-error" }, server("beta", ["search"])] }),
+  },
+  {
+    id: "tool-error-as-output",
+    reports: [
+      "google-gemini/gemini-cli PR#6194 (\"MCP errors surfaced via isError:true are currently considered a tool call success\")",
+      "anomalyco/opencode#16969 (an isError result went the normal tool-result path: status \"completed\", the error text as output; fixed by PR#16988)",
+      "elizaOS/eliza#30037 (CALL_MCP_TOOL never reads isError: the error text is fed to the model as the tool's data)",
+    ],
+    policy: "a tool result marked isError: true handed to the model as ordinary output",
+    host: "tool-error-as-output",
+    clause: "wire/tool-error-reaches-model",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "fail"]), errorTools: ["fail"] }] }),
+  },
+  {
+    id: "dead-server-tools-vanish",
+    reports: [
+      "anthropics/claude-code#57513 (a stdio server that dies mid-session has its tools removed for the rest of the session: \"No such tool available\")",
+      "anthropics/claude-code#38043 (tools permanently removed after a transient disconnect)",
+    ],
+    policy: "a server found dead mid-session has its tools removed at once, and a call of one answers only that no such tool exists",
+    host: "drops-lost-server",
+    clause: "drift/mid-session-loss",
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), target: 0, mode: "dies" },
+  },
+  {
+    id: "failed-server-never-retried",
+    reports: [
+      "NousResearch/hermes-agent#112445 (a server whose first connect failed is never retried: the gateway runs without its tools until restarted)",
+      "danny-avila/LibreChat#12143 (a server unreachable at startup cannot be reinitialised until the cache is flushed; fixed by PR#12145)",
+    ],
+    policy: "a server that failed to load once is remembered as failed for the life of the host process, and never tried again",
+    host: "remembers-failed-server",
+    clause: "drift/mid-session-loss",
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), target: 0, mode: "recovers" },
+  },
+  {
+    id: "one-command-one-server",
+    reports: [
+      "cursor/cursor#3688 (two servers of one JAR, each with its own env: the second used the first one's database)",
+      "neo4j/mcp#113 (two neo4j-mcp servers with different env: only the first one's settings in effect)",
+    ],
+    policy: "a stdio server identified by its command and arguments: a second server of one command, with another environment, runs as the first",
+    host: "dedupes-by-command",
+    clause: "wire/identity-by-key",
+    value: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]),
   },
   {
     id: "empty-server-is-error",

@@ -32,7 +32,8 @@ function expectBelievableEvidence(clause: ClauseReport): void {
     const comparison = clause.comparison;
     expect(comparison?.titles.length, clause.id).toBe(2);
     expect(new Set(comparison!.titles).size, clause.id).toBe(2);
-    const differs = comparison!.rows.some((row) => row.routes[0] !== row.routes[1]) || comparison!.errors[0] !== comparison!.errors[1];
+    const differs = comparison!.rows.some((row) => row.routes[0] !== row.routes[1]) || comparison!.errors[0] !== comparison!.errors[1] ||
+      (comparison!.order !== undefined && comparison!.order[0] !== comparison!.order[1]);
     expect(differs, clause.id).toBe(true);
   }
 }

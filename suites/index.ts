@@ -8,21 +8,26 @@ import { atMostOnceClauses } from "./at-most-once.suite.ts";
 import { diagClauses } from "./diag.suite.ts";
 import { driftClauses } from "./drift.suite.ts";
 import { guardClauses } from "./guard.suite.ts";
+import { identityByKeyClauses } from "./identity-by-key.suite.ts";
+import { midSessionLossClauses } from "./mid-session-loss.suite.ts";
 import { namesClauses } from "./names.suite.ts";
+import { oneFailureContainedClauses } from "./one-failure-contained.suite.ts";
 import { optionsClauses } from "./options.suite.ts";
 import { orderClauses } from "./order.suite.ts";
 import { schemaClauses } from "./schema.suite.ts";
 import { sessionsClauses } from "./sessions.suite.ts";
+import { stableListClauses } from "./stable-list.suite.ts";
 import { surfaceClauses } from "./surface.suite.ts";
+import { toolErrorClauses } from "./tool-error.suite.ts";
 import { wireClauses } from "./wire.suite.ts";
 
 /** Every implemented clause, in catalogue order. */
 export const clauses: Clause[] = inCatalogueOrder([
-  ...orderClauses, ...surfaceClauses, ...wireClauses, ...namesClauses, ...guardClauses, ...driftClauses,
+  ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...identityByKeyClauses, ...namesClauses, ...guardClauses, ...driftClauses, ...midSessionLossClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses, ...sessionsClauses,
 ]);
 
 export {
-  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, namesClauses, optionsClauses, orderClauses,
-  schemaClauses, sessionsClauses, surfaceClauses, wireClauses,
+  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
+  schemaClauses, sessionsClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
 };

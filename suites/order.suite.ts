@@ -9,6 +9,7 @@ import {
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld, sessionComparison,
   type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
+import { answerOrder, describeTimingWorlds, keysOf, list, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
 
 interface PermutationCase {
   world: World;
@@ -23,8 +24,6 @@ function permuted(value: PermutationCase): World {
   };
 }
 
-const keysOf = (value: World) => value.servers.map((server) => server.key);
-const list = (names: readonly string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
 const same = (a: readonly string[], b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The servers whose tool list the permutation reorders: each with its list before and after. */
@@ -122,33 +121,6 @@ export const configPermutation = defineClause({
   },
 });
 
-interface TimingCase {
-  world: World;
-  /** The order the servers answer tools/list in, first session and second. */
-  first: Ordering;
-  second: Ordering;
-  /** Extra per-server delays before initialize and tools/list answers. */
-  delays: number[];
-}
-
-/** The keys of the world in the order its servers answer their first tools/list under `answering`. */
-const answerOrder = (value: TimingCase, answering: Ordering) => reorder(keysOf(value.world), answering);
-
-/**
- * The world with its servers answering their first tools/list in the order `answering` gives (scripted
- * by the fake servers' answer gate, so no scheduling jitter decides it) and with small latencies.
- */
-function timed(value: TimingCase, answering: Ordering): World {
-  const ranks = new Map(answerOrder(value, answering).map((key, rank) => [key, rank]));
-  return {
-    servers: value.world.servers.map((server, index) => ({
-      ...server,
-      answerRank: ranks.get(server.key)!,
-      latency: { initialize: value.delays[index % value.delays.length] ?? 0, toolsList: value.delays[(index + 1) % value.delays.length] ?? 0 },
-    })),
-  };
-}
-
 export const arrivalTiming = defineClause({
   id: "order/arrival-timing",
   level: "MUST",
@@ -168,11 +140,8 @@ export const arrivalTiming = defineClause({
   // The first session hears alpha's list first, the second beta's: a host registering in arrival order shows
   // another surface. beta answers initialize 5 ms sooner in both, so both sessions hold a reordered arrival.
   coverage: () => constructed(["exact-duplicate", "separator-underscore"], (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", alpha's list answered first, then beta's"),
-  worlds: (value: TimingCase) => [timed(value, value.first), timed(value, value.second)],
-  describeWorlds: (value: TimingCase) => [
-    `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
-    `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
-  ],
+  worlds: timingWorlds,
+  describeWorlds: describeTimingWorlds,
   // "answer-order-changed": two servers both sessions judged answered in another order the second time.
   checkSituations: {
     "answer-order-changed": "two servers that both sessions judged answered in another order the second time",

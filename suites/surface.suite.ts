@@ -2,18 +2,21 @@
 import fc from "fast-check";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
-  collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
+  collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, loggedSpecExclusion, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   visibleLabel, world,
   type SessionObservation, type World,
 } from "../harness/index.ts";
 
 const quoted = (names: Iterable<string>) => [...names].map((name) => JSON.stringify(name)).join(", ");
 
-/** Per server: the advertised wire names the host does not show. */
+/**
+ * Per server: the advertised wire names the host does not show, but for a tool it left out as the MCP spec
+ * requires and said so (an invalid x-mcp-header, named in an error or diagnostic: loggedSpecExclusion).
+ */
 function shortfalls(world: World, observation: SessionObservation): Array<{ key: string; missing: string[]; shown: number }> {
   return world.servers.flatMap((server) => {
     const shown = shownWireNames(observation, server.key);
-    const missing = server.tools.map((tool) => tool.name).filter((name) => !shown.has(name));
+    const missing = server.tools.filter((tool) => !shown.has(tool.name) && !loggedSpecExclusion(observation, tool)).map((tool) => tool.name);
     return missing.length > 0 ? [{ key: server.key, missing, shown: shown.size }] : [];
   });
 }
@@ -94,7 +97,7 @@ export const noSilentLoss = defineClause({
     ...constructed([
       "exact-duplicate", "separator-underscore", "separator-mcp", "long-twins", "over-length", "spoofed-shared", "spoofed-borrowed",
       "sanitised-twin", "nameless-tool", "invalid-name", "prototype-tools", "prototype-key", "case-keys", "fold-keys", "fold-tools", "repeated-name",
-      "paged-list", "paged-large", "large-world",
+      "paged-list", "paged-large", "large-world", "invalid-header",
     ]),
     ...joinClashCases(env.naming),
   ],
@@ -158,7 +161,7 @@ export const shortfallNamesMissing = defineClause({
   // past its cap), so an error must name them.
   coverage: () => constructed([
     "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools", "case-keys",
-    "paged-list", "large-world",
+    "paged-list", "large-world", "invalid-header",
   ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
@@ -188,7 +191,7 @@ export const allOrNothing = defineClause({
     "half. Registering all of a server's tools or none of them makes a partial failure visible at load " +
     "time. It is a SHOULD because a host that keeps the rest and names exactly what is missing (the two " +
     "MUST clauses before this one) is still usable.",
-  sources: ["ADR-0112 D3 \"complete or it fails\""],
+  sources: ["ADR-0112 D3 \"complete or it fails\"", "MCP spec Tools: x-mcp-header (2026-07-28)"],
   // Beside the shortfall worlds, clashes whose servers each hold a plain tool too, and long names: a host
   // that keeps one of two clashing (or cut) names leaves the other's server partial only when it held
   // something else (at the shortfall worlds alone, single-underscore went unseen in 23 seeds of 40; with the
@@ -206,9 +209,11 @@ export const allOrNothing = defineClause({
   ),
   // Each hazard beside a tool of its own server that nothing is wrong with: only then can a server be partial.
   // A server read to its first page only, or cut by a host-wide cap, is partial too: shown, and incomplete.
+  // And a tool the MCP spec requires a client to exclude (an invalid x-mcp-header): a server left partial that
+  // way, and said so, is what the spec asks for, not a partial registration (loggedSpecExclusion).
   coverage: () => constructed([
     "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions",
-    "fold-tools", "paged-list", "large-world",
+    "fold-tools", "paged-list", "large-world", "invalid-header",
   ]),
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
@@ -262,7 +267,7 @@ export const failingServerNamed = defineClause({
         return errorsNaming(observation, server.key).length > 0 ? [] : [`"${server.key}" (${how}) is named by no error`];
       }
       const shown = shownWireNames(observation, server.key);
-      const missing = server.tools.map((tool) => tool.name).filter((name) => !shown.has(name));
+      const missing = server.tools.filter((tool) => !shown.has(tool.name) && !loggedSpecExclusion(observation, tool)).map((tool) => tool.name);
       return missing.length === 0 ? [] : [`"${server.key}" is healthy, but ${quoted(missing)} of it not shown`];
     });
     if (problems.length === 0) return { ok: true, judged };

@@ -45,6 +45,12 @@ const starved: Record<string, [VacuousHost, ClauseStatus]> = {
   "names/profile": ["refuses-every-server", "inconclusive"],
   "diag/errors-name-server": ["silent", "inconclusive"],
   "lifecycle/sessions-independent": ["refuses-everything", "inconclusive"],
+  // Issue 27's clauses: each looks only at what a host showed, called or named.
+  "order/stable-list": ["refuses-everything", "inconclusive"],
+  "surface/one-failure-contained": ["refuses-everything", "inconclusive"],
+  "wire/tool-error-reaches-model": ["refuses-everything", "inconclusive"],
+  "wire/identity-by-key": ["refuses-everything", "inconclusive"],
+  "drift/mid-session-loss": ["refuses-everything", "inconclusive"],
 };
 
 const run = (host: () => ReturnType<typeof createHost>, selected: Clause[], runs = 5) =>

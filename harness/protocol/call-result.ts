@@ -1,8 +1,12 @@
 import { z } from "zod";
 
-/** Result of HAP/1 `session/call`: what the host answered; a refusal is a result, never a JSON-RPC error. */
+/**
+ * Result of HAP/1 `session/call`: what the host answered; a refusal is a result, never a JSON-RPC error.
+ * `isError` (optional, docs/hap-1.md): the host handed the model this content marked as a tool error (the MCP
+ * result said `isError: true`); absent means it did not, as `ok: true` always meant.
+ */
 export const CallResultSchema = z.union([
-  z.object({ ok: z.literal(true), content: z.array(z.unknown()) }),
+  z.object({ ok: z.literal(true), content: z.array(z.unknown()), isError: z.boolean().optional() }),
   z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) }),
 ]);
 /** Result of HAP/1 `session/call`. */

@@ -48,5 +48,16 @@ describe("a comparison of sessions in every format", () => {
     expect(html).not.toContain("<script>alert");
     const junit = renderJunit(compared());
     expect(junit).toContain("≠ &quot;search&quot;: 1) &quot;alpha&quot; / &quot;search&quot;  2) &quot;beta&quot; / &quot;search&quot;");
+    expect(markdown).not.toContain("listed in the order");
+  });
+
+  it("with the order each session listed its names, where a clause compares it: a row of its own, marked when it differs", () => {
+    const ordered: Comparison = { ...comparison, order: ["fetch, search", "search, fetch"] };
+    expect(comparisonLines(ordered).at(-1)).toBe("≠ listed in the order: 1) fetch, search  2) search, fetch");
+    expect(comparisonLines({ ...ordered, order: ["fetch", "fetch"] }).at(-1)).toBe("  listed in the order: 1) fetch  2) fetch");
+    const report = compared();
+    const withOrder = { ...report, clauses: report.clauses.map((clause) => (clause.comparison ? { ...clause, comparison: ordered } : clause)) };
+    expect(renderMarkdown(withOrder)).toContain("| ≠ | *listed in the order* | **fetch, search** | **search, fetch** |");
+    expect(renderHtml(withOrder)).toContain('<tr class="differs"><td>≠</td><th><i>listed in the order</i></th><td>fetch, search</td><td>search, fetch</td></tr>');
   });
 });

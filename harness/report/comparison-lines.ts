@@ -15,6 +15,11 @@ export function errorsDiffer(comparison: Comparison): boolean {
   return comparison.errors.some((text) => text !== comparison.errors[0]);
 }
 
+/** True when the sessions listed their names in different orders (only a comparison that records the order). */
+export function orderDiffers(comparison: Comparison): boolean {
+  return comparison.order !== undefined && comparison.order.some((text) => text !== comparison.order![0]);
+}
+
 /** A route cell: where the call went, or that the name was not shown. */
 export const routeText = (route: string | null) => route ?? "(not shown)";
 
@@ -24,5 +29,6 @@ export function comparisonLines(comparison: Comparison): string[] {
   const rows = comparison.rows.map((row) =>
     `${rowDiffers(row) ? "≠" : " "} ${JSON.stringify(row.shown)}: ${row.routes.map((route, index) => `${index + 1}) ${routeText(route)}`).join("  ")}`);
   const errors = `${errorsDiffer(comparison) ? "≠" : " "} errors: ${comparison.errors.map((text, index) => `${index + 1}) ${text}`).join("  ")}`;
-  return [...head, ...(rows.length > 0 ? rows : ["  (no name shown in any session)"]), errors];
+  const order = comparison.order === undefined ? [] : [`${orderDiffers(comparison) ? "≠" : " "} listed in the order: ${comparison.order.map((text, index) => `${index + 1}) ${text}`).join("  ")}`];
+  return [...head, ...(rows.length > 0 ? rows : ["  (no name shown in any session)"]), errors, ...order];
 }

@@ -9,7 +9,7 @@ import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
-import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
+import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
 import { htmlName, htmlWorld, htmlWorldLegend } from "./html-world.ts";
 import type { ClauseReport, Comparison, Report } from "./report-model.ts";
 import { evidenceLines } from "./evidence-lines.ts";
@@ -115,7 +115,8 @@ function comparisonTable(comparison: Comparison): string {
   const rows = comparison.rows.map((r) => row(rowDiffers(r), htmlName(r.shown), r.routes.map(routeText)));
   return `<h3>What the host showed in each session <small class="why">(where each shown name's call went; ≠ marks a difference)</small></h3>` +
     `<table class="comparison"><thead><tr><th></th><th>Shown name</th>${comparison.titles.map((title) => `<th>${escapeHtml(title)}</th>`).join("")}</tr></thead>` +
-    `<tbody>${rows.join("")}${row(errorsDiffer(comparison), "<i>errors</i>", comparison.errors)}</tbody></table>`;
+    `<tbody>${rows.join("")}${row(errorsDiffer(comparison), "<i>errors</i>", comparison.errors)}` +
+    `${comparison.order === undefined ? "" : row(orderDiffers(comparison), "<i>listed in the order</i>", comparison.order)}</tbody></table>`;
 }
 
 function failure(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions): string {

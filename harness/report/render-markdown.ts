@@ -11,7 +11,7 @@ import { collisionsOf } from "./collisions.ts";
 import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
-import { errorsDiffer, routeText, rowDiffers } from "./comparison-lines.ts";
+import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import { loadBehaviour } from "./load-behaviour.ts";
 import {
@@ -138,6 +138,7 @@ function comparisonTable(comparison: Comparison): string[] {
     `|---|---|${comparison.titles.map(() => "---").join("|")}|`,
     ...rows,
     `| ${errors ? "≠" : " "} | *errors* | ${comparison.errors.map((text) => cell(text, errors)).join(" | ")} |`,
+    ...(comparison.order === undefined ? [] : [`| ${orderDiffers(comparison) ? "≠" : " "} | *listed in the order* | ${comparison.order.map((text) => cell(text, orderDiffers(comparison))).join(" | ")} |`]),
   ];
 }
 

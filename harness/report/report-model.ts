@@ -97,6 +97,7 @@ export const ComparisonSchema = z.object({
     routes: z.array(z.string().nullable()).describe("Per session: the server and wire name its call reached (`\"alpha\" / \"search\"`; `?` when it reached none or several), null where it was not shown."),
   })).describe("Every name shown in either session, sorted."),
   errors: z.array(z.string()).describe("Per session: which configured servers the open's errors named, or that the open failed as a whole."),
+  order: z.array(z.string()).optional().describe("Per session, where the clause compares the order of the list (order/stable-list): the shown names in the order the host listed them."),
 });
 /** Two sessions a clause compared, side by side. */
 export type Comparison = z.infer<typeof ComparisonSchema>;

@@ -10,13 +10,13 @@ import type { Clause } from "./clause.ts";
 
 /** Every clause id of catalogue version 2, in catalogue order. */
 export const catalogueIds = [
-  "order/config-permutation", "order/arrival-timing",
+  "order/config-permutation", "order/arrival-timing", "order/stable-list",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
-  "surface/failing-server-named",
-  "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name",
+  "surface/failing-server-named", "surface/one-failure-contained",
+  "wire/passthrough", "wire/no-cross-routing", "wire/unknown-name", "wire/tool-error-reaches-model", "wire/identity-by-key",
   "names/injective", "names/context-free", "names/provider-valid", "names/label-from-config", "names/deterministic",
   "guard/every-shape", "guard/local-occupant",
-  "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes",
+  "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing", "drift/list-changed", "drift/pin-holds-changes", "drift/mid-session-loss",
   "options/keyed-by-wire", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema", "wire/at-most-once",
   "names/profile", "diag/errors-name-server",
   "lifecycle/sessions-independent",

@@ -26,6 +26,11 @@ export interface ObserveOptions {
    * host is the point (lifecycle/sessions-independent opens worlds between two opens of another).
    */
   fresh?: boolean;
+  /**
+   * The server transport of this session instead of the run's: a clause about how a host launches stdio
+   * servers (wire/identity-by-key) needs stdio servers whatever the run hands its other clauses.
+   */
+  transport?: ServerTransportKind;
 }
 
 /** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */
@@ -37,7 +42,7 @@ export async function observeSession(
   options: ObserveOptions = {},
 ): Promise<SessionObservation> {
   // Nothing changes in an observed world, so no server of it ever speaks first.
-  const fake = await servers.startWorld(world.servers, transport, { quiet: true });
+  const fake = await servers.startWorld(world.servers, options.transport ?? transport, { quiet: true });
   let session: string | undefined;
   try {
     const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });

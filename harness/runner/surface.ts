@@ -5,6 +5,7 @@
  */
 import type { HostError } from "../protocol/open-result.ts";
 import { visibleKey, type VisibleName } from "../protocol/visible-name.ts";
+import { invalidHeaderReason } from "../world/x-mcp-header.ts";
 import type { ObservedCall, SessionObservation } from "./session-observation.ts";
 
 /** Where one call was delivered, by the servers' own records. */
@@ -102,4 +103,16 @@ export function canonicalSurface(observation: SessionObservation): string[] {
 export function canonicalErrors(observation: SessionObservation, keys: readonly string[]): string {
   const named = keys.filter((key) => errorsNaming(observation, key).length > 0).sort();
   return JSON.stringify({ named, whole: failedWhole(observation) });
+}
+
+/**
+ * True when the host left `tool` out as the MCP spec requires and said so: its input schema carries an
+ * invalid `x-mcp-header` (2026-07-28: a client MUST exclude the tool, keep the server's others, and SHOULD log
+ * the tool's name), and an error or a diagnostic of the open names the tool, quoted. Such an exclusion is no
+ * shortfall; the same tool dropped with no word still is one.
+ */
+export function loggedSpecExclusion(observation: SessionObservation, tool: { name: string; inputSchema?: unknown }): boolean {
+  if (invalidHeaderReason(tool.inputSchema) === undefined) return false;
+  const messages = [...observation.open.outcome.errors, ...observation.open.diagnostics].map((entry) => entry.message);
+  return messages.some((message) => messageNames(message, tool.name));
 }

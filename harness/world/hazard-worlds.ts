@@ -24,18 +24,29 @@ export interface WorldServer {
   listChanged?: boolean;
   /** Tools per tools/list page (absent: one page); with a `stuck-cursor` or `repeated-page` failure, how it pages wrongly. */
   pageSize?: number;
+  /** Wire names whose calls answer a tool error (isError: true). */
+  errorTools?: readonly string[];
+  /** Wire names whose input schema marks a parameter with an invalid x-mcp-header (`My Region`: a space). */
+  invalidHeader?: readonly string[];
 }
 
-function server({ key, tools, claims, failure, unreachable, listChanged, pageSize }: WorldServer): ServerScript {
+/** The tool `name` of `key` with a `region` parameter whose x-mcp-header holds a space (MCP 2026-07-28: invalid). */
+function badHeaderTool(key: string, name: string) {
+  const tool = fakeTool(key, name);
+  return { ...tool, inputSchema: { ...tool.inputSchema, properties: { probe: { type: "string" }, region: { type: "string", "x-mcp-header": "My Region" } } } };
+}
+
+function server({ key, tools, claims, failure, unreachable, listChanged, pageSize, errorTools, invalidHeader }: WorldServer): ServerScript {
   return {
     key,
     serverInfo: { name: claims ?? key, version: "1.0.0" },
-    tools: tools.map((name) => fakeTool(key, name)),
+    tools: tools.map((name) => (invalidHeader?.includes(name) ? badHeaderTool(key, name) : fakeTool(key, name))),
     latency: { initialize: 0, toolsList: 0 },
     unreachable: unreachable ?? false,
     ...(failure !== undefined ? { failure } : {}),
     ...(listChanged !== undefined ? { listChanged } : {}),
     ...(pageSize !== undefined ? { pageSize } : {}),
+    ...(errorTools !== undefined ? { errorTools: [...errorTools] } : {}),
   };
 }
 
@@ -79,11 +90,21 @@ const failing = (failure: ServerFailure | "unreachable"): HazardWorld => ({
 /** Every constructed world by name. */
 export const hazardWorlds = {
   "two-servers": { hazard: "multi-server", title: "alpha: request · beta: search", world: worldOf(["alpha", ["request"]], ["beta", ["search"]]) },
+  "three-servers": {
+    hazard: "multi-server",
+    title: "alpha: request · beta: search · gamma: query",
+    world: worldOf(["alpha", ["request"]], ["beta", ["search"]], ["gamma", ["query"]]),
+  },
   "exact-duplicate": { hazard: "exact-duplicate", title: "one name on two servers: alpha: request · beta: request", world: worldOf(["alpha", ["request"]], ["beta", ["request"]]) },
   "exact-duplicate-companions": {
     hazard: "exact-duplicate",
     title: "one name on two servers, each with a tool of its own: alpha: request, search · beta: request, query",
     world: worldOf(["alpha", ["request", "search"]], ["beta", ["request", "query"]]),
+  },
+  "duplicate-beside-healthy": {
+    hazard: "exact-duplicate",
+    title: "one name on two servers, beside a third server: alpha: request · beta: request · gamma: search",
+    world: worldOf(["alpha", ["request"]], ["beta", ["request"]], ["gamma", ["search"]]),
   },
   "separator-underscore": { hazard: "separator-clash", title: "{key}_{tool} meets: a_b: c · a: b_c", world: worldOf(["a_b", ["c"]], ["a", ["b_c"]]) },
   "separator-underscore-companions": {
@@ -145,6 +166,21 @@ export const hazardWorlds = {
   },
   "prototype-key": { hazard: "prototype-name", title: "a server keyed constructor: constructor: request · beta: search", world: worldOf(["constructor", ["request"]], ["beta", ["search"]]) },
   "empty-server": { hazard: "empty-server", title: "beta advertises no tools: alpha: request · beta: (none)", world: worldOf(["alpha", ["request"]], ["beta", []]) },
+  "tool-error": {
+    hazard: "tool-error",
+    title: "alpha: request, fail (fail answers every call with isError: true)",
+    world: worldOf({ key: "alpha", tools: ["request", "fail"], errorTools: ["fail"] }),
+  },
+  "tool-error-two-servers": {
+    hazard: "tool-error",
+    title: "alpha: request · beta: fail (answers every call with isError: true)",
+    world: worldOf(["alpha", ["request"]], { key: "beta", tools: ["fail"], errorTools: ["fail"] }),
+  },
+  "invalid-header": {
+    hazard: "invalid-x-mcp-header",
+    title: "a tool whose x-mcp-header is not an HTTP token (\"My Region\"), beside request: alpha: request, route · beta: search",
+    world: worldOf({ key: "alpha", tools: ["request", "route"], invalidHeader: ["route"] }, ["beta", ["search"]]),
+  },
   unreachable: failing("unreachable"),
   "initialize-error": failing("initialize-error"),
   "list-error": failing("list-error"),

@@ -11,7 +11,7 @@ import type { World } from "./world.ts";
 
 /** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
 export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
-  "case-clash", "exact-duplicate", "fold-clash", "initialize-error", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
+  "case-clash", "exact-duplicate", "fold-clash", "initialize-error", "invalid-x-mcp-header", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
   "prototype-name", "provider-invalid-name", "repeated-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",
   "unusable-key",
   // A list that never ends, or that lists tools twice, is a failing server: a careful host refuses it by name.

@@ -145,6 +145,9 @@ describe("situationsOf", () => {
     ["one name listed twice by one server", worldOf({ alpha: ["request", "request"], beta: ["query"] }), ["multi-server", "repeated-name"]],
     // Case alone is case-clash, not fold-clash; one server's own Search and search are neither.
     ["case alone is no fold clash", worldOf({ alpha: ["search", "Search"], beta: ["query"] }), ["multi-server"]],
+    // Only a listed tool's errors can be met: a name the server does not advertise is no tool error.
+    ["a tool that answers an error", worldOf({ alpha: ["request", "fail"] }, { alpha: { errorTools: ["fail"] } }), ["tool-error"]],
+    ["an error name the server does not list", worldOf({ alpha: ["request"] }, { alpha: { errorTools: ["fail"] } }), []],
   ];
   it.each(cases)("%s", (_label, world, expected) => {
     expect(situationsOf(world)).toEqual(expected);

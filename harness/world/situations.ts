@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { World } from "./world.ts";
+import { invalidHeaderReason } from "./x-mcp-header.ts";
 
 /**
  * A situation a generated world puts a host in. A report counts, per clause, the cases whose worlds showed
@@ -15,6 +16,7 @@ export const SituationSchema = z.enum([
   "exact-duplicate",
   "fold-clash",
   "initialize-error",
+  "invalid-x-mcp-header",
   "large-world",
   "length-boundary",
   "list-crash",
@@ -34,6 +36,7 @@ export const SituationSchema = z.enum([
   "separator-clash",
   "spoofed-identity",
   "stuck-cursor",
+  "tool-error",
   "unreachable-server",
   "unusable-key",
 ]);
@@ -56,6 +59,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "fold-clash":
     "two keys, or two wire names (in one server or two), become equal under compatibility folding (NFKD, accents dropped, lower case) though they differ ignoring case alone: ﬁle and file, ｓｅａｒｃｈ and search",
   "initialize-error": "a server answers initialize with a JSON-RPC error",
+  "invalid-x-mcp-header":
+    "a server's tool marks a parameter with an x-mcp-header the MCP 2026-07-28 rule refuses (empty, not an HTTP token, repeated, or on a non-primitive): a client must exclude that tool and keep the others",
   "large-world":
     `the servers list ${LARGE_WORLD} tools or more in all (hosts that give a model only the first 40, 50 or 100 tools lose some)`,
   "length-boundary":
@@ -80,6 +85,7 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "spoofed-identity":
     "a server's serverInfo.name is another server's key, or two servers report the same serverInfo name and version",
   "stuck-cursor": "a server answers tools/list with a nextCursor that never advances (the same page and the same cursor again, for ever)",
+  "tool-error": "a server's tool answers every call with a tool error (a result with isError: true, not a protocol error)",
   "unreachable-server": "a server cannot be reached at all",
   "unusable-key":
     "a key is empty, contains __, ends in _, or has a character outside [A-Za-z0-9_-] (a careful host may refuse to label tools by it)",
@@ -179,6 +185,8 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     return new Set([...pairsMeeting(keysOf(world), folds), ...pairsMeeting(namesOf(world), folds)]);
   },
   "initialize-error": (world) => where(world, (server) => !server.unreachable && server.failure === "initialize-error"),
+  "invalid-x-mcp-header": (world) =>
+    where(world, (server) => !server.unreachable && server.failure === undefined && server.tools.some((tool) => invalidHeaderReason(tool.inputSchema) !== undefined)),
   "large-world": (world) =>
     (world.servers.reduce((sum, server) => sum + listed(server).length, 0) >= LARGE_WORLD ? where(world, (server) => listed(server).length > 0) : new Set()),
   "length-boundary": (world) =>
@@ -221,6 +229,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
     return concerned;
   },
   "stuck-cursor": (world) => where(world, (server) => !server.unreachable && server.failure === "stuck-cursor"),
+  "tool-error": (world) => where(world, (server) => listed(server).some((name) => server.errorTools?.includes(name) === true)),
   "unreachable-server": (world) => where(world, (server) => server.unreachable),
   "unusable-key": (world) =>
     where(world, (server) => server.key === "" || server.key.includes("__") || server.key.endsWith("_") || !PROVIDER_NAME.test(server.key)),

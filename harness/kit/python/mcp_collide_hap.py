@@ -177,9 +177,14 @@ def open_result(session: str, registered: Dict[str, List[str]], errors: Any = ()
     return {"session": session, "outcome": {"registered": registered, "errors": list(errors)}, "diagnostics": list(diagnostics)}
 
 
-def ok(content: Any) -> CallResult:
-    """A call the host answered: ``content`` is the MCP content list it returned."""
-    return {"ok": True, "content": list(content)}
+def ok(content: Any, is_error: Optional[bool] = None) -> CallResult:
+    """A call the host answered: ``content`` is the MCP content list it returned. ``is_error=True``: the host
+    handed it to the model marked as a tool error (the MCP result said ``isError: true``); leave it out when the
+    host hands the model the content as ordinary output."""
+    result: CallResult = {"ok": True, "content": list(content)}
+    if is_error is not None:
+        result["isError"] = is_error
+    return result
 
 
 def refused(message: str) -> CallResult:

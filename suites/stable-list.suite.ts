@@ -1,0 +1,95 @@
+/**
+ * Clause `order/stable-list`: the list a model is given comes in one order on every start of one
+ * configuration, whoever answered first. `order/arrival-timing` compares sorted surfaces (the same names,
+ * routes and errors); this clause compares the order, so a host that lists tools in the order its servers
+ * happened to answer (a different prompt on every start) is seen.
+ */
+import fc from "fast-check";
+import {
+  collidingWorld, constructed, crossShrink, defineClause, ordering, probesByVisible, routeOf, sessionComparison, visibleKey, visibleLabel, world,
+  type SessionObservation,
+} from "../harness/index.ts";
+import { answerOrder, describeTimingWorlds, keysOf, list, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
+
+/** One shown tool: the (server, wire name) it is, as a comparable id, and how it was shown. */
+interface Shown {
+  id: string;
+  server: string;
+  label: string;
+}
+
+/**
+ * The tools of a session in the order the host listed them, each as the (server, wire name) it is: by the
+ * identity in its description, else by where its probe call went; a tool the harness cannot trace is left out.
+ */
+function shownOrder(observation: SessionObservation): Shown[] {
+  const probes = probesByVisible(observation);
+  return observation.tools.flatMap((tool) => {
+    const probe = probes.get(visibleKey(tool));
+    const who = tool.identity ?? (probe ? routeOf(probe) : undefined);
+    return who ? [{ id: JSON.stringify([who.server, who.tool]), server: who.server, label: visibleLabel(tool) }] : [];
+  });
+}
+
+const same = (a: readonly string[], b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b);
+
+export const stableList = defineClause({
+  id: "order/stable-list",
+  level: "SHOULD",
+  summary: "list the tools it shows in the same order on every start of the same configuration, whatever order the servers answer in",
+  why:
+    "Servers load in parallel, and a host that appends each server's tools as its answer arrives gives the " +
+    "model the same tools in another order on every start. Nothing is lost, so no other check sees it, but " +
+    "the tool list is part of every prompt: a provider's prompt cache misses on every start, and the model " +
+    "reads its tools in a different order each time. Hosts have had to sort their lists after the fact " +
+    "(qwen-code, Codex, librefang). It is a SHOULD: the tools themselves are right.",
+  sources: ["QwenLM/qwen-code#6338", "librefang/librefang#3765", "openai/codex PR#2611", "adonis importer \"registration replays in configuration order\""],
+  arbitrary: () => fc.record({
+    world: fc.oneof(crossShrink, world({ minServers: 2, maxServers: 4, toolFamilies: ["pool"], keyFamilies: ["pool"] }), collidingWorld()),
+    first: ordering(),
+    second: ordering(),
+    delays: fc.array(fc.constantFrom(0, 5, 20), { minLength: 6, maxLength: 6 }),
+  }),
+  // Two servers with nothing to refuse, alpha's list answered first, then beta's; and three, answering in
+  // reverse the second time: a host that lists in arrival order gives another order in the second session.
+  coverage: () => [
+    ...constructed(["two-servers"], (world) => ({ world, first: [], second: [1], delays: [0] }), ", alpha's list answered first, then beta's"),
+    ...constructed(["three-servers"], (world) => ({ world, first: [], second: [2, 1], delays: [0] }), ", answered in configuration order, then in reverse"),
+  ].map((built) => ({ ...built, hazard: "answer-order-changed" })),
+  worlds: timingWorlds,
+  describeWorlds: describeTimingWorlds,
+  checkSituations: {
+    "answer-order-changed": "two servers whose tools both sessions showed answered in another order the second time",
+  },
+  requires: ["multi-server", "answer-order-changed"],
+  async check(env, value) {
+    const [a, b] = [answerOrder(value, value.first), answerOrder(value, value.second)];
+    const [wa, wb] = [timed(value, value.first), timed(value, value.second)];
+    const first = await env.observe(wa);
+    const second = await env.observe(wb);
+    const [sa, sb] = [shownOrder(first), shownOrder(second)];
+    // Only the tools both sessions showed are compared: which tools a host shows is arrival-timing's business.
+    const [inA, inB] = [new Set(sa.map((tool) => tool.id)), new Set(sb.map((tool) => tool.id))];
+    const [ca, cb] = [sa.filter((tool) => inB.has(tool.id)), sb.filter((tool) => inA.has(tool.id))];
+    const servers = new Set(ca.map((tool) => tool.server));
+    const again = new Set(await env.judge(wb, second));
+    const judged = [
+      ...(await env.judge(wa, first)).filter((situation) => again.has(situation)),
+      ...(same(a.filter((key) => servers.has(key)), b.filter((key) => servers.has(key))) ? [] : ["answer-order-changed"]),
+    ];
+    if (same(ca.map((tool) => tool.id), cb.map((tool) => tool.id))) return { ok: true, judged };
+    const shown = (tools: Shown[]) => list(tools.map((tool) => tool.label));
+    const titles = [`servers answering in the order ${list(a)}`, `servers answering in the order ${list(b)}`];
+    const comparison = sessionComparison(titles, [first, second], keysOf(value.world));
+    return {
+      ok: false,
+      judged,
+      expected: "the tools both sessions show, listed in the same order in both",
+      observed: `answering in the order ${list(a)}, the host listed ${shown(ca)}; answering in the order ${list(b)}, it listed ${shown(cb)}`,
+      comparison: { ...comparison, order: [ca, cb].map((tools) => tools.map((tool) => tool.label).join(", ")) },
+    };
+  },
+});
+
+/** The `order/stable-list` clause (catalogue order: after `order/arrival-timing`). */
+export const stableListClauses = [stableList];

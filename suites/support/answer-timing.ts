@@ -1,0 +1,49 @@
+/**
+ * Cases that open one world twice with its servers answering in two scripted orders (the fake servers'
+ * answer gate decides the order, so no scheduling jitter does): what `order/arrival-timing` and
+ * `order/stable-list` compare.
+ */
+import { reorder, type Ordering, type World } from "../../harness/index.ts";
+
+/** One world and the two orders its servers answer their first tools/list in. */
+export interface TimingCase {
+  world: World;
+  /** The order the servers answer tools/list in, first session and second. */
+  first: Ordering;
+  second: Ordering;
+  /** Extra per-server delays before initialize and tools/list answers. */
+  delays: number[];
+}
+
+/** The configuration keys of `world`, in configuration order. */
+export const keysOf = (world: World) => world.servers.map((server) => server.key);
+
+/** `["a", "b"]`: names as a quoted list, as the cases' titles and observations print them. */
+export const list = (names: readonly string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
+
+/** The keys of the world in the order its servers answer their first tools/list under `answering`. */
+export const answerOrder = (value: TimingCase, answering: Ordering) => reorder(keysOf(value.world), answering);
+
+/**
+ * The world with its servers answering their first tools/list in the order `answering` gives (scripted
+ * by the fake servers' answer gate, so no scheduling jitter decides it) and with small latencies.
+ */
+export function timed(value: TimingCase, answering: Ordering): World {
+  const ranks = new Map(answerOrder(value, answering).map((key, rank) => [key, rank]));
+  return {
+    servers: value.world.servers.map((server, index) => ({
+      ...server,
+      answerRank: ranks.get(server.key)!,
+      latency: { initialize: value.delays[index % value.delays.length] ?? 0, toolsList: value.delays[(index + 1) % value.delays.length] ?? 0 },
+    })),
+  };
+}
+
+/** The two worlds a timing case opens: answering in its first order, then in its second. */
+export const timingWorlds = (value: TimingCase): World[] => [timed(value, value.first), timed(value, value.second)];
+
+/** What distinguishes the two worlds of a timing case, as the report titles them. */
+export const describeTimingWorlds = (value: TimingCase): string[] => [
+  `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
+  `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
+];
