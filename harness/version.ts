@@ -15,7 +15,7 @@ export const packageManifest: PackageManifest = JSON.parse(readFileSync(new URL(
 export const harnessVersion: string = packageManifest.version;
 
 /** The version of the clause catalogue the suites implement (docs/clauses.md says what changed in each). */
-export const catalogueVersion = "2";
+export const catalogueVersion = "3";
 
 /** What each catalogue version changed, oldest first: docs/clauses.md prints it, and a test wants the current one. */
 export const catalogueHistory: Readonly<Record<string, string>> = {
@@ -24,4 +24,13 @@ export const catalogueHistory: Readonly<Record<string, string>> = {
     "names, the local-tool guard, refresh and list changes, pins, request schemas, allow and deny lists, hostile " +
     "schemas, at-most-once delivery, naming profiles and diagnostics",
   "2": "added surface/failing-server-named: a configured server that fails to load is reported by name",
+  "3":
+    "coverage first: every clause judges a coverage plan of constructed worlds (one per hazard it is about) before any " +
+    "random case, so its verdicts do not depend on the seed or the run count; the hazards real hosts meet: paged tool " +
+    "lists (opaque cursors, a cursor that never advances, a repeated page), host-wide caps and large worlds, names of " +
+    "Object.prototype's members, names that fold alike, a server listing one name twice, collisions under the host's " +
+    "own join, a gemini provider profile; added order/stable-list, surface/one-failure-contained, " +
+    "wire/tool-error-reaches-model (HAP/1's call result gains isError), wire/identity-by-key, drift/mid-session-loss and " +
+    "lifecycle/sessions-independent (every violation confirmed on a fresh host process); a tool the MCP 2026-07-28 spec " +
+    "requires excluding (an invalid x-mcp-header) is no loss where its exclusion is logged",
 };

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Clause } from "./clause.ts";
 
-/** Every clause id of catalogue version 2, in catalogue order. */
+/** Every clause id of the catalogue (harness/version.ts), in catalogue order. */
 export const catalogueIds = [
   "order/config-permutation", "order/arrival-timing", "order/stable-list",
   "surface/no-silent-loss", "surface/empty-server-ok", "surface/shortfall-names-missing", "surface/all-or-nothing",
