@@ -7,17 +7,10 @@
  * first session (its no-server baseline) is warm-up and not counted. A shared or loaded machine shows in
  * these figures: say so when quoting them.
  */
-import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { startFakeServerHost } from "../fake-servers/index.ts";
-import { describeTool, HapClient, observeSession, packageRoot, type World } from "../harness/index.ts";
-
-const agents = [
-  { id: "claude-code", bin: "claude" },
-  { id: "codex", bin: "codex" },
-  { id: "gemini-cli", bin: "gemini" },
-] as const;
+import { agentClis, describeTool, HapClient, observeSession, packageRoot, probeInstall, type World } from "../harness/index.ts";
 
 const world: World = {
   servers: ["alpha", "beta"].map((key) => ({
@@ -50,16 +43,17 @@ async function sessionsPerMinute(id: string, width: number, each: number): Promi
 export async function agentBench(options: { quick: boolean; log(line: string): void }): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};
   const width = 2 * availableParallelism();
-  for (const agent of agents) {
-    if (!existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", agent.bin))) {
-      options.log(`agent ${agent.id}: skipped, not installed (npm run agents:install)`);
-      results[agent.id] = null;
+  for (const id of agentClis) {
+    const missing = probeInstall(`agent-cli:${id}`);
+    if (missing) {
+      options.log(`agent ${id}: skipped, ${missing}`);
+      results[id] = null;
       continue;
     }
-    const serial = await sessionsPerMinute(agent.id, 1, options.quick ? 2 : 5);
-    const parallel = await sessionsPerMinute(agent.id, width, options.quick ? 1 : 3);
-    results[agent.id] = { serialPerMinute: round(serial), parallelPerMinute: round(parallel), workers: width, speedup: round(parallel / serial) };
-    options.log(`agent ${agent.id}: ${round(serial)} sessions/min with 1 adapter, ${round(parallel)} with ${width} (x${round(parallel / serial)})`);
+    const serial = await sessionsPerMinute(id, 1, options.quick ? 2 : 5);
+    const parallel = await sessionsPerMinute(id, width, options.quick ? 1 : 3);
+    results[id] = { serialPerMinute: round(serial), parallelPerMinute: round(parallel), workers: width, speedup: round(parallel / serial) };
+    options.log(`agent ${id}: ${round(serial)} sessions/min with 1 adapter, ${round(parallel)} with ${width} (x${round(parallel / serial)})`);
   }
   return results;
 }

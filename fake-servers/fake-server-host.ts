@@ -88,9 +88,9 @@ const MAX_ANSWER_SPACING_MS = 30;
 /** How a fake server host's worlds behave. */
 export interface FakeServerHostOptions {
   /**
-   * Longest a server holds its first tools/list answer for lower-ranked servers (default 250 ms): a host
-   * that lists one server at a time, in any order, is slowed by at most this per server, never deadlocked.
-   * A test of the rank order itself raises it, so a slow machine cannot release an answer early.
+   * Least time a server holds its first tools/list answer for lower-ranked servers (default 250 ms; longer
+   * on a slow host, see AnswerGate): a host that lists one server at a time, in any order, is slowed by the
+   * rank wait per server, never deadlocked. A test of the rank order itself raises it.
    */
   rankWaitMs?: number;
   /** Which shim stdio servers are reached through (default "auto": the perl shim where perl can serve). */

@@ -53,16 +53,19 @@ describe("RecordingTransport", () => {
     // vitest would report the 10 s timer as a leak only by hanging; closing must have cleared it.
   });
 
-  it("tells the gate how long the host took from its initialize answer to its next message, once per connection", async () => {
+  it("tells the gate the host contacted the server, and how long it took from its initialize answer to its next message, once per connection", async () => {
     const [hostSide, serverSide] = InMemoryTransport.createLinkedPair();
     const gate = new AnswerGate(new Map(), 250, 30);
     const seen: number[] = [];
+    const contacted: string[] = [];
     gate.observeHandling = (ms) => void seen.push(ms);
+    gate.contact = (server) => void contacted.push(server);
     const transport = new RecordingTransport(serverSide, { server: "alpha", connection: 1, recorder: new Recorder(), latency: { initialize: 0, toolsList: 0 }, gate });
     transport.onmessage = () => undefined;
     await transport.start();
     await hostSide.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} } as JSONRPCMessage);
     expect(seen).toEqual([]);
+    expect(contacted).toEqual(["alpha"]);
     await transport.send({ jsonrpc: "2.0", id: 1, result: {} });
     await hostSide.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     await hostSide.send({ jsonrpc: "2.0", id: 2, method: "tools/list" });
@@ -70,18 +73,3 @@ describe("RecordingTransport", () => {
     expect(seen[0]).toBeGreaterThanOrEqual(0);
   });
 });
-
-describe("AnswerGate spacing", () => {
-  it("is the cap until the host's pace is seen, then the slowest pace seen, never above the cap", () => {
-    const gate = new AnswerGate(new Map(), 250, 30);
-    expect(gate.spacingMs).toBe(30);
-    gate.observeHandling(2);
-    expect(gate.spacingMs).toBe(2);
-    gate.observeHandling(1);
-    expect(gate.spacingMs).toBe(2);
-    gate.observeHandling(45);
-    expect(gate.spacingMs).toBe(30);
-    expect(new AnswerGate(new Map()).spacingMs).toBe(0);
-  });
-});
-

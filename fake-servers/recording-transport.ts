@@ -123,9 +123,9 @@ export class RecordingTransport implements Transport {
   }
 
   /**
-   * The host's pace, for the gate's spacing: from this connection's `initialize` answer to the host's next
-   * message on it (`notifications/initialized` from any conforming host), the host read an answer, acted on
-   * it and wrote again.
+   * The host's pace, for the gate's spacing and rank wait: from this connection's `initialize` answer to the
+   * host's next message on it (`notifications/initialized` from any conforming host), the host read an
+   * answer, acted on it and wrote again. The `initialize` itself tells the gate the host contacted the server.
    */
   private measureHandling(message: JSONRPCMessage): void {
     if (this.initializeAnsweredAt !== undefined) {
@@ -133,6 +133,7 @@ export class RecordingTransport implements Transport {
       this.initializeAnsweredAt = undefined;
     } else if ("method" in message && message.method === "initialize" && "id" in message && this.initializeId === undefined) {
       this.initializeId = message.id;
+      this.context.gate?.contact(this.context.server);
     }
   }
 

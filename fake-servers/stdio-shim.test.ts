@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { accessSync, chmodSync, constants, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, chmodSync, constants, copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -22,17 +22,23 @@ const perl = (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((dir)
 });
 const shims: Shim[] = perl === undefined ? ["node"] : ["node", "perl"];
 
-/** Runs the `shim` with `args` (and `env`, as a host passes a spec's env), feeding `input`; resolves with its exit code and stdout. */
-function runShim(shim: Shim, args: string[], input?: string, options: { env?: Record<string, string>; uid?: number } = {}): Promise<{ code: number | null; stdout: string }> {
+/**
+ * Runs the `shim` (or a copy of it at `script`) with `args` (and `env`, as a host passes a spec's env), feeding
+ * `input`; resolves with its exit code and stdout.
+ */
+function runShim(shim: Shim, args: string[], input?: string, options: { env?: Record<string, string>; uid?: number; script?: string } = {}): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
     const [command, script] = shim === "node" ? [process.execPath, STDIO_SHIM_PATH] : [perl!, PERL_SHIM_PATH];
-    const child = spawn(command, [script, ...args], {
+    const child = spawn(command, [options.script ?? script, ...args], {
       stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ...options.env },
       ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
     });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     child.on("exit", (code) => resolve({ code, stdout }));
+    // A shim that is refused may exit before it reads its input: the write then fails with EPIPE, which is
+    // the behaviour under test, not an error of the test.
+    child.stdin.on("error", () => undefined);
     if (input !== undefined) child.stdin.end(input);
   });
 }
@@ -103,14 +109,22 @@ describe.each<Shim>(shims)("stdio shim (%s)", (shim) => {
     const recorder = new Recorder();
     const server = new LiveServer(ServerScriptSchema.parse({ key: "k", serverInfo: { name: "n", version: "1" }, tools: [] }), recorder);
     relay.register("stolen", server);
+    // The shim as nobody can read it: a checkout may sit where nobody cannot (a 0700 home or clone), and a
+    // shim that cannot even be read would exit before it tried the relay, proving nothing (perl exits 13).
+    const readable = mkdtempSync(join(tmpdir(), "mcp-collide-shim-"));
     try {
+      chmodSync(readable, 0o755);
+      const script = join(readable, shim === "node" ? "stdio-shim.cjs" : "stdio-shim.pl");
+      copyFileSync(shim === "node" ? STDIO_SHIM_PATH : PERL_SHIM_PATH, script);
+      chmodSync(script, 0o644);
       const spec = relay.specFor("stolen");
       const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "intruder", version: "1" } } }) + "\n";
       // nobody (65534) with everything the host got: the command line, and even the token.
-      const { code } = await runShim(shim, spec.args.slice(1), init, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "stolen" }, uid: 65534 });
+      const { code } = await runShim(shim, spec.args.slice(1), init, { env: { ...spec.env, [RELAY_TOKEN_VARIABLE]: "stolen" }, uid: 65534, script });
       expect(code).toBe(1);
       expect(recorder.records).toEqual([]);
     } finally {
+      rmSync(readable, { recursive: true, force: true });
       relay.unregister("stolen");
       await server.close();
     }

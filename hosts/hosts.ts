@@ -5,6 +5,7 @@
  * what the code does) or by the adapter tests. `npm run reports` runs them; reports.test.ts replays them.
  */
 
+import type { OptionalInstall } from "../harness/index.ts";
 import { agentCliHosts, agentCliPendingHosts } from "./agent-clis/agent-hosts.ts";
 
 /** One real host in one configuration. */
@@ -26,8 +27,12 @@ export interface RealHost {
    * doc or source that shows it). Every not-applicable verdict of a committed report needs one.
    */
   notApplicable: Record<string, string>;
-  /** Where the host's packages are installed, when not at the package root (hosts/<host>/node_modules). */
-  installedIn?: string;
+  /**
+   * What its adapter needs beyond `npm ci` (harness/optional-installs.ts): a library host installed in
+   * hosts/<host> (`npm run hosts:libraries`), an agent CLI and network namespaces, Python 3. Tests that run
+   * the host skip, saying why, where one is missing.
+   */
+  needs?: OptionalInstall[];
   /** Verdicts that pass but deserve a word (a pass that rests on one code path, say). */
   notes?: string[];
   /** How `npm run reports` names the host to `mcp-collide run` (default: `-- <argv>`), e.g. `--agent codex`. */
@@ -40,8 +45,6 @@ export interface RealHost {
    * stays in {@link evidence}.
    */
   timingDependent?: Record<string, string>;
-  /** Why the host cannot run on this machine (a CLI not installed), else undefined: its tests skip or, where required, fail. */
-  unavailable?(): string | undefined;
 }
 
 const tsx = (adapter: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${adapter}/adapter.ts`, ...flags];
@@ -290,7 +293,7 @@ export const realHosts: RealHost[] = [
     title: "mcp-use MCPAgent over an MCPClient",
     argv: tsx("mcp-use"),
     packages: ["mcp-use", "langchain", "@langchain/core"],
-    installedIn: "hosts/mcp-use",
+    needs: ["library-host:mcp-use"],
     wiring: "`new MCPClient({ mcpServers })` keyed by configuration key, `new MCPAgent({ llm, client, additionalTools })`, `agent.initialize()`; tools as bound to a scripted LangChain chat model, calls through `agent.run()` (LangChain `createAgent`).",
     notApplicable: {
       ...noPins("mcp-use", "`MCPServerConfig` has command/args/env/url/headers/auth only, agents/types.d.ts"),
@@ -317,7 +320,7 @@ export const realHosts: RealHost[] = [
     title: "Genkit ai.generate() with @genkit-ai/mcp createMcpHost",
     argv: tsx("genkit"),
     packages: ["genkit", "@genkit-ai/mcp"],
-    installedIn: "hosts/genkit",
+    needs: ["library-host:genkit"],
     wiring: "`createMcpHost({ name, mcpServers })` keyed by configuration key, `ai.generate({ tools: [...localTools, ...await mcpHost.getActiveTools(ai)] })` with a model defined on the instance (`ai.defineModel`) that follows a script.",
     notApplicable: {
       ...noPins("@genkit-ai/mcp", "`McpServerConfig` takes connection options, `disabled` and `roots`, client.ts"),
@@ -341,7 +344,7 @@ export const realHosts: RealHost[] = [
     title: "VoltAgent Agent with MCPConfiguration.getTools()",
     argv: tsx("voltagent"),
     packages: ["@voltagent/core", "ai"],
-    installedIn: "hosts/voltagent",
+    needs: ["library-host:voltagent"],
     wiring: "`new MCPConfiguration({ servers })` keyed by configuration key, `new Agent({ tools: [...localTools, ...await mcp.getTools()] })`; tools and calls through `agent.generateText()` with a scripted AI SDK model (`MockLanguageModelV3`).",
     notApplicable: {
       ...noPins("VoltAgent", "`MCPConfiguration` server entries have connection options only, index.d.ts"),
@@ -370,6 +373,7 @@ export const realHosts: RealHost[] = [
     title: "The Python standard-library host (ADR-0112 policy), in hosts/python-host",
     argv: ["python3", "hosts/python-host/adapter.py"],
     packages: ["python3"],
+    needs: ["python3"],
     wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
     notApplicable: {
       "guard/every-shape": "The Python host registers MCP tools only: mcp_host.py has no local-tool registration (adapter.py declares no registerLocal shapes).",

@@ -10,15 +10,13 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../harness/index.ts";
-import { libraryHostInstalled } from "./test-support.ts";
+import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
 
-const libraryHosts: Array<[host: string, entryPackage: string]> = [["mcp-use", "mcp-use"], ["voltagent", "@voltagent/core"], ["genkit", "genkit"]];
 // Every host is checked (and, under .ci/run, required), not only up to the first one missing.
-const installed = libraryHosts.map(([host, entry]) => libraryHostInstalled(host, entry)).every(Boolean);
+const missing = missingInstall("library-host:mcp-use", "library-host:voltagent", "library-host:genkit");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
-describe.skipIf(!installed)("library host adapters", () => {
+describe.skipIf(missing !== undefined)(skipTitle("library host adapters", missing), () => {
   it("type-check against their installed hosts (tsc -p hosts/tsconfig.libraries.json)", async () => {
     const result = await execa(process.execPath, [tsc, "-p", join(packageRoot, "hosts/tsconfig.libraries.json")], { cwd: packageRoot, reject: false, all: true });
     expect(result.all, "tsc reported errors").toBe("");

@@ -3,29 +3,20 @@
  * adapter together) inside a loopback-only network namespace (`unshare -n`, lo up), with
  * hosts/record-network.mjs preloaded into the adapter: any attempt to reach an address other than
  * 127.0.0.1 (telemetry, a model registry, an update check) is refused and recorded, and the test fails on
- * the first record. A control shows the recorder catches what it must. Needs root for `unshare -n`: skipped
- * with a message where it is not available, failed where .ci/run requires it.
+ * the first record. A control shows the recorder catches what it must. Needs root for `unshare -n`, and
+ * each host what it needs beyond `npm ci` (its `needs`): skipped, saying why, where missing, failed where
+ * .ci/run requires it (harness/optional-installs.ts).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
 import { pendingHosts, realHosts } from "./hosts.ts";
-import { libraryHostInstalled } from "./test-support.ts";
 
 const recorder = join(packageRoot, "hosts/record-network.mjs");
 const cli = join(packageRoot, "harness/bin/mcp-collide.js");
-
-/** True when this machine can make a loopback-only network namespace. */
-function canIsolate(): boolean {
-  const probe = spawnSync("unshare", ["-n", "sh", "-c", "ip link set lo up"], { encoding: "utf8" });
-  if (probe.status === 0) return true;
-  if (process.env.MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS === "1") throw new Error(`unshare -n is required here and failed: ${probe.stderr || probe.error}`);
-  process.stderr.write("skipping the offline tests: unshare -n (root) is not available here\n");
-  return false;
-}
 
 /** Runs `argv` in a fresh loopback-only network namespace with the recorder logging to a file; returns both. */
 function isolated(argv: string[], env: Record<string, string> = {}): { status: number | null; output: string; attempts: string[] } {
@@ -42,12 +33,12 @@ function isolated(argv: string[], env: Record<string, string> = {}): { status: n
   }
 }
 
-const isolation = canIsolate();
+const isolation = missingInstall("netns");
 const javascriptHosts = [...realHosts, ...pendingHosts].filter((host) => host.argv[0] === "node" && host.argv.includes("tsx"))
   // One mode per adapter file: a flag changes names, not whether the host phones home.
   .filter((host, index, all) => all.findIndex((other) => other.argv.find((a) => a.endsWith("adapter.ts")) === host.argv.find((a) => a.endsWith("adapter.ts"))) === index);
 
-describe.skipIf(!isolation)("real hosts offline", () => {
+describe.skipIf(isolation !== undefined)(skipTitle("real hosts offline", isolation), () => {
   it("the recorder refuses and records a connection to another address (control)", () => {
     const probe = `fetch("http://registry.example.invalid/").then(() => process.exit(3), () => process.exit(0))`;
     const seen = isolated([process.execPath, "--import", recorder, "-e", probe]);
@@ -56,12 +47,13 @@ describe.skipIf(!isolation)("real hosts offline", () => {
   });
 
   for (const host of javascriptHosts) {
-    const absent = host.installedIn !== undefined && !libraryHostInstalled(host.installedIn.replace(/^hosts\//, ""), host.packages[0]!);
+    // A host is run only where what it needs is installed (an agent CLI, a library host installed apart).
+    const missing = missingInstall(...(host.needs ?? []));
     // One host at a time, one worker, one clause (open, list, call): a host phones home at start or on its
     // first agent run, and a run per adapter is what this test can afford in npm test. A clause every agent CLI
     // passes: a failure would be shrunk, and shrinking an agent CLI costs minutes (config-permutation, which
     // Claude Code and Gemini CLI fail, took 7 min each here once the clash worlds changed).
-    (absent ? it.skip : it)(`${host.id}: a run reaches nothing but 127.0.0.1`, () => {
+    it.skipIf(missing !== undefined)(skipTitle(`${host.id}: a run reaches nothing but 127.0.0.1`, missing), () => {
       const [node, ...rest] = host.argv;
       const argv = [process.execPath, cli, "run", "--runs", "1", "--seed", "3", "--timeout", "120000", "--workers", "1",
         "--clause", "wire/passthrough",

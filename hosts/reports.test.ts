@@ -11,10 +11,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hapLauncher, loadSuites, packageRoot, runClauses, singleCase, type Clause } from "../harness/index.ts";
+import { hapLauncher, loadSuites, missingInstall, packageRoot, runClauses, singleCase, skipTitle, type Clause } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
 import { END, hostMarkdown, needsEvidence, readCommitted, START } from "./reports.ts";
-import { libraryHostInstalled } from "./test-support.ts";
 
 const reportsDir = join(packageRoot, "reports");
 let suites: Promise<Clause[]> | undefined;
@@ -70,15 +69,11 @@ describe("committed real-host reports", () => {
   // FAIL the report recorded (with --timeout 120000) would come back as an ERROR.
   // An agent CLI (its sessions are CLI processes costing CPU seconds) replays alone, after them, so it cannot
   // push a library host's timing-bound clause past its bound on a 2-core machine. A host that cannot run
-  // here (an agent CLI not installed) is skipped with the reason, unless CI requires it.
+  // here (what it needs is not installed: an agent CLI, a library host installed apart) is skipped with the
+  // reason, unless CI requires it.
   for (const host of realHosts) {
-    // A host installed in its own folder (npm run hosts:libraries) is replayed where it is installed; an agent
-    // CLI not installed is skipped with the reason, unless CI requires it.
-    const absent = host.installedIn !== undefined && !libraryHostInstalled(host.installedIn.replace(/^hosts\//, ""), host.packages[0]!);
-    const why = host.unavailable?.();
-    const skip = absent || (why !== undefined && process.env.MCP_COLLIDE_REQUIRE_AGENTS !== "1");
-    (host.runArgs ? it.skipIf(skip) : it.skipIf(skip).concurrent)(`${host.id}: every committed failure still fails, replayed by value${why && skip ? ` (skipped: ${why})` : ""}`, async () => {
-      expect(why, `${host.id} is required here`).toBeUndefined();
+    const missing = missingInstall(...(host.needs ?? []));
+    (host.runArgs ? it.skipIf(missing !== undefined) : it.skipIf(missing !== undefined).concurrent)(skipTitle(`${host.id}: every committed failure still fails, replayed by value`, missing), async () => {
       const committed = readCommitted(host.id);
       const failing = committed.clauses.filter((clause) => (clause.status === "fail" || clause.status === "warn") && clause.counterexample?.value !== undefined)
         .filter((clause) => host.timingDependent?.[clause.id] === undefined);

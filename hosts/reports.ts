@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { AGENT_DEFAULT_RUNS, catalogueVersion, clauseDocsFor, readReport, renderMarkdown } from "../harness/index.ts";
+import { AGENT_DEFAULT_RUNS, catalogueVersion, clauseDocsFor, probeInstall, readReport, renderMarkdown } from "../harness/index.ts";
 import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
 
 /** Every host `--only` may name: the committed ones and those whose reports are still to be checked. */
@@ -64,6 +64,9 @@ export const needsEvidence = (status: string) => status !== "pass" && status !==
 export function readCommitted(id: string): CommittedReport {
   return JSON.parse(readFileSync(join(reportsDir, `${id}.json`), "utf8"));
 }
+
+/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart. */
+const installedIn = (host: RealHost) => host.needs?.find((need) => need.startsWith("library-host:"))?.replace("library-host:", "hosts/") ?? "";
 
 /** The installed version of an npm package (or of python3), from the package root or `dir` under it. */
 function installed(name: string, dir = ""): string {
@@ -148,7 +151,7 @@ function readmeSection(): string {
   });
   if (matrix.status !== 0) throw new Error(`mcp-collide matrix failed: ${matrix.stderr}`);
   const reports = present.map((host) => ({ host, report: readCommitted(host.id) }));
-  const packages = [...new Set(realHosts.flatMap((host) => host.packages.map((name) => `${name}\u0000${host.installedIn ?? ""}`)))]
+  const packages = [...new Set(realHosts.flatMap((host) => host.packages.map((name) => `${name}\u0000${installedIn(host)}`)))]
     .map((entry) => entry.split("\u0000") as [string, string]);
   const lines = [
     START,
@@ -227,7 +230,7 @@ async function main(): Promise<number> {
     const seed = values.seed ? Number(values.seed) : reportRun.seed;
     // Without --only, the committed hosts; a pending host runs when named.
     for (const host of runnable.filter((h) => (only ? only.includes(h.id) : realHosts.includes(h)))) {
-      const why = host.unavailable?.();
+      const why = (host.needs ?? []).map(probeInstall).find((reason) => reason !== undefined);
       if (why) {
         process.stderr.write(`${host.id}: skipped, ${why}; its committed report is kept\n`);
         continue;

@@ -4,8 +4,6 @@
  * the harness's own (`runClauses` with one single-case clause per world), so the adapter is driven exactly
  * as in a real run; only harness/index.ts is used.
  */
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
 import {
   defineClause,
@@ -146,20 +144,6 @@ export const names = (observation: SessionObservation) => observation.tools.map(
 export function deliveries(observation: SessionObservation, name: string): string[] {
   const call = observation.probes.find((probe) => probe.name === name);
   return (call?.deliveries ?? []).map((record) => `${record.server}/${record.tool}`);
-}
-
-/**
- * Whether a library host installed in its own folder (`npm run hosts:libraries`) is there. Where it is not,
- * its tests skip with a message saying how to install it; under .ci/run
- * (MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS=1) a missing install fails instead.
- */
-export function libraryHostInstalled(host: string, entryPackage: string): boolean {
-  if (existsSync(join(packageRoot, "hosts", host, "node_modules", entryPackage, "package.json"))) return true;
-  if (process.env.MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS === "1") {
-    throw new Error(`hosts/${host} is not installed, and MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS=1 requires it: run npm run hosts:libraries`);
-  }
-  process.stderr.write(`skipping the ${host} host's tests: it is not installed (npm run hosts:libraries installs it)\n`);
-  return false;
 }
 
 /** The adapter command of a real host, run from the package root. */

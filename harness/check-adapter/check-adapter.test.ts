@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../cli/builtin-host.ts";
 import { checkAdapterMain } from "../cli/check-adapter-main.ts";
+import { probeInstall } from "../optional-installs.ts";
 import { checkAdapter, type CheckResult } from "./check-adapter.ts";
 
 const skeleton = [process.execPath, join(packageRoot, "harness/kit/templates/mcp-collide-adapter.mjs")];
-// The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the skeleton.
-const hasPython = spawnSync("python3", ["--version"]).status === 0;
-const correct = hasPython ? ["python3", join(packageRoot, "hosts/python-host/adapter.py")] : skeleton;
+// The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the
+// skeleton: either is a correct adapter, so nothing is skipped without Python.
+const correct = probeInstall("python3") === undefined ? ["python3", join(packageRoot, "hosts/python-host/adapter.py")] : skeleton;
 const relay = join(packageRoot, "harness/check-adapter/test-support/mistaken-adapter.mjs");
 
 /** Each mode of the relay, and the mistake check-adapter must name for it. */

@@ -5,16 +5,16 @@
  * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
  * package would; the packed-tarball test does the same from a real install.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAdapter } from "../check-adapter/check-adapter.ts";
+import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { initMain } from "./init-main.ts";
 
-const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const python = missingInstall("python3");
 let project: string;
 let cwd: string;
 
@@ -85,20 +85,21 @@ describe("mcp-collide init", () => {
     expect(out).toContain("npx mcp-collide run -- node --import mcp-collide/register adapters/mcp-collide-adapter.ts");
   });
 
-  it.skipIf(!hasPython)("writes the Python skeleton with the Python kit beside it", async () => {
+  it.skipIf(python !== undefined)(skipTitle("writes the Python skeleton with the Python kit beside it", python), async () => {
     const { code, out } = await init("--lang", "python", "py");
     expect(code).toBe(0);
     expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap.py");
     expect(readFileSync(join(project, "py", "mcp_collide_hap.py"), "utf8")).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap.py"), "utf8"));
   });
 
-  const skeletons: Array<[string, string[], boolean]> = [
-    ["JavaScript", ["node", "mcp-collide-adapter.mjs"], true],
-    ["TypeScript (in a CommonJS project)", ["node", "--import", "mcp-collide/register", "adapters/mcp-collide-adapter.ts"], true],
-    ["Python", ["python3", "py/mcp_collide_adapter.py"], hasPython],
+  // Each skeleton with why it cannot run here, if it cannot.
+  const skeletons: Array<[string, string[], string | undefined]> = [
+    ["JavaScript", ["node", "mcp-collide-adapter.mjs"], undefined],
+    ["TypeScript (in a CommonJS project)", ["node", "--import", "mcp-collide/register", "adapters/mcp-collide-adapter.ts"], undefined],
+    ["Python", ["python3", "py/mcp_collide_adapter.py"], python],
   ];
-  for (const [language, argv, runs] of skeletons) {
-    it.skipIf(!runs)(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, async () => {
+  for (const [language, argv, missing] of skeletons) {
+    it.skipIf(missing !== undefined)(skipTitle(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, missing), async () => {
       const result = await checkAdapter(argv, { timeoutMs: 30_000 });
       const wrong = result.findings.filter((finding) => finding.level !== "ok");
       expect(wrong, result.stderrTail).toEqual([]);

@@ -36,7 +36,7 @@ export async function writeExamples(examples: string, options: { runs: number; s
   process.stdout.write(`last-wins report (seed ${options.seed}, ${options.runs} runs per clause):\n`);
   const lastWins = join(examples, "last-wins");
   await runHost("last-wins", lastWins, options.runs, options.seed);
-  const chromium = await findChromium();
+  const chromium = findChromium();
   if (chromium) {
     await screenshot(chromium, join(lastWins, "report.html"), join(examples, "last-wins.png"));
     process.stdout.write(`screenshot: ${join(examples, "last-wins.png")}\n`);

@@ -8,11 +8,12 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineDriver } from "../check-adapter/line-driver.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
+import { missingInstall, skipTitle } from "../optional-installs.ts";
 
-const hasPython = spawnSync("python3", ["--version"]).status === 0;
+const python = missingInstall("python3");
 const adapter = ["python3", join(packageRoot, "harness/kit/test-support/noisy_adapter.py")];
 
-describe.skipIf(!hasPython)("Python kit (mcp_collide_hap.py)", () => {
+describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)", python), () => {
   let driver: LineDriver | undefined;
   afterEach(async () => driver?.stop());
 

@@ -3,28 +3,26 @@
  * rendered DOM. No npm dependency: the binary comes from the OS (`apt-get install -y chromium`), and
  * every call gets a fresh profile directory and no network features, so nothing leaks between runs.
  */
-import { access, mkdtemp, rm } from "node:fs/promises";
-import { constants } from "node:fs";
+import { accessSync, constants } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { execa } from "execa";
 
-/** The Chromium binary: `$CHROMIUM` if set, else `chromium` or `chromium-browser` on PATH; undefined when none. */
-export async function findChromium(env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
-  if (env.CHROMIUM) return env.CHROMIUM;
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    for (const name of ["chromium", "chromium-browser"]) {
-      const candidate = join(dir, name);
-      try {
-        await access(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        // not here; keep looking
-      }
+/** The Chromium binary: `$CHROMIUM` if set, else `chromium` or `chromium-browser` on PATH; undefined when none is executable. */
+export function findChromium(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const candidates = env.CHROMIUM
+    ? [env.CHROMIUM]
+    : (env.PATH ?? "").split(delimiter).filter(Boolean).flatMap((dir) => ["chromium", "chromium-browser"].map((name) => join(dir, name)));
+  return candidates.find((candidate) => {
+    try {
+      accessSync(candidate, constants.X_OK);
+      return true;
+    } catch {
+      return false; // not here; keep looking
     }
-  }
-  return undefined;
+  });
 }
 
 const QUIET = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];

@@ -3,30 +3,27 @@
  * each through its real pinned binary, its adapter and the fake provider, in its network namespace: the
  * surface each shows for one colliding world, where each call lands, and a
  * CLI that cannot start earning ERROR with its stderr. Tests needing a CLI skip with the reason on a plain
- * `npm test` and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (agent-test-support.ts).
+ * `npm test` and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (harness/optional-installs.ts).
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defineClause, hapLauncher, packageRoot, runClauses } from "../../harness/index.ts";
-import { deliveries, names, observe, world } from "../test-support.ts";
-import { agentAdapter, agentsRequired, missingCli } from "./agent-test-support.ts";
+import { defineClause, hapLauncher, missingInstall, packageRoot, runClauses, skipTitle } from "../../harness/index.ts";
+import { adapter, deliveries, names, observe, world } from "../test-support.ts";
 
 const duplicate = world(["alpha", ["search", "a.b"]], ["beta", ["search"]]);
 
 const drives = [["claude-code"], ["codex"], ["codex", "code-mode"], ["gemini-cli"]] as const;
 
 for (const [id, variant] of drives) {
-  const missing = missingCli(id);
+  const missing = missingInstall(`agent-cli:${id}`, "netns");
   const label = variant ? `${id} ${variant}` : id;
-  describe.skipIf(missing !== undefined && !agentsRequired)(`${label}, black box${missing ? ` (skipped: ${missing})` : ""}`, () => {
-    it("is installed where CI requires it", () => expect(missing).toBeUndefined());
-
+  describe.skipIf(missing !== undefined)(skipTitle(`${label}, black box`, missing), () => {
     it("shows both servers' tools, each call reaching its own server; a name it does not show reaches none", async () => {
       // An open is a no-server baseline plus a CLI start: seconds each (Gemini CLI's most), more on a loaded machine.
-      const seen = (await observe(agentAdapter(id, ...(variant ? ["--variant", variant] : [])), { dup: { world: duplicate, options: { unknownNames: ["no_such_tool"] } } }, "http", 240_000)).dup;
+      const seen = (await observe(adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])), { dup: { world: duplicate, options: { unknownNames: ["no_such_tool"] } } }, "http", 240_000)).dup;
       const shown = seen.tools.map((tool) => [tool.namespace ?? "", tool.name, tool.identity?.server, tool.identity?.tool]);
       expect(shown).toHaveLength(3);
       for (const [namespace, name, server, tool] of shown) {
@@ -70,7 +67,7 @@ describe("an agent CLI that cannot start", () => {
       });
       const report = await runClauses({
         clauses: [clause], seed: 1, runs: 1, transport: "http",
-        launcher: hapLauncher({ argv: agentAdapter("codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: 60_000 }),
+        launcher: hapLauncher({ argv: adapter("agent-clis/codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: 60_000 }),
       });
       expect(report.clauses[0]).toMatchObject({ status: "error" });
       expect(report.clauses[0]!.reason).toContain("codex exited (code 3) before sending its first model turn");

@@ -8,7 +8,7 @@
  */
 import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
 import type { RealHost } from "../hosts.ts";
-import { agentAdapter, missingCli } from "./agent-test-support.ts";
+import { adapter } from "../test-support.ts";
 
 /** Why each capability clause does not apply to an agent CLI driven black box. */
 const notApplicable: Record<string, string> = {
@@ -26,10 +26,11 @@ const notApplicable: Record<string, string> = {
 
 const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => ({
   notApplicable,
-  argv: agentAdapter(id, ...(variant ? ["--variant", variant] : [])),
+  argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
   runs: AGENT_DEFAULT_RUNS,
-  unavailable: () => missingCli(id),
+  // The pinned CLI, and the network namespace its adapter refuses to run without.
+  needs: [`agent-cli:${id}` as const, "netns" as const],
 });
 
 /** What both Claude Code variants do alike (the name filter sits before the deferral). */

@@ -9,10 +9,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { probeInstall } from "../../harness/index.ts";
 import { serveRealHost } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
-import { netnsUnavailable } from "./isolation/netns-sandbox.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -36,7 +36,7 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
   const cli = make();
   const pinned = values.bin ? undefined : pinnedCli(cli);
   const bin = values.bin ?? pinned?.bin ?? cli.binName;
-  const unavailable = values["no-isolation"] ? undefined : netnsUnavailable();
+  const unavailable = values["no-isolation"] ? undefined : probeInstall("netns");
   if (unavailable) {
     process.stderr.write(`${cli.id}: refusing to run without network isolation (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it in this network namespace anyway\n`);
     process.exit(2);

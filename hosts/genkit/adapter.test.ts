@@ -4,9 +4,12 @@
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, libraryHostInstalled, scripted, world } from "../test-support.ts";
+import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { adapter, scripted, world } from "../test-support.ts";
 
-describe.skipIf(!libraryHostInstalled("genkit", "genkit"))("Genkit ai.generate + @genkit-ai/mcp", () => {
+const missing = missingInstall("library-host:genkit");
+
+describe.skipIf(missing !== undefined)(skipTitle("Genkit ai.generate + @genkit-ai/mcp", missing), () => {
   it("hands the model each tool's name after its last '/', refuses a request where two names meet, and so refuses a local tool on a shown name", async () => {
     const seen = await scripted(adapter("genkit"), {
       plain: {

@@ -4,9 +4,12 @@
  * the host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, libraryHostInstalled, scripted, world } from "../test-support.ts";
+import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { adapter, scripted, world } from "../test-support.ts";
 
-describe.skipIf(!libraryHostInstalled("mcp-use", "mcp-use"))("mcp-use MCPAgent", () => {
+const missing = missingInstall("library-host:mcp-use");
+
+describe.skipIf(missing !== undefined)(skipTitle("mcp-use MCPAgent", missing), () => {
   it("renames a later duplicate `${name}_2`, and shows a local tool beside a server's tool of its name, calling the first", async () => {
     const seen = await scripted(adapter("mcp-use"), {
       duplicate: {

@@ -8,10 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle } from "../../harness/index.ts";
 
-const python = spawnSync("python3", ["--version"], { encoding: "utf8" });
-const hasPython = python.status === 0;
+const python = missingInstall("python3");
 const adapter = ["python3", "hosts/python-host/adapter.py"];
 
 interface Verdicts {
@@ -38,7 +37,7 @@ function run(args: string[]): Verdicts {
 /** Clauses the host got wrong, or that could not be judged because something broke. */
 const wrong = (report: Verdicts) => report.clauses.filter((clause) => ["fail", "warn", "error"].includes(clause.status)).map((c) => `${c.id}: ${c.status} ${c.reason}`);
 
-describe.skipIf(!hasPython)("Python host (stdlib MCP over stdio and HTTP)", () => {
+describe.skipIf(python !== undefined)(skipTitle("Python host (stdlib MCP over stdio and HTTP)", python), () => {
   it("passes every clause over http: none fails, warns or errors", () => {
     const report = run(["--runs", "3", "--seed", "11"]);
     expect(report.host.name).toBe("mcp-collide python-host");
@@ -60,6 +59,3 @@ describe.skipIf(!hasPython)("Python host (stdlib MCP over stdio and HTTP)", () =
   }, 90_000);
 });
 
-if (!hasPython) {
-  it.skip("Python host: python3 is not on PATH, so the Python host's tests are skipped", () => undefined);
-}

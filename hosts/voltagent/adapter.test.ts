@@ -4,9 +4,12 @@
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, libraryHostInstalled, scripted, world } from "../test-support.ts";
+import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { adapter, scripted, world } from "../test-support.ts";
 
-describe.skipIf(!libraryHostInstalled("voltagent", "@voltagent/core"))("VoltAgent Agent + MCPConfiguration", () => {
+const missing = missingInstall("library-host:voltagent");
+
+describe.skipIf(missing !== undefined)(skipTitle("VoltAgent Agent + MCPConfiguration", missing), () => {
   it("names `${key}_${tool}` (a_b+c meets a+b_c, the later kept), and a tool added later replaces a server's tool of its name", async () => {
     const seen = await scripted(adapter("voltagent"), {
       separator: {

@@ -1,7 +1,8 @@
 /**
  * The network namespace an agent CLI runs in: loopback only, the bridged ports reachable, and outbound
  * attempts (through the proxy, by DNS) refused and recorded. Needs root and `unshare`: skipped with a
- * reason where unavailable, failed where CI requires the agents (MCP_COLLIDE_REQUIRE_AGENTS=1).
+ * reason where unavailable, failed where CI requires the agents or the library hosts
+ * (harness/optional-installs.ts).
  * No test here aims any traffic at a non-loopback address: the names asked for end in .invalid and
  * never leave the namespace (the stub and the proxy answer them on 127.0.0.1).
  */
@@ -9,17 +10,16 @@ import { execFile } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NetnsSandbox, netnsUnavailable } from "./netns-sandbox.ts";
+import { missingInstall, skipTitle } from "../../../harness/index.ts";
+import { NetnsSandbox } from "./netns-sandbox.ts";
 
 const run = promisify(execFile);
-const unavailable = netnsUnavailable();
-const required = process.env.MCP_COLLIDE_REQUIRE_AGENTS === "1";
+const missing = missingInstall("netns");
 
-describe.skipIf(unavailable !== undefined && !required)(`network isolation${unavailable ? ` (skipped: ${unavailable})` : ""}`, () => {
+describe.skipIf(missing !== undefined)(skipTitle("network isolation", missing), () => {
   let outside: Server;
   let port = 0;
   beforeAll(async () => {
-    expect(unavailable, "network namespaces are required here (MCP_COLLIDE_REQUIRE_AGENTS=1)").toBeUndefined();
     outside = createServer((socket) => socket.end("hello from outside\n"));
     await new Promise<void>((resolve) => outside.listen(0, "127.0.0.1", resolve));
     port = (outside.address() as { port: number }).port;

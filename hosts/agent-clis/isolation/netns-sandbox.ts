@@ -7,7 +7,6 @@
  * CLI is pointed at, and a DNS stub behind a private resolv.conf) and read back here.
  * Where namespaces are unavailable the adapter refuses to run unless told `--no-isolation` explicitly.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,14 +25,6 @@ export const OutboundAttemptSchema = z.union([
 ]);
 /** One outbound attempt the CLI made from inside the namespace. */
 export type OutboundAttempt = z.infer<typeof OutboundAttemptSchema>;
-
-/** Undefined when `unshare -n -m` works here, else why not. */
-export function netnsUnavailable(): string | undefined {
-  const probe = spawnSync("unshare", ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"], { encoding: "utf8", timeout: 10_000 });
-  if (probe.error) return `unshare could not run: ${probe.error.message}`;
-  if (probe.status !== 0) return `unshare -n -m failed (exit ${probe.status}): ${probe.stderr.trim()}`;
-  return undefined;
-}
 
 /** The loopback ports a CLI must reach: the provider's, and those its servers' transports name. */
 export function portsOf(urls: readonly string[], words: readonly string[]): number[] {

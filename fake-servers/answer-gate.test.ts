@@ -1,0 +1,106 @@
+/**
+ * The answer gate's rank wait (and its spacing), on a fake clock: a server holds its first answer until the
+ * lower ranks have answered, or until a wait that grows with the host's measured pace while the host has
+ * contacted a lower rank (so a loaded machine cannot release an answer out of its scripted order), never
+ * past its ceiling, and only the least wait for a lower rank never contacted (so a host that refused a
+ * server, or lists one at a time, is slowed as little as before). The clock is fake: these tests check the
+ * rule, not how long anything takes.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AnswerGate, MAX_RANK_WAIT_MS, PACE_FACTOR } from "./answer-gate.ts";
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Whether `promise` has settled, after the microtasks queued so far ran. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+}
+
+describe("AnswerGate rank wait", () => {
+  it("is the least wait until the host's pace is seen, then PACE_FACTOR times the slowest pace, up to the ceiling", () => {
+    const gate = new AnswerGate(new Map(), 250, 30);
+    expect(gate.rankWaitMs).toBe(250);
+    gate.observeHandling(10);
+    expect(gate.rankWaitMs).toBe(250);
+    gate.observeHandling(80);
+    expect(gate.rankWaitMs).toBe(80 * PACE_FACTOR);
+    gate.observeHandling(5);
+    expect(gate.rankWaitMs).toBe(80 * PACE_FACTOR);
+    gate.observeHandling(MAX_RANK_WAIT_MS);
+    expect(gate.rankWaitMs).toBe(MAX_RANK_WAIT_MS);
+    expect(new AnswerGate(new Map(), 10_000).rankWaitMs).toBe(10_000);
+  });
+
+  it("holds a server for its lower rank and releases it on that answer", async () => {
+    const gate = new AnswerGate(new Map([["a_b", 0], ["a", 1]]), 250, 0);
+    const turn = gate.turn("a");
+    expect(await settled(turn)).toBe(false);
+    gate.done("a_b");
+    expect(await settled(turn)).toBe(true);
+  });
+
+  it("on a slow host, waits past the least wait for a contacted lower rank, as long as the pace asks", async () => {
+    const gate = new AnswerGate(new Map([["a_b", 0], ["a", 1]]), 250, 0);
+    gate.contact("a_b");
+    gate.observeHandling(100);
+    const turn = gate.turn("a");
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await settled(turn)).toBe(false);
+    await vi.advanceTimersByTimeAsync(100 * PACE_FACTOR - 250);
+    expect(await settled(turn)).toBe(true);
+  });
+
+  it("lengthens the wait of a server already waiting when a slower pace, or the lower rank's contact, is seen", async () => {
+    const gate = new AnswerGate(new Map([["a_b", 0], ["a", 1]]), 250, 0);
+    const turn = gate.turn("a");
+    await vi.advanceTimersByTimeAsync(100);
+    gate.contact("a_b");
+    await vi.advanceTimersByTimeAsync(100);
+    gate.observeHandling(60);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(await settled(turn)).toBe(false);
+    gate.done("a_b");
+    expect(await settled(turn)).toBe(true);
+  });
+
+  it("answers anyway at the least wait when the host shows no slow pace: a host listing one server at a time is not stuck", async () => {
+    const gate = new AnswerGate(new Map([["a_b", 0], ["a", 1]]), 250, 0);
+    gate.contact("a_b");
+    gate.observeHandling(3);
+    const turn = gate.turn("a");
+    await vi.advanceTimersByTimeAsync(249);
+    expect(await settled(turn)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(turn)).toBe(true);
+  });
+
+  it("waits only the least wait, however slow the host, for a lower rank it never contacted (refused, or not yet listed)", async () => {
+    const gate = new AnswerGate(new Map([["a_b", 0], ["a", 1]]), 250, 0);
+    gate.observeHandling(100);
+    const turn = gate.turn("a");
+    await vi.advanceTimersByTimeAsync(250);
+    expect(await settled(turn)).toBe(true);
+  });
+});
+
+describe("AnswerGate spacing", () => {
+  it("is the cap until the host's pace is seen, then the slowest pace seen, never above the cap", () => {
+    const gate = new AnswerGate(new Map(), 250, 30);
+    expect(gate.spacingMs).toBe(30);
+    gate.observeHandling(2);
+    expect(gate.spacingMs).toBe(2);
+    gate.observeHandling(1);
+    expect(gate.spacingMs).toBe(2);
+    gate.observeHandling(45);
+    expect(gate.spacingMs).toBe(30);
+    expect(new AnswerGate(new Map()).spacingMs).toBe(0);
+  });
+});

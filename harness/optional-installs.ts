@@ -1,0 +1,106 @@
+/**
+ * What the self-test needs beyond `npm ci`, asked one way. `npm test` must pass on a fresh clone with only
+ * `npm ci`, so every test that needs one of these asks {@link missingInstall} first: where the install is
+ * missing it skips, saying why and how to install it; where a `MCP_COLLIDE_REQUIRE_*` variable says this
+ * machine must have it (.ci/run sets them after installing), it fails instead. Tools that are not tests
+ * (an agent adapter checking isolation, a bench) ask {@link probeInstall}, the same probe with no policy.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { agentClis, packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { findChromium } from "./report/headless-chromium.ts";
+
+/** The library hosts installed in their own folders by `npm run hosts:libraries`, by the package their adapter loads first. */
+const libraryHosts = { "mcp-use": "mcp-use", voltagent: "@voltagent/core", genkit: "genkit" } as const;
+/** A library host installed apart, in hosts/<name>. */
+export type LibraryHostName = keyof typeof libraryHosts;
+
+/** The pinned agent CLIs' binaries (hosts/agent-clis/node_modules/.bin), by adapter id. */
+const agentBins: Record<AgentCliId, string> = { "claude-code": "claude", codex: "codex", "gemini-cli": "gemini" };
+
+/**
+ * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
+ * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
+ * and kit), or network namespaces (`unshare -n`, root: the offline tests and the agent CLIs' isolation).
+ */
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns";
+
+/** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
+export const optionalInstalls: readonly OptionalInstall[] = [
+  ...agentClis.map((id) => `agent-cli:${id}` as const),
+  ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
+  "chromium", "python3", "netns",
+];
+
+/**
+ * The variables that make an install mandatory. Network namespaces are required wherever the agent CLIs or
+ * the library hosts are: the CLIs run in one, and the offline test runs every host in one.
+ */
+function requiredBy(install: OptionalInstall): string[] {
+  if (install.startsWith("agent-cli:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
+  if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
+  if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
+  if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
+  return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
+}
+
+/** The same flags the agent CLIs' sandbox uses (hosts/agent-clis/isolation), so a pass here means it can run. */
+const NETNS_PROBE = ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"];
+
+function probe(install: OptionalInstall): string | undefined {
+  const [kind, name] = install.split(":") as [string, string | undefined];
+  if (kind === "agent-cli") {
+    const bin = agentBins[name as AgentCliId];
+    return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
+  }
+  if (kind === "library-host") {
+    const entry = libraryHosts[name as LibraryHostName];
+    return existsSync(join(packageRoot, "hosts", name!, "node_modules", entry, "package.json")) ? undefined : `hosts/${name} is not installed (npm run hosts:libraries)`;
+  }
+  if (install === "chromium") return findChromium() ? undefined : "no chromium on PATH (Debian: apt-get install -y chromium, or set CHROMIUM)";
+  if (install === "python3") {
+    const result = spawnSync("python3", ["--version"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : `python3 cannot run here (${result.error?.message ?? `exit ${result.status}`})`;
+  }
+  const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
+  if (result.error) return `unshare could not run: ${result.error.message}`;
+  return result.status === 0 ? undefined : `unshare -n -m failed (exit ${result.status}, needs root): ${result.stderr.trim()}`;
+}
+
+const probed = new Map<OptionalInstall, string | undefined>();
+
+/** Undefined when `install` is here and usable, else why not (and how to install it). Probed once per process. */
+export function probeInstall(install: OptionalInstall): string | undefined {
+  if (!probed.has(install)) probed.set(install, probe(install));
+  return probed.get(install);
+}
+
+const announced = new Set<string>();
+
+/**
+ * For a test that needs `installs`: undefined when all are here, else why not, for the test to skip with
+ * (see {@link skipTitle}); the reason is also written to stderr once per process, so a skip is seen in
+ * vitest's output. Throws instead when an install is missing that a `MCP_COLLIDE_REQUIRE_*` variable set
+ * to 1 demands, so the test file fails.
+ */
+export function missingInstall(...installs: OptionalInstall[]): string | undefined {
+  const missing = installs.flatMap((install) => {
+    const why = probeInstall(install);
+    return why === undefined ? [] : [{ install, why }];
+  });
+  if (missing.length === 0) return undefined;
+  const demanded = missing.flatMap(({ install, why }) => requiredBy(install).filter((name) => process.env[name] === "1").map((name) => `${why} (${name}=1 requires ${install})`));
+  if (demanded.length > 0) throw new Error(`a required install is missing: ${demanded.join("; ")}`);
+  const reason = missing.map(({ why }) => why).join("; ");
+  if (!announced.has(reason)) {
+    announced.add(reason);
+    process.stderr.write(`skipping what needs ${missing.map(({ install }) => install).join(" and ")}: ${reason}\n`);
+  }
+  return reason;
+}
+
+/** `title`, followed by `(skipped: why)` when `missing` says why it cannot run, so the skip names its reason. */
+export function skipTitle(title: string, missing: string | undefined): string {
+  return missing === undefined ? title : `${title} (skipped: ${missing})`;
+}
