@@ -2,6 +2,8 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   CallToolRequestSchema,
+  ErrorCode,
+  McpError,
   ListToolsRequestSchema,
   type CallToolResult,
   type ListToolsResult,
@@ -72,7 +74,13 @@ export function createFakeServer(
   const server = new RecordingServer(context, script.serverInfo, { capabilities, jsonSchemaValidator: serverValidator });
 
   // The SDK does not validate handler results for tools/list, so hostile names and schemas leave as given.
+  let stuckFollowed = 0;
   server.setRequestHandler(ListToolsRequestSchema, (request): ListToolsResult => {
+    // A cursor that never advances is answered for a while, then refused, so a host that follows it blindly is
+    // seen looping (the record counts each request) and then stopped, never left spinning until the case times out.
+    if (script.failure === "stuck-cursor" && request.params?.cursor !== undefined && ++stuckFollowed > STUCK_CURSOR_ANSWERS) {
+      throw new McpError(ErrorCode.InternalError, `the cursor was asked for ${stuckFollowed} times on this connection: no more pages`);
+    }
     // Answered first: a cursor this server never gave is an error, and no list a host could have seen.
     const answer = listAnswer(script, tools(), request.params?.cursor);
     options.onListed?.();
@@ -90,6 +98,9 @@ export function createFakeServer(
   });
   return server;
 }
+
+/** How often a `stuck-cursor` server answers its cursor on one connection before it refuses it. */
+export const STUCK_CURSOR_ANSWERS = 50;
 
 /** The cursor of a `list-crash` server's second page: asking for it is what kills the server. */
 const NEXT_PAGE = "page-2";

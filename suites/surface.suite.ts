@@ -232,6 +232,16 @@ export const allOrNothing = defineClause({
 /** How a server of a failing world fails, in words (undefined: it is healthy). */
 const failureOf = (server: World["servers"][number]) => (server.unreachable ? "unreachable" : server.failure);
 
+/**
+ * Asking again for a cursor that never advanced is a loop, not a retry, past this many requests (a host may
+ * ask twice to be sure; the fake server answers 50 times a connection, then refuses, so no host spins forever).
+ */
+const CURSOR_LOOP = 10;
+
+/** How many times the host asked `key` for a page by cursor in `observation`. */
+const cursorRequests = (observation: SessionObservation, key: string) =>
+  observation.records.filter((record) => record.server === key && record.method === "tools/list" && record.cursor !== undefined).length;
+
 export const failingServerNamed = defineClause({
   id: "surface/failing-server-named",
   level: "MUST",
@@ -259,9 +269,13 @@ export const failingServerNamed = defineClause({
     const observation = await env.observe(value);
     const judged = await env.judge(value, observation);
     const errors = observation.open.outcome.errors;
-    // The whole open failed with an error: allowed, whichever server the error names.
-    if (failedWhole(observation) || (observation.tools.length === 0 && errors.length > 0)) return { ok: true, judged };
-    const problems = value.servers.flatMap((server) => {
+    // The whole open failed with an error: allowed, whichever server the error names (unless it looped first).
+    // A host that loops on a cursor that never advances fails whatever it says afterwards: the other
+    // servers' tools waited on it, and a server that never refused would have held the host for ever.
+    const loops = value.servers.filter((server) => server.failure === "stuck-cursor" && cursorRequests(observation, server.key) > CURSOR_LOOP)
+      .map((server) => `the host asked "${server.key}" for its cursor that never advances ${cursorRequests(observation, server.key)} times`);
+    if (loops.length === 0 && (failedWhole(observation) || (observation.tools.length === 0 && errors.length > 0))) return { ok: true, judged };
+    const problems = [...loops, ...value.servers.flatMap((server) => {
       const how = failureOf(server);
       if (how !== undefined) {
         return errorsNaming(observation, server.key).length > 0 ? [] : [`"${server.key}" (${how}) is named by no error`];
@@ -269,11 +283,11 @@ export const failingServerNamed = defineClause({
       const shown = shownWireNames(observation, server.key);
       const missing = server.tools.filter((tool) => !shown.has(tool.name) && !loggedSpecExclusion(observation, tool)).map((tool) => tool.name);
       return missing.length === 0 ? [] : [`"${server.key}" is healthy, but ${quoted(missing)} of it not shown`];
-    });
+    })];
     if (problems.length === 0) return { ok: true, judged };
     return {
       ok: false,
-      expected: "an error naming each server that failed to load, and every tool of the others shown (or the whole open failed with an error)",
+      expected: `an error naming each server that failed to load, and every tool of the others shown (or the whole open failed with an error); a cursor that never advances asked for at most ${CURSOR_LOOP} times`,
       observed: `${problems.join("; ")}; errors: ${JSON.stringify(errors)}; diagnostics: ${JSON.stringify(observation.open.diagnostics)}; shown: [${quoted(observation.tools.map((tool) => tool.name))}]`,
       judged,
     };

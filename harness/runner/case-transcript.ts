@@ -165,13 +165,21 @@ export class CaseTranscript {
   /** Every string with this case's addresses, ports, random ids and machine paths replaced, and cut when long. */
   #clean(value: unknown): unknown {
     return mapStrings(value, (value) => {
-      let text = value;
-      for (const [secret, label] of this.#secrets) if (text.includes(secret)) text = text.split(secret).join(label);
-      text = text.replace(LOOPBACK_PORT, "127.0.0.1:<port>").replace(UUID, "<uuid>");
-      // Paths made portable before the cut: a path cut in half no longer matches this machine's prefixes.
-      text = portableText(text, (this.#paths ??= pathContext()));
+      const text = this.stable(value);
       return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
     });
+  }
+
+  /**
+   * `text` (what a check saw: host errors quote server addresses) with this case's server addresses and tokens,
+   * ports, random ids and machine paths replaced as in the evidence, so a verdict reads the same on every run.
+   */
+  stable(text: string): string {
+    let out = text;
+    for (const [secret, label] of this.#secrets) if (out.includes(secret)) out = out.split(secret).join(label);
+    out = out.replace(LOOPBACK_PORT, "127.0.0.1:<port>").replace(UUID, "<uuid>");
+    // Paths made portable before any cut: a path cut in half no longer matches this machine's prefixes.
+    return portableText(out, (this.#paths ??= pathContext()));
   }
 }
 

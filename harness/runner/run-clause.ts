@@ -118,7 +118,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
       outcome = await attempt();
       // A violation is confirmed on a fresh process before it is believed (fresh-hosts.ts).
       if (!outcome.ok && generating && fresh && fresh.servedBefore() > 0) {
-        const first = { outcome, evidence: transcript.evidence() };
+        const failed = { ...outcome, expected: transcript.stable(outcome.expected), observed: transcript.stable(outcome.observed) };
+        const first = { outcome: failed, evidence: transcript.evidence() };
         const history = await fresh.fresh();
         outcome = await attempt();
         if (outcome.ok) {
@@ -178,7 +179,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   if (broken) {
     const error = broken.error;
     const kind = isAdapterError(error) ? error.kind : (error as { hang?: boolean }).hang ? "timeout" : "harness";
-    const message = error instanceof Error ? error.message : String(error);
+    const message = broken.transcript.stable(error instanceof Error ? error.message : String(error));
     return {
       ...common,
       status: "error",
@@ -196,8 +197,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
       reason: `${violationReason(failing.index, constructed, shrinks)}${shrinkStopped ? ` (stopped at the ${options.shrinkBudgetMs} ms shrink budget: the world shown may not be the smallest)` : ""}${poisoned}`,
       path: details.counterexamplePath ?? undefined,
       counterexample: counterexampleOf(clause, failing.value),
-      expected: failing.outcome.expected,
-      observed: failing.outcome.observed,
+      expected: failing.transcript.stable(failing.outcome.expected),
+      observed: failing.transcript.stable(failing.outcome.observed),
       ...(failing.outcome.comparison ? { comparison: failing.outcome.comparison } : {}),
       ...withDiagnosis(failing.transcript.evidence()),
     };
