@@ -7,7 +7,7 @@ import {
   canonicalJson, constructed, defineClause, worldOf, driftChange, errorNamesServer, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
   type ConstructedCase, type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
 } from "../harness/index.ts";
-import { commandsOf, driftCommands, initialModel, landingDrift, noteOutcome, verify, type CommandJson, type DriftModel, type DriftReal } from "./support/drift-model.ts";
+import { commandsOf, driftCommands, initialModel, landingDrift, markRefreshed, noteOutcome, verify, type CommandJson, type DriftModel, type DriftReal } from "./support/drift-model.ts";
 import { identify, listChangedTimeoutMs, namesServerAndTool, quoted, type ShownTool } from "./support/lifecycle.ts";
 
 interface TrackCase {
@@ -66,6 +66,7 @@ export const refreshTracksList = defineClause({
           model = initialModel(live);
           noteOutcome(model, session.opened.outcome, model.servers);
           await verify(model, real);
+          markRefreshed(model.servers);
           return { model, real };
         }, commandsOf(value.commands))),
       () => `after: ${model?.steps.join("; ") ?? "open"}`,

@@ -27,6 +27,12 @@ export interface ServerModel {
   floor: number;
   /** What the last check saw: its wire names (sorted) and the name each was shown under. */
   seen?: { wires: string[]; names: Map<string, string> };
+  /**
+   * What the host showed of this server right after it last opened or refreshed it: what a refresh is judged
+   * against. A host that re-lists on every turn shows a change before it is asked to refresh; judged against
+   * what it showed just before the refresh, it would never have anything to add or remove.
+   */
+  refreshed?: string[];
 }
 
 /** The model: every server, the local tools the host accepted, and the story so far. */
@@ -168,9 +174,14 @@ class NotifyCommand implements DriftCommand {
   toJSON = () => ({ command: "notify", server: this.server });
 }
 
+/** Marks what the host shows of every server now as what it showed at its last open or refresh. */
+export function markRefreshed(servers: readonly ServerModel[]): void {
+  for (const server of servers) server.refreshed = server.seen?.wires ?? [];
+}
+
 /** Refreshes `targets` (all when `key` is undefined), moves their floors to now, and checks the whole list. */
 async function refreshAndVerify(model: DriftModel, real: DriftReal, targets: ServerModel[], key: string | undefined): Promise<void> {
-  const before = new Map(targets.map((server) => [server.key, server.seen?.wires ?? []]));
+  const before = new Map(targets.map((server) => [server.key, server.refreshed ?? server.seen?.wires ?? []]));
   const refreshed = await real.session.refresh(key);
   for (const server of targets) server.floor = server.history.length - 1;
   noteOutcome(model, refreshed.outcome, targets);
@@ -184,6 +195,7 @@ async function refreshAndVerify(model: DriftModel, real: DriftReal, targets: Ser
     const elsewhere = model.servers.filter((other) => other !== server).flatMap((other) => other.tools.map((tool) => tool.name));
     if (now.some((wire) => !was.includes(wire) && elsewhere.includes(wire))) real.judged.add("refresh-onto-other-name");
   }
+  markRefreshed(targets);
 }
 
 /** Refreshes one server, or all; afterwards the host may show nothing older than now. */
