@@ -24,6 +24,21 @@ function withErrors(world: World, marks: readonly boolean[]): World {
   return { servers: [{ ...servers[0]!, errorTools: [servers[0]!.tools[0]!.name] }, ...servers.slice(1)] };
 }
 
+/**
+ * Whether `handed` carries the tool's text `said`: as it is, or inside JSON that a host (or HAP/1's own
+ * `content` field, read here as JSON) wrapped it in, up to three levels deep. A host that serialises the MCP
+ * result into its error message hands the model the text with its quotes escaped (`tool \"fail\"`), which
+ * is still the text; reading only the raw form made every such host a false WARN.
+ */
+export function carriesText(handed: string, said: string): boolean {
+  let form = said;
+  for (let depth = 0; depth <= 3; depth += 1) {
+    if (handed.includes(form)) return true;
+    form = JSON.stringify(form).slice(1, -1);
+  }
+  return false;
+}
+
 /** Whether the host marked a result as an error, and the text it handed on. */
 function reading(result: CallResult): { marked: boolean; text: string } {
   if (!result.ok) return { marked: true, text: result.error.message };
@@ -67,7 +82,7 @@ export const toolErrorReachesModel = defineClause({
       if (said !== undefined) {
         called = true;
         if (!marked) problems.push(`${shown} answered isError: true, and the host handed on ${text.slice(0, 300)} as ordinary output (ok: true${call.result.ok && call.result.isError === false ? ", isError: false" : ", no isError"})`);
-        else if (!text.includes(said)) problems.push(`${shown} answered isError: true with ${JSON.stringify(said)}, and the host marked an error without that text: ${JSON.stringify(text.slice(0, 300))}`);
+        else if (!carriesText(text, said)) problems.push(`${shown} answered isError: true with ${JSON.stringify(said)}, and the host marked an error without that text: ${JSON.stringify(text.slice(0, 300))}`);
       } else if (marked) {
         problems.push(`${shown} answered an ordinary result, and the host marked it as an error: ${JSON.stringify(text.slice(0, 300))}`);
       }
