@@ -86,7 +86,7 @@ describe("committed real-host reports", () => {
       });
       const fresh = await runClauses({
         clauses: replays, launcher: hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: host.runArgs ? 300_000 : 120_000 }), seed: committed.seed, runs: 1,
-        transport: committed.transport as "http" | "stdio",
+        transport: committed.transport as "http" | "stdio", profile: committed.profile,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
       expect(fresh.clauses.map((clause) => [clause.id, clause.status])).toEqual(failing.map((clause) => [clause.id, clause.status]));

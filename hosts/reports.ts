@@ -38,6 +38,7 @@ export interface CommittedReport {
   seed: number;
   runs: number;
   transport: string;
+  profile?: string;
   node: string;
   contentSha256?: string;
   clauses: Array<{

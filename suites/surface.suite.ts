@@ -3,7 +3,7 @@ import fc from "fast-check";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, loggedSpecExclusion, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
-  visibleLabel, world,
+  visibleLabel, world, worldOf,
   type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -153,21 +153,26 @@ export const shortfallNamesMissing = defineClause({
     " the server and every missing wire name says what to rename or re-key.",
   checkSituations: {
     "shortfall": "some tool of a server did not register, and the host did not fail the whole open",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   sources: ["ADR-0112 D3"],
   arbitrary: shortfallWorld,
   // Names a careful host refuses (too long, invalid, nameless), and the merges that lose a tool silently; and a
   // paged list read in part, or a cap: a shortfall only the host knows the names of (a later page, the tools
   // past its cap), so an error must name them.
-  coverage: () => constructed([
-    "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "prototype-tools", "case-keys",
-    "paged-list", "large-world", "invalid-header",
-  ]),
+  // The same losses as no-silent-loss, the host's own join included: a host that loses a tool there must name it.
+  coverage: (env) => [
+    ...constructed([
+      "over-length", "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate", "separator-underscore", "separator-mcp",
+      "prototype-tools", "case-keys", "fold-keys", "repeated-name", "paged-list", "large-world", "invalid-header",
+    ]),
+    ...joinClashCases(env.naming),
+  ],
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
     const observation = await env.observe(value);
-    const judged = await env.judge(value, observation);
+    const judged = [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)];
     if (failedWhole(observation)) return { ok: true, judged };
     const found = shortfalls(value, observation);
     const unnamed = found.flatMap(({ key, missing }) => {
@@ -191,6 +196,7 @@ export const allOrNothing = defineClause({
     "half. Registering all of a server's tools or none of them makes a partial failure visible at load " +
     "time. It is a SHOULD because a host that keeps the rest and names exactly what is missing (the two " +
     "MUST clauses before this one) is still usable.",
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   sources: ["ADR-0112 D3 \"complete or it fails\"", "MCP spec Tools: x-mcp-header (2026-07-28)"],
   // Beside the shortfall worlds, clashes whose servers each hold a plain tool too, and long names: a host
   // that keeps one of two clashing (or cut) names leaves the other's server partial only when it held
@@ -211,16 +217,19 @@ export const allOrNothing = defineClause({
   // A server read to its first page only, or cut by a host-wide cap, is partial too: shown, and incomplete.
   // And a tool the MCP spec requires a client to exclude (an invalid x-mcp-header): a server left partial that
   // way, and said so, is what the spec asks for, not a partial registration (loggedSpecExclusion).
-  coverage: () => constructed([
-    "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions", "prototype-companions",
-    "fold-tools", "paged-list", "large-world", "invalid-header",
-  ]),
+  coverage: (env) => [
+    ...constructed([
+      "long-twins", "invalid-name", "nameless-tool", "sanitised-twin", "exact-duplicate-companions", "separator-underscore-companions",
+      "separator-mcp-companions", "prototype-companions", "fold-tools", "paged-list", "large-world", "invalid-header",
+    ]),
+    ...joinClashCases(env.naming, withCompanions, ", each server with a tool of its own"),
+  ],
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
   async check(env, value) {
     const observation = await env.observe(value);
     const partial = shortfalls(value, observation).filter(({ shown }) => shown > 0);
-    if (partial.length === 0) return { ok: true, judged: await env.judge(value, observation) };
+    if (partial.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)] };
     return {
       ok: false,
       expected: "a server whose tools do not all register exposes none of them",
@@ -228,6 +237,11 @@ export const allOrNothing = defineClause({
     };
   },
 });
+
+/** A world with a plain tool of its own added to each server: only a server holding something else can be partial. */
+function withCompanions(value: World): World {
+  return worldOf(...value.servers.map((server, index) => [server.key, [...server.tools.map((tool) => tool.name), ["search", "query"][index] ?? `tool_${index}`]] as const));
+}
 
 /** How a server of a failing world fails, in words (undefined: it is healthy). */
 const failureOf = (server: World["servers"][number]) => (server.unreachable ? "unreachable" : server.failure);

@@ -113,6 +113,11 @@ export const hazardWorlds = {
     world: worldOf(["a_b", ["c", "search"]], ["a", ["b_c", "query"]]),
   },
   "separator-mcp": { hazard: "separator-clash", title: "mcp__{key}__{tool} meets: a__b: c · a: b__c", world: worldOf(["a__b", ["c"]], ["a", ["b__c"]]) },
+  "separator-mcp-companions": {
+    hazard: "separator-clash",
+    title: "mcp__{key}__{tool} meets, each server with a tool of its own: a__b: c, search · a: b__c, query",
+    world: worldOf(["a__b", ["c", "search"]], ["a", ["b__c", "query"]]),
+  },
   "sanitising-keys": {
     hazard: "sanitising-clash",
     title: "keys that sanitise alike: store.refunds: issue_refund · store_refunds: issue_refund",

@@ -135,7 +135,10 @@ function resultOf(output: unknown): CallResult {
   const part = output as { type?: string; value?: unknown } | undefined;
   if (part?.type === "error-text" || part?.type === "error-json") return { ok: false, error: { message: typeof part.value === "string" ? part.value : JSON.stringify(part.value) } };
   const value = part?.value;
-  if ((value as { isError?: unknown } | undefined)?.isError === true) return { ok: false, error: { message: JSON.stringify(value) } };
+  // buildToolErrorResult hands the model `{ error: true, message, ... }` as a plain json result when a call throws
+  // (a dead server, say): that is the error the model is told of, not an ordinary result.
+  const marked = value as { isError?: unknown; error?: unknown } | undefined;
+  if (marked?.isError === true || marked?.error === true) return { ok: false, error: { message: JSON.stringify(value) } };
   return { ok: true, content: Array.isArray(value) ? value : [{ type: "text", text: typeof value === "string" ? value : JSON.stringify(value) }] };
 }
 
