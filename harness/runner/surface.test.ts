@@ -30,4 +30,15 @@ describe("errorNamesServer: which server an error names", () => {
     expect(messageNames("could not register b_c", "c")).toBe(false);
     expect(messageNames('tool "" is empty', "")).toBe(true);
   });
+
+  it("reads a quoted qualified name as naming both its server and its tool, never a part of a segment", () => {
+    const codex = "tool call error: tool call failed for `alpha/request`";
+    expect(messageNames(codex, "alpha")).toBe(true);
+    expect(messageNames(codex, "request")).toBe(true);
+    expect(messageNames('"beta:query" failed', "beta")).toBe(true);
+    expect(messageNames(codex, "alph")).toBe(false);
+    expect(messageNames(codex, "quest")).toBe(false);
+    expect(messageNames("failed for alpha/request", "alpha")).toBe(false);
+    expect(messageNames('"/request" failed', "")).toBe(false);
+  });
 });

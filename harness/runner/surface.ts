@@ -26,14 +26,19 @@ const QUOTES: readonly (readonly [string, string])[] = [
   ['"', '"'], ["'", "'"], ["`", "`"], ["\u201c", "\u201d"], ["\u2018", "\u2019"], ["\u00ab", "\u00bb"], ["[", "]"], ["(", ")"], ["<", ">"],
 ];
 
+/** What joins a server and its tool in a qualified name a host quotes: `alpha/request` (Codex, Genkit), `alpha:request`. */
+const QUALIFIERS = ["/", ":"] as const;
+
 /**
  * True when `message` names `name` the way an error names a server or a tool: quoted, between one of the
- * {@link QUOTES} pairs (`"a"`, `'a'`, `` `a` ``, `[a]` ...), or as a JSON string (escapes included). A name
- * in running prose does not count, because a short name like `a` is also a word ("a server failed").
+ * {@link QUOTES} pairs (`"a"`, `'a'`, `` `a` ``, `[a]` ...), or as a JSON string (escapes included), or as one
+ * end of a quoted qualified name (`` `alpha/request` `` names both `alpha` and `request`). A name in running
+ * prose does not count, because a short name like `a` is also a word ("a server failed").
  */
 export function messageNames(message: string, name: string): boolean {
   if (message.includes(JSON.stringify(name))) return true;
-  return QUOTES.some(([open, close]) => message.includes(`${open}${name}${close}`));
+  return QUOTES.some(([open, close]) => message.includes(`${open}${name}${close}`)
+    || (name !== "" && QUALIFIERS.some((joint) => message.includes(`${open}${name}${joint}`) || message.includes(`${joint}${name}${close}`))));
 }
 
 /**
