@@ -119,7 +119,10 @@ export const agentCliHosts: RealHost[] = [
     // Judged against its own provider's function-name rule (Gemini API), not the default OpenAI/Anthropic one:
     // names/provider-valid and names/profile both check it.
     runArgs: ["--agent", "gemini-cli", "--profile", "gemini"],
-    notApplicable: Object.fromEntries(Object.entries(notApplicable).filter(([id]) => id !== "names/profile")),
+    notApplicable: {
+      ...notApplicable,
+      "names/profile": "the gemini profile fixes only which names Gemini's API accepts (names/provider-valid checks that), not the exact name of each tool, and Gemini CLI claims no profile that does",
+    },
     packages: ["@google/gemini-cli"],
     wiring: "`gemini -p` with `GEMINI_CLI_HOME/.gemini/settings.json` (`mcpServers`, each `trust: true`), its model at the fake Gemini endpoint (`GOOGLE_GEMINI_BASE_URL`; the routing side call answered with a value fitting its JSON schema); calls are `functionCall` parts; one CLI process per session in a loopback-only network namespace.",
     evidence: {
