@@ -80,10 +80,13 @@ export function codex(variant: CodexVariant): AgentCli {
     })),
     callReplies: (tool: { name: string; namespace?: string }, args: Record<string, unknown>, id: string): ModelReply[] =>
       [{ type: "tool-call", id, name: tool.name, ...(tool.namespace === undefined ? {} : { namespace: tool.namespace }), arguments: args }],
-    // Codex answers a call it cannot route with plain output text, which is its refusal.
+    // Codex answers a call it cannot route with plain output text, which is its refusal; a call that failed on
+    // the way (a server gone mid-session) comes back as output whose text part is Codex's own
+    // `tool call error: tool call failed for \`<server>/<tool>\`` (mcp_tool_call.rs): the wire has no error flag.
     resultOf: (results: readonly ProviderToolResult[], id: string) => {
       const result = results.find((candidate) => candidate.id === id);
-      return result && /^"?(unsupported call|failed to parse function arguments)\b/.test(result.text) ? { ...result, isError: true } : result;
+      const failed = result && (/^"?(unsupported call|failed to parse function arguments)\b/.test(result.text) || /"text":"tool call error: /.test(result.text));
+      return result && failed ? { ...result, isError: true } : result;
     },
   };
   // Code mode has no namespaces: a call names the nested tool alone, as `tools.<name>` in the script.
