@@ -3,7 +3,8 @@
  * the report's own counterexample, through the pinned CLI (an in-process AgentHost, so the provider's
  * records can be read), writing reports/agent-clis/<id>.evidence.json: per clause the world(s) by value, the
  * verdict now, what each model turn offered (the raw `tools` entries that carry a fake tool's identity
- * marker, and Claude Code's deferred listing), and every message the fake servers recorded.
+ * marker, and Claude Code's deferred listing) and the tool results it handed on (`handedOn`, raw), and every
+ * message the fake servers recorded.
  *   node --import tsx hosts/agent-clis/evidence.ts [--only id,id]
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -38,6 +39,21 @@ function offered(body: unknown): unknown {
   return { tools: marked, ...(deferred.length > 0 ? { deferredListing: deferred } : {}) };
 }
 
+/**
+ * The tool results a model request carries, as the CLI wrote them (what it handed its model for each call):
+ * Responses `function_call_output`/`custom_tool_call_output` items, Anthropic `tool_result` blocks, Gemini
+ * `functionResponse` parts. A request repeats the conversation, so the caller keeps only those not seen before.
+ */
+function toolResults(body: unknown): unknown[] {
+  const request = (body ?? {}) as { input?: unknown; messages?: unknown; contents?: unknown };
+  const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? value.filter((item) => typeof item === "object" && item !== null) : []);
+  return [
+    ...list(request.input).filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output"),
+    ...list(request.messages).flatMap((message) => list(message.content).filter((block) => block.type === "tool_result")),
+    ...list(request.contents).flatMap((content) => list(content.parts).filter((part) => part.functionResponse !== undefined)),
+  ];
+}
+
 const { values } = parseArgs({ options: { only: { type: "string" } } });
 const only = values.only?.split(",");
 const clauses = await loadSuites(join(packageRoot, "suites"));
@@ -57,15 +73,22 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
     const result = await replayCase({
       clause: { ...clause, arbitrary: () => fc.constant(verdict.counterexample!.value) },
       launcher: inProcessLauncher(() => host), value: verdict.counterexample!.value, transport: "http", caseTimeoutMs: 900_000,
+      // The report's naming profile (gemini-cli is judged under `--profile gemini`), so a names verdict replays as judged.
+      profile: committed.profile,
       log: (event) => { if (event.kind === "records") records.push(...event.records); },
     });
     const turns = (await host.providerRecords()).filter((record) => record.kind === "turn");
+    const seen = new Set<string>();
     out[verdict.id] = {
       committed: verdict.status,
       now: result.verdict,
       observedNow: result.outcome && !result.outcome.ok ? result.outcome.observed : result.reason,
       worlds: result.worlds,
-      modelTurns: turns.map((record) => ({ seq: record.seq, url: record.url, offered: offered(record.body) })),
+      modelTurns: turns.map((record) => {
+        const handedOn = toolResults(record.body).filter((result) => !seen.has(JSON.stringify(result)));
+        for (const result of handedOn) seen.add(JSON.stringify(result));
+        return { seq: record.seq, url: record.url, offered: offered(record.body), ...(handedOn.length > 0 ? { handedOn } : {}) };
+      }),
       serverRecords: records.map(({ server, method, tool, arguments: args, connection }) => ({ server, method, tool, arguments: args, connection })),
     };
     process.stdout.write(`${entry.id} ${verdict.id}: committed ${verdict.status}, now ${result.verdict}\n`);
