@@ -2,7 +2,10 @@
  * One worker's fresh host processes (the policy is in fresh-hosts.ts): the history of the cases its current
  * process served, a fresh process on demand, and the search for the case that poisoned a process. The search
  * tries the most recent earlier cases one at a time, each on a fresh process followed by the victim: the
- * first after which the victim fails again is the poisoner. Only a reproduced finding names one.
+ * first after which the victim fails again is the poisoner, once it has done so twice and the victim alone on
+ * a fresh process has held again. Only a finding reproduced that way names one: a victim that fails by timing
+ * (a loaded machine, seen in npm run power at load 10) can fail after any earlier case once, and is then no
+ * poisoning at all.
  */
 import type { SessionPoisoning } from "../report/report-model.ts";
 import { CaseTranscript } from "./case-transcript.ts";
@@ -54,6 +57,16 @@ export function workerFreshHosts(parts: WorkerParts): FreshHosts {
       return undefined;
     }
   };
+  /** Runs the victim alone on a fresh process: whether it holds there (as it did when it was found). */
+  const holdsAlone = async (victim: Poisoning): Promise<boolean> => {
+    await fresh();
+    const env = new CaseTranscript().environment(parts.env);
+    try {
+      return (await withTimeout(victim.clause.check(env, victim.value), parts.caseTimeoutMs, `case ${victim.index + 1} of ${victim.clause.id}`)).ok;
+    } catch {
+      return false; // a host that breaks alone tells nothing about a poisoner
+    }
+  };
   return {
     servedBefore: () => history.length,
     served(entry) {
@@ -67,7 +80,7 @@ export function workerFreshHosts(parts: WorkerParts): FreshHosts {
       for (const earlier of victim.history.slice(-SUSPECTS).reverse()) {
         const transcript = await reproduce(earlier, victim);
         if (transcript) {
-          found = { by: earlier, transcript };
+          if (await reproduce(earlier, victim) && await holdsAlone(victim)) found = { by: earlier, transcript };
           break;
         }
       }
