@@ -305,7 +305,7 @@ export const realHosts: RealHost[] = [
       "drift/mid-session-loss": "As in mastra-tools: the tool's `execute` rethrows dead alpha's `Streamable HTTP error: Error POSTing to endpoint: ...` (not an `isSessionError`), and the Agent hands the model a `TOOL_EXECUTION_FAILED` result (`Failed toolset execution`) whose message names no server; alpha appears only on its log channel (`[alpha] Error calling tool: request`) (direct, 2026-12-04: alpha [request] · beta [search], alpha's path 404 after `getToolsets()`: the call of `request` gives that result).",
     },
     timingDependent: {
-      "order/arrival-timing": "The shrunk case has every delay 0: which of alpha and beta answers `tools/list` last (and so owns `request`) is a race between two servers answering at once, not a scripted order. A CI replay on a fresh clone (2 cores) passed it once, so the verdict stands on the full run's evidence and is left out of the replay test (timingDependent).",
+      "order/arrival-timing": "Which of alpha and beta owns `request` follows which list arrives last (`connectedToolsets` filled as each `tools()` resolves). The committed verdict is on the constructed answer-order swap, but an earlier report's shrunk case (every delay 0, a race) passed once in a CI replay on a fresh clone (2 cores), so this clause stays out of the replay test until replays of the constructed case have been seen stable under load; the verdict stands on the full run's evidence.",
     },
   },
   {
