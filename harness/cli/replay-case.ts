@@ -8,6 +8,7 @@ import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { CheckOutcome, Clause } from "../runner/clause.ts";
 import type { HostLauncher } from "../runner/host-launcher.ts";
+import { withTimeout } from "../runner/with-timeout.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { World } from "../world/world.ts";
 import { isHostError, openReplayEnvironment, type ReplayEvent } from "./replay-environment.ts";
@@ -57,14 +58,6 @@ export async function valueAtPath<T>(arbitrary: fc.Arbitrary<T>, seed: number, p
   return found.value;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error(`the case took longer than ${ms} ms`), { hang: true })), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 const describeError = (error: unknown) => `${isAdapterError(error) ? `${error.kind}: ` : ""}${error instanceof Error ? error.message : String(error)}`;
 
 /** Replays one case and returns its verdict; never throws for a broken host (that is an `error` verdict). */
@@ -89,7 +82,7 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
     const worlds = options.clause.worlds(value);
     let outcome: CheckOutcome;
     try {
-      outcome = await withTimeout(options.clause.check(replay.env, value), options.caseTimeoutMs ?? 120_000);
+      outcome = await withTimeout(options.clause.check(replay.env, value), options.caseTimeoutMs ?? 120_000, "the case");
     } catch (error) {
       // Only what came out of the adapter (or a hang) is the host's; anything else is the case failing to replay.
       if (isAdapterError(error) || isHostError(error) || (error as { hang?: boolean }).hang) {

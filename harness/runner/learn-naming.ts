@@ -13,6 +13,7 @@ import type { World } from "../world/world.ts";
 import { acceptedWhole, CLEAN_WORLD } from "./judgement.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
+import { withTimeout } from "./with-timeout.ts";
 
 /** The join that puts `key` and `tool` into `name`, in either order; undefined when neither fits. */
 function joinOf(name: string, key: string, tool: string): HostNaming | undefined {
@@ -52,14 +53,8 @@ export interface CleanOpen {
 
 /** Opens {@link CLEAN_WORLD} once on `adapter` and reads its join; a host that breaks on it teaches nothing. */
 export async function learnNaming(adapter: HostAdapter, servers: FakeServerHost, transport: ServerTransportKind, timeoutMs: number): Promise<CleanOpen | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), timeoutMs); });
-  const learnt = observeSession(adapter, servers, transport, CLEAN_WORLD)
+  // A host that hangs on it, like one that breaks, teaches nothing: the run judges it without a join.
+  return withTimeout(observeSession(adapter, servers, transport, CLEAN_WORLD), timeoutMs, "the clean-world open")
     .then((observation) => ({ naming: namingShown(CLEAN_WORLD, observation), accepted: acceptedWhole(CLEAN_WORLD, observation) }))
     .catch(() => undefined);
-  try {
-    return await Promise.race([learnt, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
