@@ -8,16 +8,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { agentClis, packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
+import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
 /** The library hosts installed in their own folders by `npm run hosts:libraries`, by the package their adapter loads first. */
 const libraryHosts = { "mcp-use": "mcp-use", voltagent: "@voltagent/core", genkit: "genkit" } as const;
 /** A library host installed apart, in hosts/<name>. */
 export type LibraryHostName = keyof typeof libraryHosts;
-
-/** The pinned agent CLIs' binaries (hosts/agent-clis/node_modules/.bin), by adapter id. */
-const agentBins: Record<AgentCliId, string> = { "claude-code": "claude", codex: "codex", "gemini-cli": "gemini" };
 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
@@ -66,7 +64,9 @@ export function sandboxPrefix(): string[] {
 function probe(install: OptionalInstall): string | undefined {
   const [kind, name] = install.split(":") as [string, string | undefined];
   if (kind === "agent-cli") {
-    const bin = agentBins[name as AgentCliId];
+    // The pinned binary the CLI's cli.json names (hosts/agent-clis/node_modules/.bin).
+    const bin = agentCliEntry(name!)?.bin;
+    if (bin === undefined) return `${name} is not a registered agent CLI (no hosts/agent-clis/${name}/cli.json)`;
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
   }
   if (kind === "library-host") {
