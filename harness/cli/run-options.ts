@@ -8,6 +8,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
@@ -99,7 +100,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
     shrinkBudget: parsed.data.shrinkBudget ?? (agent ? agentDefaults.shrinkBudget : undefined),
-    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : 30_000),
+    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : DEFAULT_ANSWER_TIMEOUT_MS),
     caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
     workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
     cacheObservations: parsed.data.cacheObservations ?? agent,
@@ -171,7 +172,8 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
                       gate; a listed clause that now passes is a stale entry and fails the run
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
-  --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
+  --timeout MS        longest wait for one adapter answer, initialize (its start) included (default
+                      ${DEFAULT_ANSWER_TIMEOUT_MS}, as check-adapter); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
   --shrink-budget MS  longest one clause may spend shrinking a violation (default: no bound; 180000 with
                       --agent); past it the smallest case found so far is reported, and the report says
