@@ -22,15 +22,15 @@ const agentBins: Record<AgentCliId, string> = { "claude-code": "claude", codex: 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
- * and kit), or network namespaces (`unshare -n`, root: the offline tests and the agent CLIs' isolation).
+ * and kit), jq (docs/ci.md's recipe for recomputing a report's hash), or network namespaces (`unshare -n`, root: the offline tests and the agent CLIs' isolation).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "jq" | "netns";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
-  "chromium", "python3", "netns",
+  "chromium", "python3", "jq", "netns",
 ];
 
 /**
@@ -42,6 +42,7 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
+  if (install === "jq") return ["MCP_COLLIDE_REQUIRE_JQ"];
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
@@ -62,6 +63,10 @@ function probe(install: OptionalInstall): string | undefined {
   if (install === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `python3 cannot run here (${result.error?.message ?? `exit ${result.status}`})`;
+  }
+  if (install === "jq") {
+    const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : `jq cannot run here (${result.error?.message ?? `exit ${result.status}`}; Debian: apt-get install -y jq)`;
   }
   const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;

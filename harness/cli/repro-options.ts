@@ -71,7 +71,9 @@ export const reproHelp = `Usage: mcp-collide repro REPORT.json [--clause ID] [op
 Reruns one case of one clause, verbosely: the world (servers and their tools), every request to the host
 and its answer, every message each server received, and the verdict.
 From a report, the case is replayed by value (the counterexample stored in report.json), which must match
-the report's contentSha256 (an edited or malformed report is bad usage). The host: the command after "--"
+the report's contentSha256 (an edited or malformed report is bad usage). That hash detects accidental
+edits only: anyone can recompute it, it is not a signature, so a report is as trustworthy as its source.
+Its worlds are held to the bounds of generated ones (servers, tools per server, bytes). The host: the command after "--"
 (also how a report made on another machine is replayed), or --host NAME, or the built-in host the report
 names. A command recorded in a report is never run unless you pass --trust-report-command (it is printed
 first). --clause may be left out when the report has exactly one failing clause. With --seed and --path the
