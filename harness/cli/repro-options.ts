@@ -87,8 +87,11 @@ Options:
                       host, else reference (without a report)
   --trust-report-command
                       run the host command recorded in the report (read it first: a report is a file
-                      anyone may have written); "~" and "$TMPDIR" in it are expanded, paths are taken
-                      relative to the working directory
+                      anyone may have written); "~" and "$TMPDIR" in it are expanded; "node", "--import
+                      tsx" and paths naming the package's own files (reference/main.ts, hosts/...) are
+                      taken from the package, never the working directory; other relative paths are
+                      relative to the working directory. A report naming a built-in host replays that
+                      host, with or without this flag
   --transport T       stdio or http (default: the report's, else http when the host loads it)
   --profile NAME      naming profile (default: the report's)
   --emit FILE         also write a standalone vitest regression test that replays this case by value

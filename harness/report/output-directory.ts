@@ -66,11 +66,16 @@ export async function makeDirectory(path: string, label = "--out"): Promise<stri
   return real;
 }
 
-/** Checks, before a run, that `path` can receive a file: its directory exists and is writable, and it is no directory. */
+/**
+ * Checks, before a run, that `path` can receive a file: its directory exists and is writable, and it is
+ * absent or a regular file (a directory, FIFO, socket or device is refused: the harness replaces files, it
+ * never writes into a pipe or a device).
+ */
 export async function checkOutputFile(path: string, label: string): Promise<string> {
   const absolute = resolve(path);
   const info = await stat(absolute).catch(() => undefined);
   if (info?.isDirectory()) throw new OutputPathError(`${label} ${path} is a directory; give a file name`);
+  if (info && !info.isFile()) throw new OutputPathError(`${label} ${path} is ${info.isFIFO() ? "a FIFO" : info.isSocket() ? "a socket" : "a device"}, not a regular file; give a file name`);
   const parent = await realpath(dirname(absolute)).catch((error: unknown) => {
     throw new OutputPathError(`${label} ${path}: its directory cannot be used (${codeOf(error)})`);
   });
