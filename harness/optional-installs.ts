@@ -20,16 +20,17 @@ export type LibraryHostName = keyof typeof libraryHosts;
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
- * and kit), network namespaces (`unshare -n`, root: the offline tests), or the agent CLIs' sandbox (user
- * namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
+ * and kit), jq (docs/ci.md's recipe for recomputing a report's hash), network namespaces (`unshare -n`, root:
+ * the offline tests), or the agent CLIs' sandbox (user namespaces an unprivileged uid may make, with network,
+ * mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
-  "chromium", "python3", "netns", "sandbox",
+  "chromium", "python3", "jq", "netns", "sandbox",
 ];
 
 /**
@@ -42,6 +43,7 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
+  if (install === "jq") return ["MCP_COLLIDE_REQUIRE_JQ"];
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
@@ -84,6 +86,10 @@ function probe(install: OptionalInstall): string | undefined {
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
     return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${file === "setpriv" ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
+  }
+  if (install === "jq") {
+    const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : `jq cannot run here (${result.error?.message ?? `exit ${result.status}`}; Debian: apt-get install -y jq)`;
   }
   const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;

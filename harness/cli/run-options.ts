@@ -149,7 +149,9 @@ Options:
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
                       checked and made before the run (a file, an unwritable or special path is bad
                       usage), written atomically, and locked: one run at a time per directory; every
-                      format fails exactly the clauses the exit code fails (a warning: --strict)
+                      format fails exactly the clauses the exit code fails (a warning: --strict).
+                      report.json carries contentSha256: a hash that detects accidental edits; anyone
+                      can recompute it, so it is not a signature (docs/ci.md)
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
   --agent ID          an agent CLI, judged black box through a fake model provider (the pinned CLIs:
                       npm run agents:install), one of:
@@ -170,7 +172,8 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
                       two real sessions); on by default with --agent
   --strict            SHOULD clauses gate the exit code too
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
-                      gate; a listed clause that now passes is a stale entry and fails the run
+                      gate; a listed clause that now passes is a stale entry and fails the run (a regular
+                      file of at most 1 MiB: a FIFO or device is bad usage)
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer, initialize (its start) included (default
                       ${DEFAULT_ANSWER_TIMEOUT_MS}, as check-adapter); a hang earns ERROR
