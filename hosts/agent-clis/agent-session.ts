@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
+import { pidNamespacePrefix, pidNamespaceUnavailable, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
@@ -89,12 +89,14 @@ export class AgentSession {
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd, traverse: [options.scratch, scratch] }, socketsOf(words));
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd }, socketsOf(words));
         // The sandbox's PID namespace dies with `unshare`, which stays in the adapter's group.
         child = sandbox.spawn(launch.argv, { ...env, ...sandbox.proxyEnv() });
       } else {
-        // Unisolated, the CLI gets a group of its own so close can kill what it spawned.
-        child = spawn(launch.argv[0]!, launch.argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+        // Unisolated, the CLI gets a group of its own so close can kill what it spawned and, where the
+        // machine allows one, a PID namespace, so what left the group (setsid) dies with it too.
+        const argv = pidNamespaceUnavailable() === undefined ? [...pidNamespacePrefix(), ...launch.argv] : launch.argv;
+        child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       }
       child.on("error", () => undefined);
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox);
