@@ -7,6 +7,7 @@ export * from "./adapter-kit.ts";
 export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName } from "./protocol/visible-name.ts";
 export { consoleToStderr } from "./adapter/serve-adapter.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
+export { machineRoot, NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./adapter/pid-namespace.ts";
 export { LineDriver, type Exchange } from "./check-adapter/line-driver.ts";
 export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter/adapter-error.ts";
 export { WorldSchema, type World } from "./world/world.ts";

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { machineRoot } from "./adapter/pid-namespace.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
 /** The library hosts installed in their own folders by `npm run hosts:libraries`, by the package their adapter loads first. */
@@ -55,12 +56,13 @@ export const SANDBOX_UID = 65534;
 
 /**
  * What starts the agent CLIs' sandbox (hosts/agent-clis/isolation/netns-sandbox.ts), and what the
- * `sandbox` probe runs: nobody's uid when root (the harness's own otherwise), then uid 0 of a user
+ * `sandbox` probe runs: nobody's uid when root of the machine (the harness's own otherwise: uid 0 of a user
+ * namespace, as in an adapter's PID namespace when not root, is not), then uid 0 of a user
  * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
  */
 export function sandboxPrefix(): string[] {
   const unshare = ["unshare", "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
-  return process.getuid?.() === 0 ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
+  return machineRoot() ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
 }
 
 function probe(install: OptionalInstall): string | undefined {

@@ -74,6 +74,9 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
   let calls: Calls = { delivered: 0, why: "the check stopped before any world was opened" };
 
   const add = (finding: Finding) => findings.push(finding);
+  if (driver.withoutPidNamespace) {
+    add({ level: "note", step: "start", message: `no PID namespace for the adapter (${driver.withoutPidNamespace}): a process it starts that leaves its process group (setsid) can outlive the check` });
+  }
   /** Sends one request; returns its result read by `schema`, or undefined after reporting what went wrong. */
   async function ask<T>(method: string, params: unknown, schema: z.ZodType<T>): Promise<T | undefined> {
     const exchange = await driver.request(method, params);
