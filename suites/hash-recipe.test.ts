@@ -46,12 +46,12 @@ describe("docs/ci.md's jq recipe for contentSha256", () => {
     expect(committed.some((file) => JSON.parse(readFileSync(join(root, file), "utf8")).diagnostics !== undefined)).toBe(true);
   });
 
-  it.skipIf(missing !== undefined)(skipTitle("verifies every committed report", missing), () => {
+  it.skipIf(missing !== undefined)(skipTitle("verifies every committed report", missing), { timeout: 180_000 }, () => {
     const failed = committed.filter((file) => !verifies(join(root, file)));
     expect(failed, `the recipe does not match these reports: run npm run reports:reseal, or fix the recipe`).toEqual([]);
   });
 
-  it.skipIf(missing !== undefined)(skipTitle("refuses a report whose verdict or diagnostics were edited", missing), () => {
+  it.skipIf(missing !== undefined)(skipTitle("refuses a report whose verdict or diagnostics were edited", missing), { timeout: 60_000 }, () => {
     const withDiagnostics = committed.find((file) => JSON.parse(readFileSync(join(root, file), "utf8")).diagnostics !== undefined)!;
     const report = JSON.parse(readFileSync(join(root, withDiagnostics), "utf8"));
     const edited = join(scratch, "diagnostics.json");

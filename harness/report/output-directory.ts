@@ -9,8 +9,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, link, mkdir, readFile, realpath, stat, statfs, unlink, writeFile } from "node:fs/promises";
+import { access, link, mkdir, realpath, stat, statfs, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { readRegularFile } from "./read-regular-file.ts";
 import { keepOnExit, removeOnExit } from "./remove-on-exit.ts";
 
 /** A path the user gave cannot be written: a usage error (exit 2), never the host's fault. */
@@ -118,7 +119,8 @@ export interface OutputDirectory {
   release(): Promise<void>;
 }
 
-const readLock = (file: string) => readFile(file, { encoding: "utf8", flag: constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) });
+/** A lock's text; a planted link, FIFO or device is refused, never followed or waited on. */
+const readLock = (file: string) => readRegularFile(file, 4096, { noFollow: true });
 
 /** The pid a lock's text names (`PID TOKEN`, or a bare `PID` from an older harness), or undefined. */
 function holderOf(text: string): number | undefined {
@@ -177,8 +179,13 @@ export async function prepareOutputDirectory(path: string, label = "--out"): Pro
       } catch (error) {
         if (codeOf(error) !== "EEXIST" || attempt > 3) throw new OutputPathError(`${label} ${path}: cannot lock ${lock} (${codeOf(error)})`);
       }
-      const text = await readLock(lock).catch(() => undefined);
-      if (text === undefined) continue; // released meanwhile: try again
+      let text: string;
+      try {
+        text = await readLock(lock);
+      } catch (error) {
+        if ((error as Error).message.includes("ENOENT")) continue; // released meanwhile: try again
+        throw new OutputPathError(`${label} ${path}: ${lock} is no lock an mcp-collide run wrote (${(error as Error).message}); delete it if no run is writing there`);
+      }
       const holder = holderOf(text);
       if (holder === undefined || alive(holder)) throw busy(holder);
       if (!(await removeStale(lock, text, draft))) throw busy(holder, "left a stale lock another run is taking over in");

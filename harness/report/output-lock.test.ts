@@ -2,8 +2,8 @@
  * One run per --out (issue 29 item 6): a stale lock is taken over by exactly one of the runs that found it
  * stale, never by two at once, and a run removes only its own lock, never one another run holds now.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -28,6 +28,18 @@ describe("the --out lock", () => {
       await (held[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof prepareOutputDirectory>>>).value.release();
       expect((await readdir(out)).filter((name) => name.startsWith(".mcp-collide"))).toEqual([]);
     }
+  });
+
+  it("refuses a lock that is a FIFO or a link at once, never waiting on it or following it", { timeout: 20_000 }, async () => {
+    const fifo = join(dir, "fifo");
+    await prepareOutputDirectory(fifo).then((held) => held.release());
+    execFileSync("mkfifo", [join(fifo, LOCK_FILE)]);
+    await expect(prepareOutputDirectory(fifo)).rejects.toThrow(/is no lock an mcp-collide run wrote \(it is a FIFO/);
+    const linked = join(dir, "linked");
+    await prepareOutputDirectory(linked).then((held) => held.release());
+    await writeFile(join(dir, "elsewhere"), `${deadPid()}\n`);
+    await symlink(join(dir, "elsewhere"), join(linked, LOCK_FILE));
+    await expect(prepareOutputDirectory(linked)).rejects.toThrow(/is no lock an mcp-collide run wrote/);
   });
 
   it("releases only its own lock", async () => {

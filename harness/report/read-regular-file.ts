@@ -23,10 +23,10 @@ function kindOf(stats: { isFIFO(): boolean; isCharacterDevice(): boolean; isBloc
  * The text of `file` (UTF-8), which must be a regular file of at most `maxBytes` bytes; throws an Error
  * saying what `file` is instead, or that it is larger (the caller names the file's role in the message).
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<string> {
+export async function readRegularFile(file: string, maxBytes: number, options: { noFollow?: boolean } = {}): Promise<string> {
   let handle;
   try {
-    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
   } catch (error) {
     throw new Error(`cannot open it (${codeOf(error)})`);
   }
