@@ -1,9 +1,12 @@
 /**
- * `mcp-collide init [--lang js|ts|python] [--force] [DIR]`: writes a runnable HAP/1 adapter skeleton into DIR
+ * `mcp-collide init [--lang js|ts|python | --example NAME] [--force] [DIR]`: writes a runnable HAP/1 adapter skeleton into DIR
  * (default: here) around a tiny placeholder host, with every place to wire the real host marked WIRE, and
  * prints the commands that check it and run the catalogue against it. The skeletons are the files under
  * harness/kit/templates/ (the Python one also needs the Python kit beside it); `__FILE__` in them becomes
- * the path a user types to run the adapter from where they ran init.
+ * the path a user types to run the adapter from where they ran init. The TypeScript skeleton is written as
+ * `.mts`: an ES module whatever the project's "type" (`npm init -y` makes a CommonJS project, where a `.ts`
+ * file would be compiled to require() calls and an ESM-only host would load only on Node >= 20.19).
+ * `--example NAME` writes one of the real-host adapters instead (init-example.ts).
  */
 import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -11,6 +14,7 @@ import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { shellQuote } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
+import { examples, writeExample } from "./init-example.ts";
 
 /** A skeleton: the file to write, what it is written from, and how to run it. */
 interface Skeleton {
@@ -29,26 +33,32 @@ const pythonKit = join(packageRoot, "harness", "kit", "python", "mcp_collide_hap
 export const skeletons: Readonly<Record<"js" | "ts" | "python", Skeleton>> = {
   js: { file: "mcp-collide-adapter.mjs", template: join(templates, "mcp-collide-adapter.mjs"), beside: [], command: (path) => ["node", path] },
   ts: {
-    file: "mcp-collide-adapter.ts", template: join(templates, "mcp-collide-adapter.ts"), beside: [],
+    file: "mcp-collide-adapter.mts", template: join(templates, "mcp-collide-adapter.ts"), beside: [],
     command: (path) => ["node", "--import", "mcp-collide/register", path],
   },
   python: { file: "mcp_collide_adapter.py", template: join(templates, "mcp_collide_adapter.py"), beside: [pythonKit], command: (path) => ["python3", path] },
 };
 
 /** `mcp-collide init --help`. */
-export const initHelp = `Usage: mcp-collide init [--lang js|ts|python] [--force] [DIR]
+export const initHelp = `Usage: mcp-collide init [--lang js|ts|python | --example NAME] [--force] [DIR]
 
 Writes a HAP/1 adapter skeleton into DIR (default: the current directory): a runnable adapter around a tiny
 placeholder host, with each place to wire your own host marked WIRE, and prints the commands to check it
 and to run the clause catalogue against it.
 
   --lang js       mcp-collide-adapter.mjs (default), imports "mcp-collide"
-  --lang ts       mcp-collide-adapter.ts, imports "mcp-collide"; runs with node --import mcp-collide/register
+  --lang ts       mcp-collide-adapter.mts, imports "mcp-collide"; runs with node --import mcp-collide/register.
+                  An .mts file is an ES module whatever "type" your package.json says, so ESM-only hosts load
+                  on every Node 20; type-check it with tsc (module nodenext, allowImportingTsExtensions)
   --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
+  --example NAME  a complete adapter for a real host instead, standalone, from the package's hosts/:
+                  ${Object.keys(examples).join(", ")}
   --force         overwrite files that exist
   -h, --help      this text
 
 The JavaScript and TypeScript skeletons need mcp-collide installed where they live (npm i -D mcp-collide).
+Writing your own: docs/adapters.md (capturing the tools at the model boundary, driving calls through the
+agent loop, filling outcome.registered).
 `;
 
 async function exists(path: string): Promise<boolean> {
@@ -80,12 +90,12 @@ function typed(path: string): string {
 
 /** Runs `mcp-collide init` with `argv` (without the word init); returns the exit code. */
 export async function initMain(argv: readonly string[]): Promise<number> {
-  let values: { lang?: string; force?: boolean; help?: boolean };
+  let values: { lang?: string; example?: string; force?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv], allowPositionals: true, strict: true,
-      options: { lang: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { lang: { type: "string" }, example: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (error) {
     process.stderr.write(`mcp-collide init: ${(error as Error).message}\n\n${initHelp}`);
@@ -94,6 +104,13 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(initHelp);
     return 0;
+  }
+  if (values.example !== undefined) {
+    if (values.lang !== undefined || positionals.length > 1) {
+      process.stderr.write(`mcp-collide init: ${positionals.length > 1 ? "give at most one DIR" : "give --lang or --example, not both"}\n\n${initHelp}`);
+      return 2;
+    }
+    return writeExample(values.example, resolve(positionals[0] ?? "."), values.force === true, process.stdout, process.stderr);
   }
   const lang = values.lang ?? "js";
   if (!Object.hasOwn(skeletons, lang) || positionals.length > 1) {

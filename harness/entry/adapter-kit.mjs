@@ -9,5 +9,5 @@ export const {
   CallResultSchema, CapabilitiesSchema, DiagnosticSchema, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema,
   InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, ShutdownResultSchema, StdioTransportSpecSchema, ToolsResultSchema,
-  VisibleToolSchema, WireTransportSpecSchema, serveAdapter, serveHap,
+  VisibleToolSchema, WireTransportSpecSchema, consoleToStderr, serveAdapter, serveHap,
 } = kit;

@@ -13,7 +13,7 @@ export const {
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema, SessionPoisoningSchema,
   ServerConfigSchema, ShutdownResultSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
   WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
-  aloneHazards, aloneWorld, catalogueIds, catalogueVersion, collidingWorld, configOrder, constructed, crossShrink, defineClause, describeTool,
+  aloneHazards, aloneWorld, catalogueIds, catalogueVersion, collidingWorld, configOrder, consoleToStderr, constructed, crossShrink, defineClause, describeTool,
   driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, errorNamesServer, errorsNaming,
   exitCodeOf, failedWhole, failingWorld, hapLauncher, harnessVersion, hazardWorlds, hostJoinClashMeaning, hostJoinJudged, hostileSchema, hostileSchemaKinds, hostileSchemaOf,
   hostileTool, identityGame, identityOf, inCatalogueOrder, inProcessLauncher, isAdapterError, joinClashCases, joinedName, latency,
