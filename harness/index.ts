@@ -44,6 +44,8 @@ export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { agentClis, builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
+/** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
+export { examples as adapterExamples } from "./cli/init-example.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";

@@ -7,8 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
-import { packageRoot } from "../../harness/index.ts";
-import { examples } from "../../harness/cli/init-example.ts";
+import { adapterExamples as examples, packageRoot } from "../../harness/index.ts";
 import { linksOf } from "./markdown-links.ts";
 
 const read = (file: string) => readFileSync(join(packageRoot, file), "utf8");
