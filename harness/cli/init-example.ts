@@ -5,10 +5,12 @@
  * beside it. TypeScript examples become `.mts` files, ES modules whatever the project's "type" (each ends in a
  * top-level await, and several hosts ship only ES modules). The host's own packages are the user's to install.
  */
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomic } from "../report/atomic-write.ts";
 import { shellQuote } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
+import { claimTargets, typed } from "./init-targets.ts";
 
 /** An example adapter: where it lives in the package, and the host packages it drives. */
 interface Example {
@@ -58,8 +60,6 @@ export function standalone(source: string): string {
     .replace(/(["'])\.\.\/(real-host-adapter|local-tool|offline-env)\.ts\1/g, '"./$2.mts"');
 }
 
-const typed = (path: string) => relative(process.cwd(), path).split(sep).join("/");
-
 /** Writes example `name` into `directory`; returns the exit code, having said what it wrote or why not. */
 export async function writeExample(name: string, directory: string, force: boolean, out: NodeJS.WritableStream, err: NodeJS.WritableStream): Promise<number> {
   const example = Object.hasOwn(examples, name) ? examples[name] : undefined;
@@ -68,16 +68,12 @@ export async function writeExample(name: string, directory: string, force: boole
     return 2;
   }
   const files = filesOf(name, example);
-  const taken = [];
-  for (const [, file] of files) if (await stat(join(directory, file)).then(() => true, () => false)) taken.push(typed(join(directory, file)));
-  if (taken.length > 0 && !force) {
-    err.write(`mcp-collide init: ${taken.join(", ")} already exist${taken.length === 1 ? "s" : ""}; --force overwrites\n`);
-    return 2;
-  }
+  if (!(await claimTargets(files.map(([, file]) => join(directory, file)), force, err))) return 2;
   await mkdir(directory, { recursive: true });
+  // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.
   for (const [source, file, rewrite] of files) {
-    if (rewrite) await writeFile(join(directory, file), standalone(await readFile(source, "utf8")));
-    else await copyFile(source, join(directory, file));
+    const text = await readFile(source, "utf8");
+    await writeFileAtomic(join(directory, file), rewrite ? standalone(text) : text);
   }
   const adapter = typed(join(directory, files[0]![1]));
   const command = (example.lang === "python" ? ["python3", adapter] : ["node", "--import", "mcp-collide/register", adapter]).map(shellQuote).join(" ");

@@ -5,7 +5,7 @@
  * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
  * package would; the packed-tarball test does the same from a real install.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +81,30 @@ describe("mcp-collide init", () => {
     expect((await init("--force")).code).toBe(0);
     expect((await init("--lang", "cobol")).code).toBe(2);
     expect((await init("a", "b")).code).toBe(2);
+  });
+
+  it("never writes through a symbolic link, dangling or not, even with --force", async () => {
+    const victims = mkdtempSync(join(tmpdir(), "mcp-collide-init-victim-"));
+    try {
+      const dangling = join(victims, "created-through-link");
+      mkdirSync(join(project, "linked"));
+      symlinkSync(dangling, join(project, "linked", "mcp-collide-adapter.mjs"));
+      expect((await init("linked")).code).toBe(2);
+      expect((await init("--force", "linked")).code).toBe(2);
+      expect(existsSync(dangling)).toBe(false);
+      const existing = join(victims, "precious");
+      writeFileSync(existing, "keep me\n");
+      mkdirSync(join(project, "linked-py"));
+      symlinkSync(existing, join(project, "linked-py", "mcp_collide_hap.py"));
+      expect((await init("--force", "--lang", "python", "linked-py")).code).toBe(2);
+      expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+      mkdirSync(join(project, "linked-example"));
+      symlinkSync(existing, join(project, "linked-example", "local-tool.mts"));
+      expect((await init("--force", "--example", "vercel-ai", "linked-example")).code).toBe(2);
+      expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+    } finally {
+      rmSync(victims, { recursive: true, force: true });
+    }
   });
 
   it("writes the TypeScript skeleton as .mts (an ES module whatever the project's type), run through mcp-collide/register", async () => {

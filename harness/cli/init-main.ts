@@ -1,5 +1,5 @@
 /**
- * `mcp-collide init [--lang js|ts|python | --example NAME] [--force] [DIR]`: writes a runnable HAP/1 adapter skeleton into DIR
+ * `mcp-collide init [--lang js|ts|python] [--force] [DIR]`: writes a runnable HAP/1 adapter skeleton into DIR
  * (default: here) around a tiny placeholder host, with every place to wire the real host marked WIRE, and
  * prints the commands that check it and run the catalogue against it. The skeletons are the files under
  * harness/kit/templates/ (the Python one also needs the Python kit beside it); `__FILE__` in them becomes
@@ -8,13 +8,15 @@
  * file would be compiled to require() calls and an ESM-only host would load only on Node >= 20.19).
  * `--example NAME` writes one of the real-host adapters instead (init-example.ts).
  */
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
+import { writeFileAtomic } from "../report/atomic-write.ts";
 import { shellQuote } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { examples, writeExample } from "./init-example.ts";
+import { claimTargets, typed } from "./init-targets.ts";
 
 /** A skeleton: the file to write, what it is written from, and how to run it. */
 interface Skeleton {
@@ -53,17 +55,13 @@ and to run the clause catalogue against it.
   --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
   --example NAME  a complete adapter for a real host instead, standalone, from the package's hosts/:
                   ${Object.keys(examples).join(", ")}
-  --force         overwrite files that exist
+  --force         overwrite files that exist (never a symbolic link: init refuses to write through one)
   -h, --help      this text
 
 The JavaScript and TypeScript skeletons need mcp-collide installed where they live (npm i -D mcp-collide).
 Writing your own: docs/adapters.md (capturing the tools at the model boundary, driving calls through the
 agent loop, filling outcome.registered).
 `;
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
-}
 
 /**
  * The packages a JavaScript or TypeScript skeleton imports that do not resolve from `directory`: run there
@@ -81,11 +79,6 @@ export function missingImports(directory: string, lang: keyof typeof skeletons):
       return true;
     }
   }).map((name) => name.replace(/\/client\/index\.js$/, ""));
-}
-
-/** The path a user types, from the current directory, to reach `path`. */
-function typed(path: string): string {
-  return relative(process.cwd(), path).split(sep).join("/");
 }
 
 /** Runs `mcp-collide init` with `argv` (without the word init); returns the exit code. */
@@ -121,16 +114,12 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   const directory = resolve(positionals[0] ?? ".");
   const adapter = join(directory, skeleton.file);
   const written = [adapter, ...skeleton.beside.map((file) => join(directory, file.split(sep).at(-1)!))];
-  const taken = [];
-  for (const file of written) if (await exists(file)) taken.push(typed(file));
-  if (taken.length > 0 && !values.force) {
-    process.stderr.write(`mcp-collide init: ${taken.join(", ")} already exist${taken.length === 1 ? "s" : ""}; --force overwrites\n`);
-    return 2;
-  }
+  if (!(await claimTargets(written, values.force === true, process.stderr))) return 2;
   const command = skeleton.command(typed(adapter)).map(shellQuote).join(" ");
   await mkdir(directory, { recursive: true });
-  await writeFile(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
-  for (const [index, file] of skeleton.beside.entries()) await copyFile(file, written[index + 1]!);
+  // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.
+  await writeFileAtomic(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
+  for (const [index, file] of skeleton.beside.entries()) await writeFileAtomic(written[index + 1]!, await readFile(file));
   process.stdout.write(
     `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n` +
       "(the placeholder is deliberately simple, so its report already fails a few clauses of its own)\n\n" +

@@ -6,9 +6,9 @@ import { loadKit } from "./load-kit.mjs";
 const kit = await loadKit("../clause-kit.ts");
 
 export const {
-  AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema,
+  AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema, ChannelSchema,
   ClauseReportSchema, ClauseStatusSchema, ComparisonSchema, CounterexampleSchema, CoverageCaseSchema, CoverageRowSchema, DiagnosticSchema, DriftStepSchema, EvidenceSchema, EvidenceStepSchema, HapClient,
-  HOST_JOIN_CLASH, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
+  HOST_JOIN_CLASH, MAX_SERVERS_PER_WORLD, MAX_TOOLS_PER_SERVER, MAX_WORLDS_PER_CASE, MAX_WORLD_BYTES, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
   LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema, SessionPoisoningSchema,
   ServerConfigSchema, ShutdownResultSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
@@ -21,5 +21,5 @@ export const {
   ordering, permutation, reorder, resolveDriftChange, routeOf, runClauses, separatorClashWorld, serveAdapter,
   serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames, singleCase,
   situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
-  totalsOf, withLifecycleWorld, world, worldOf, writeReportFiles,
+  totalsOf, userSees, withLifecycleWorld, worldBoundsBreach, world, worldOf, writeReportFiles,
 } = kit;
