@@ -46,6 +46,8 @@ export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
+/** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
+export { examples as adapterExamples } from "./cli/init-example.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";

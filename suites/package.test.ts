@@ -2,7 +2,7 @@
  * The npm package, as someone outside the repository gets it: `npm pack`, then a fresh project with only
  * the tarball installed (offline: its dependencies at the versions of this repository's lockfile, from the
  * npm cache `npm ci` filled), and there, from the docs alone: `npx mcp-collide run` (the reference host),
- * and `init`'s JavaScript (ES module), TypeScript (in a CommonJS project, so tsx compiles it to require())
+ * and `init`'s JavaScript (ES module), TypeScript (`.mts`: an ES module even in a CommonJS project)
  * and Python skeletons, plus a hand-written CommonJS adapter, each run by `npx mcp-collide run` and each
  * report headed with the adapter's own host name. The TypeScript adapters also type-check against the
  * declarations the tarball carries. One clause, a few cases per run, the runs side by side: this test is
@@ -76,16 +76,21 @@ describe("the npm package, installed from its tarball into a fresh project", () 
   }, 600_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
-  it("ships the harness, fake servers, built-in hosts, suites, docs, the Action and type declarations; no tests, no library adapters, no reports", () => {
+  it("ships the harness, fake servers, built-in hosts, suites, docs, the Action, type declarations and the example adapters; no tests, no library installs, no reports", () => {
     const paths = packed.files.map((file) => file.path);
     for (const needed of ["harness/bin/mcp-collide.js", "harness/adapter-kit.ts", "harness/entry/adapter-kit.mjs", "harness/entry/types/esm/harness/adapter-kit.d.ts",
       "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap.py", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "reference/main.ts",
       "suites/surface.suite.ts", "docs/clauses.md", "docs/hap-1.md", "docs/sources.md", "action.yml", "README.md"]) {
       expect(paths, needed).toContain(needed);
     }
-    expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^hosts\/(?!agent-clis\/|real-host-adapter\.ts$)|^bench\/|node_modules\//.test(path))).toEqual([]);
+    // The real-host adapters ship as examples (`init --example NAME` writes one standalone), without their installs.
+    const examples = /^hosts\/(agent-clis\/|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
+    expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^bench\/|node_modules\//.test(path) || (path.startsWith("hosts/") && !examples.test(path)))).toEqual([]);
     expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$/.test(path))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(["hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts"]));
+    expect(paths).toEqual(expect.arrayContaining([
+      "hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts", "hosts/local-tool.ts", "hosts/openai-agents/adapter.ts", "hosts/vercel-ai/adapter.ts",
+      "hosts/langchain/adapter.ts", "hosts/python-host/adapter.py", "docs/adapters.md",
+    ]));
     // Recorded in the test's output: what a user downloads.
     console.info(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
   });
@@ -113,7 +118,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     const runs: Array<[string, string[], string]> = [
       ["reference", [], "mcp-collide-reference"],
       ["esm", ["--", "node", "mcp-collide-adapter.mjs"], "placeholder-host"],
-      ["ts", ["--", "node", "--import", "mcp-collide/register", "cjs/mcp-collide-adapter.ts"], "placeholder-host"],
+      ["ts", ["--", "node", "--import", "mcp-collide/register", "cjs/mcp-collide-adapter.mts"], "placeholder-host"],
       ["cjs", ["--", "node", "cjs/adapter.cjs"], "commonjs-adapter"],
       ...(python === undefined ? [["python", ["--", "python3", "py/mcp_collide_adapter.py"], "placeholder-host"] as [string, string[], string]] : []),
     ];
@@ -157,7 +162,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     // Library declarations are not checked themselves (skipLibCheck), but every type the adapters use comes from them.
     const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(packageRoot, "node_modules", "@types")] } };
     const tsc = join(packageRoot, "node_modules", "typescript", "bin", "tsc");
-    const checks: Array<[string, string[]]> = [[esm, ["adapter.ts"]], [join(project, "cjs"), ["typed.ts", "mcp-collide-adapter.ts"]]];
+    const checks: Array<[string, string[]]> = [[esm, ["adapter.ts"]], [join(project, "cjs"), ["typed.ts", "mcp-collide-adapter.mts"]]];
     for (const [directory, files] of checks) {
       const file = files.join(", ");
       writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ ...tsconfig, files }));

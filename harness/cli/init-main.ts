@@ -3,15 +3,20 @@
  * (default: here) around a tiny placeholder host, with every place to wire the real host marked WIRE, and
  * prints the commands that check it and run the catalogue against it. The skeletons are the files under
  * harness/kit/templates/ (the Python one also needs the Python kit beside it); `__FILE__` in them becomes
- * the path a user types to run the adapter from where they ran init.
+ * the path a user types to run the adapter from where they ran init. The TypeScript skeleton is written as
+ * `.mts`: an ES module whatever the project's "type" (`npm init -y` makes a CommonJS project, where a `.ts`
+ * file would be compiled to require() calls and an ESM-only host would load only on Node >= 20.19).
+ * `--example NAME` writes one of the real-host adapters instead (init-example.ts).
  */
-import { lstat, mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { shellQuote } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
+import { examples, writeExample } from "./init-example.ts";
+import { claimTargets, typed } from "./init-targets.ts";
 
 /** A skeleton: the file to write, what it is written from, and how to run it. */
 interface Skeleton {
@@ -30,34 +35,33 @@ const pythonKit = join(packageRoot, "harness", "kit", "python", "mcp_collide_hap
 export const skeletons: Readonly<Record<"js" | "ts" | "python", Skeleton>> = {
   js: { file: "mcp-collide-adapter.mjs", template: join(templates, "mcp-collide-adapter.mjs"), beside: [], command: (path) => ["node", path] },
   ts: {
-    file: "mcp-collide-adapter.ts", template: join(templates, "mcp-collide-adapter.ts"), beside: [],
+    file: "mcp-collide-adapter.mts", template: join(templates, "mcp-collide-adapter.ts"), beside: [],
     command: (path) => ["node", "--import", "mcp-collide/register", path],
   },
   python: { file: "mcp_collide_adapter.py", template: join(templates, "mcp_collide_adapter.py"), beside: [pythonKit], command: (path) => ["python3", path] },
 };
 
 /** `mcp-collide init --help`. */
-export const initHelp = `Usage: mcp-collide init [--lang js|ts|python] [--force] [DIR]
+export const initHelp = `Usage: mcp-collide init [--lang js|ts|python | --example NAME] [--force] [DIR]
 
 Writes a HAP/1 adapter skeleton into DIR (default: the current directory): a runnable adapter around a tiny
 placeholder host, with each place to wire your own host marked WIRE, and prints the commands to check it
 and to run the clause catalogue against it.
 
   --lang js       mcp-collide-adapter.mjs (default), imports "mcp-collide"
-  --lang ts       mcp-collide-adapter.ts, imports "mcp-collide"; runs with node --import mcp-collide/register
+  --lang ts       mcp-collide-adapter.mts, imports "mcp-collide"; runs with node --import mcp-collide/register.
+                  An .mts file is an ES module whatever "type" your package.json says, so ESM-only hosts load
+                  on every Node 20; type-check it with tsc (module nodenext, allowImportingTsExtensions)
   --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
+  --example NAME  a complete adapter for a real host instead, standalone, from the package's hosts/:
+                  ${Object.keys(examples).join(", ")}
   --force         overwrite files that exist (never a symbolic link: init refuses to write through one)
   -h, --help      this text
 
 The JavaScript and TypeScript skeletons need mcp-collide installed where they live (npm i -D mcp-collide).
+Writing your own: docs/adapters.md (capturing the tools at the model boundary, driving calls through the
+agent loop, filling outcome.registered).
 `;
-
-/** What is at `path` itself (a symbolic link is not followed), or undefined when nothing is. */
-async function whatIs(path: string): Promise<"file" | "link" | "other" | undefined> {
-  const info = await lstat(path).catch(() => undefined);
-  if (!info) return undefined;
-  return info.isSymbolicLink() ? "link" : info.isFile() ? "file" : "other";
-}
 
 /**
  * The packages a JavaScript or TypeScript skeleton imports that do not resolve from `directory`: run there
@@ -77,19 +81,14 @@ export function missingImports(directory: string, lang: keyof typeof skeletons):
   }).map((name) => name.replace(/\/client\/index\.js$/, ""));
 }
 
-/** The path a user types, from the current directory, to reach `path`. */
-function typed(path: string): string {
-  return relative(process.cwd(), path).split(sep).join("/");
-}
-
 /** Runs `mcp-collide init` with `argv` (without the word init); returns the exit code. */
 export async function initMain(argv: readonly string[]): Promise<number> {
-  let values: { lang?: string; force?: boolean; help?: boolean };
+  let values: { lang?: string; example?: string; force?: boolean; help?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: [...argv], allowPositionals: true, strict: true,
-      options: { lang: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { lang: { type: "string" }, example: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (error) {
     process.stderr.write(`mcp-collide init: ${(error as Error).message}\n\n${initHelp}`);
@@ -98,6 +97,13 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(initHelp);
     return 0;
+  }
+  if (values.example !== undefined) {
+    if (values.lang !== undefined || positionals.length > 1) {
+      process.stderr.write(`mcp-collide init: ${positionals.length > 1 ? "give at most one DIR" : "give --lang or --example, not both"}\n\n${initHelp}`);
+      return 2;
+    }
+    return writeExample(values.example, resolve(positionals[0] ?? "."), values.force === true, process.stdout, process.stderr);
   }
   const lang = values.lang ?? "js";
   if (!Object.hasOwn(skeletons, lang) || positionals.length > 1) {
@@ -108,20 +114,7 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   const directory = resolve(positionals[0] ?? ".");
   const adapter = join(directory, skeleton.file);
   const written = [adapter, ...skeleton.beside.map((file) => join(directory, file.split(sep).at(-1)!))];
-  const taken = [];
-  for (const file of written) {
-    const what = await whatIs(file);
-    // A link (dangling too) or a FIFO where a skeleton goes: never written through, not even with --force.
-    if (what === "link" || what === "other") {
-      process.stderr.write(`mcp-collide init: ${typed(file)} is ${what === "link" ? "a symbolic link" : "not a regular file"}; init never writes through one: remove it first\n`);
-      return 2;
-    }
-    if (what === "file") taken.push(typed(file));
-  }
-  if (taken.length > 0 && !values.force) {
-    process.stderr.write(`mcp-collide init: ${taken.join(", ")} already exist${taken.length === 1 ? "s" : ""}; --force overwrites\n`);
-    return 2;
-  }
+  if (!(await claimTargets(written, values.force === true, process.stderr))) return 2;
   const command = skeleton.command(typed(adapter)).map(shellQuote).join(" ");
   await mkdir(directory, { recursive: true });
   // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.

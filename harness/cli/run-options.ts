@@ -192,7 +192,8 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   -h, --help          this text
 
 Host adapter: any program that speaks HAP/1 (JSON-RPC, one message per line on stdin/stdout);
-see the README. Example: mcp-collide run -- python3 my_adapter.py --verbose
+see docs/hap-1.md and docs/adapters.md in the package.
+Example: mcp-collide run -- python3 my_adapter.py --verbose
 
 Exit codes:
   0  every MUST clause passed (SHOULD clauses too with --strict), failures listed in --baseline aside
