@@ -85,11 +85,14 @@ describe("mcp-collide init", () => {
     expect(out).toContain("npx mcp-collide run -- node --import mcp-collide/register adapters/mcp-collide-adapter.ts");
   });
 
-  it.skipIf(python !== undefined)(skipTitle("writes the Python skeleton with the Python kit beside it", python), async () => {
+  it.skipIf(python !== undefined)(skipTitle("writes the async Python skeleton with the Python kit's folder beside it", python), async () => {
     const { code, out } = await init("--lang", "python", "py");
     expect(code).toBe(0);
-    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap.py");
-    expect(readFileSync(join(project, "py", "mcp_collide_hap.py"), "utf8")).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap.py"), "utf8"));
+    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap");
+    for (const file of ["__init__.py", "aio.py", "testing.py", "py.typed"]) {
+      expect(readFileSync(join(project, "py", "mcp_collide_hap", file), "utf8"), file).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap", file), "utf8"));
+    }
+    expect(readFileSync(join(project, "py", "mcp_collide_adapter.py"), "utf8")).toContain("serve_async(PlaceholderAdapter())");
   });
 
   // Each skeleton with why it cannot run here, if it cannot.

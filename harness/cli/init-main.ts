@@ -5,7 +5,7 @@
  * harness/kit/templates/ (the Python one also needs the Python kit beside it); `__FILE__` in them becomes
  * the path a user types to run the adapter from where they ran init.
  */
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
@@ -16,14 +16,14 @@ import { packageRoot } from "./builtin-host.ts";
 interface Skeleton {
   file: string;
   template: string;
-  /** Files copied as they are beside the adapter. */
+  /** Files (or folders) copied as they are beside the adapter. */
   beside: string[];
   /** The command line that runs the adapter at `path`. */
   command(path: string): string[];
 }
 
 const templates = join(packageRoot, "harness", "kit", "templates");
-const pythonKit = join(packageRoot, "harness", "kit", "python", "mcp_collide_hap.py");
+const pythonKit = join(packageRoot, "harness", "kit", "python", "mcp_collide_hap");
 
 /** The skeleton for each language `--lang` names. */
 export const skeletons: Readonly<Record<"js" | "ts" | "python", Skeleton>> = {
@@ -44,7 +44,7 @@ and to run the clause catalogue against it.
 
   --lang js       mcp-collide-adapter.mjs (default), imports "mcp-collide"
   --lang ts       mcp-collide-adapter.ts, imports "mcp-collide"; runs with node --import mcp-collide/register
-  --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
+  --lang python   mcp_collide_adapter.py (asyncio) and mcp_collide_hap/ (the Python kit, standard library only)
   --force         overwrite files that exist
   -h, --help      this text
 
@@ -113,7 +113,8 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   const command = skeleton.command(typed(adapter)).map(shellQuote).join(" ");
   await mkdir(directory, { recursive: true });
   await writeFile(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
-  for (const [index, file] of skeleton.beside.entries()) await copyFile(file, written[index + 1]!);
+  // The kit's folder without bytecode a local run of it may have left.
+  for (const [index, file] of skeleton.beside.entries()) await cp(file, written[index + 1]!, { recursive: true, filter: (path) => !path.includes("__pycache__") });
   process.stdout.write(
     `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n` +
       "(the placeholder is deliberately simple, so its report already fails a few clauses of its own)\n\n" +

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """HAP/1 adapter for the Python MCP host in mcp_host.py, on mcp-collide's Python kit
-(harness/kit/python/mcp_collide_hap.py: the JSON-RPC loop and the message types; standard library only).
+(harness/kit/python/mcp_collide_hap: the JSON-RPC loop and the message types; standard library only).
+It stays synchronous on purpose, the smallest example; hosts/fastmcp/adapter.py is one on the async kit.
 
     npx mcp-collide run -- python3 hosts/python-host/adapter.py
 
