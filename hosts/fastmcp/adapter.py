@@ -79,7 +79,9 @@ def shown(tool: Any) -> hap.VisibleTool:
 
 
 class Session:
-    def __init__(self, keys: List[str], transport: KeyedConfigTransport, client: Client) -> None:
+    """One open: the client, or None when fastmcp refused the open as a whole (nothing shown, nothing to call)."""
+
+    def __init__(self, keys: List[str], transport: Optional[KeyedConfigTransport], client: Optional[Client]) -> None:
         self.keys, self.transport, self.client = keys, transport, client
         self.tools: List[hap.VisibleTool] = []
 
@@ -105,6 +107,7 @@ class FastMCPAdapter(AsyncHostAdapter):
             client = Client(transport)
             await client.__aenter__()
         except Exception as error:  # noqa: BLE001 - the host refused the whole open: a result
+            self.sessions[session_id] = Session(keys, None, None)
             return hap.open_result(session_id, {key: [] for key in keys}, [hap.host_error(f"{type(error).__name__}: {error}")], warnings.seen)
         finally:
             logging.getLogger("fastmcp").removeHandler(warnings)
@@ -117,6 +120,8 @@ class FastMCPAdapter(AsyncHostAdapter):
         """The merged list as the model would get it, and each server's part by fastmcp's own account."""
         errors: List[hap.HostError] = []
         registered: Dict[str, List[str]] = {key: [] for key in session.keys}
+        if session.client is None or session.transport is None:
+            return {"registered": registered, "errors": [hap.host_error("the client never connected")]}
         try:
             session.tools = [shown(tool) for tool in await session.client.list_tools()]
         except Exception as error:  # noqa: BLE001 - listing failed: the host said so
@@ -137,8 +142,11 @@ class FastMCPAdapter(AsyncHostAdapter):
         return self.sessions[session].tools
 
     async def call(self, session: str, name: str, arguments: Dict[str, Any]) -> hap.CallResult:
+        client = self.sessions[session].client
+        if client is None:
+            return hap.refused(f"no tool named {name!r}: the client never connected")
         try:
-            result = await self.sessions[session].client.call_tool(name, arguments)
+            result = await client.call_tool(name, arguments)
         except ToolError as error:
             return hap.refused(str(error))
         except Exception as error:  # noqa: BLE001 - the call failed: the model gets an error
@@ -156,7 +164,14 @@ class FastMCPAdapter(AsyncHostAdapter):
         return {"outcome": outcome, "diagnostics": warnings.seen}
 
     async def close(self, session: str) -> None:
-        await self.sessions.pop(session).client.__aexit__(None, None, None)
+        # Leaving the client can re-raise a transport error from a server that died mid-session (httpx's
+        # "Server disconnected"): the session is closed all the same, and that is no answer to the model.
+        client = self.sessions.pop(session).client
+        try:
+            if client is not None:
+                await client.__aexit__(None, None, None)
+        except Exception as error:  # noqa: BLE001
+            print(f"fastmcp adapter: closing {session}: {type(error).__name__}: {error}", file=sys.stderr)
 
 
 if __name__ == "__main__":
