@@ -29,8 +29,8 @@ const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => 
   argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
   runs: AGENT_DEFAULT_RUNS,
-  // The pinned CLI, and the network namespace its adapter refuses to run without.
-  needs: [`agent-cli:${id}` as const, "netns" as const],
+  // The pinned CLI, and the sandbox its adapter refuses to run without.
+  needs: [`agent-cli:${id}` as const, "sandbox" as const],
 });
 
 /** What both Claude Code variants do alike (the name filter sits before the deferral). */

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
 import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
-import { NetnsSandbox, portsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
 /** How sessions are run. */
 export interface SessionOptions {
@@ -85,17 +85,17 @@ export class AgentSession {
     try {
       const launch = cli.launch({ home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin });
       const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...launch.env };
-      let argv = launch.argv;
+      let child: ChildProcess;
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch);
-        argv = sandbox.wrap(argv);
-        Object.assign(env, sandbox.proxyEnv());
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd, traverse: [options.scratch, scratch] }, socketsOf(words));
+        // The sandbox's PID namespace dies with `unshare`, which stays in the adapter's group.
+        child = sandbox.spawn(launch.argv, { ...env, ...sandbox.proxyEnv() });
+      } else {
+        // Unisolated, the CLI gets a group of its own so close can kill what it spawned.
+        child = spawn(launch.argv[0]!, launch.argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       }
-      // Isolated, the CLI lives in a PID namespace that dies with `unshare`, which stays in the adapter's
-      // group; unisolated, it gets a group of its own so close can kill what it spawned.
-      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: options.isolation === "none", stdio: ["ignore", "pipe", "pipe"] });
       child.on("error", () => undefined);
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox);
       try {
