@@ -65,6 +65,7 @@ class Capabilities(TypedDict, total=False):
     pins: bool
     allowDeny: bool
     profile: str
+    https: bool
 
 
 class InitializeResult(TypedDict):
