@@ -388,6 +388,26 @@ def _writer(sink: TextIO) -> Callable[[Dict[str, Any]], None]:
     return reply
 
 
+def _request(line: str, methods: Any, reply: Callable[[Dict[str, Any]], None]) -> Optional[Tuple[Any, str, Dict[str, Any]]]:
+    """The request on ``line`` as (id, method, params); None for a blank line or one already answered with an error."""
+    if not line.strip():
+        return None
+    try:
+        return _parse(line, methods)
+    except _Rejected as rejected:
+        reply(rejected.reply)
+        return None
+
+
+def _answered(reply: Callable[[Dict[str, Any]], None], request_id: Any, method: str, outcome: Any) -> bool:
+    """Answers with ``outcome`` (a result, or the exception the adapter raised); True once shutdown is answered."""
+    if isinstance(outcome, BaseException):
+        reply(_error_reply(request_id, outcome))
+        return False
+    reply({"jsonrpc": "2.0", "id": request_id, "result": outcome})
+    return method == "shutdown"
+
+
 def serve(adapter: Adapter, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
     """Serves ``adapter`` over HAP/1 until ``shutdown`` is answered or stdin ends; returns the exit code (0).
 
@@ -397,20 +417,15 @@ def serve(adapter: Adapter, stdin: Optional[TextIO] = None, stdout: Optional[Tex
     reply = _writer(stdout if stdout is not None else _protocol_stream())
     handlers = _handlers(adapter)
     for line in source:
-        if not line.strip():
+        request = _request(line, handlers, reply)
+        if request is None:
             continue
+        request_id, method, params = request
         try:
-            request_id, method, params = _parse(line, handlers)
-        except _Rejected as rejected:
-            reply(rejected.reply)
-            continue
-        try:
-            result = handlers[method](params)
+            outcome = handlers[method](params)
         except Exception as error:  # noqa: BLE001 - the adapter broke: say so, keep serving
-            reply(_error_reply(request_id, error))
-            continue
-        reply({"jsonrpc": "2.0", "id": request_id, "result": result})
-        if method == "shutdown":
+            outcome = error
+        if _answered(reply, request_id, method, outcome):
             return 0
     # stdin ended without shutdown: close every server so no process outlives the adapter.
     adapter.shutdown()

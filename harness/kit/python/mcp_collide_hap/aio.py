@@ -37,8 +37,8 @@ import threading
 from typing import Any, Awaitable, Callable, Dict, List, Optional, TextIO, Tuple
 
 from . import (BadParams, CallResult, InitializeResult, LocalTool, OpenResult, RefreshResult, ServerConfig,
-               VisibleTool, _call_args, _error_reply, _NotImplemented, _open_args, _parse, _protocol_stream,
-               _Rejected, _server_arg, _text, _writer)
+               VisibleTool, _answered, _call_args, _NotImplemented, _open_args, _protocol_stream, _request,
+               _server_arg, _text, _writer)
 
 __all__ = ["AsyncHostAdapter", "serve_async"]
 
@@ -220,20 +220,15 @@ async def _answer_all(adapter: AsyncHostAdapter, source: TextIO, reply: Callable
         line = await lines.get()
         if line is None:
             break
-        if not line.strip():
+        request = _request(line, methods, reply)
+        if request is None:
             continue
+        request_id, method, params = request
         try:
-            request_id, method, params = _parse(line, methods)
-        except _Rejected as rejected:
-            reply(rejected.reply)
-            continue
-        try:
-            result = await server.answer(method, params)
+            outcome = await server.answer(method, params)
         except Exception as error:  # noqa: BLE001 - the adapter broke: say so, keep serving
-            reply(_error_reply(request_id, error))
-            continue
-        reply({"jsonrpc": "2.0", "id": request_id, "result": result})
-        if method == "shutdown":
+            outcome = error
+        if _answered(reply, request_id, method, outcome):
             return 0
     # stdin ended without shutdown: close every session so no process outlives the adapter.
     await server.close_all()
