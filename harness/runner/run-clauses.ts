@@ -88,7 +88,7 @@ function finished(clause: Clause, report: ClauseReport, options: RunOptions, tra
   const context = pathContext();
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
-    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
   }
   return portable;
 }
