@@ -13,25 +13,31 @@ import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
-/** The library hosts installed in their own folders by `npm run hosts:libraries`, by the package their adapter loads first. */
-const libraryHosts = { "mcp-use": "mcp-use", voltagent: "@voltagent/core", genkit: "genkit" } as const;
+/**
+ * The library hosts installed in their own folders, by the file their install leaves: `npm run hosts:libraries`
+ * (the package their adapter loads first) and, for the Python one, `npm run hosts:python` (its venv's fastmcp).
+ */
+const libraryHosts = {
+  "mcp-use": "node_modules/mcp-use/package.json", voltagent: "node_modules/@voltagent/core/package.json", genkit: "node_modules/genkit/package.json",
+  fastmcp: ".venv/bin/fastmcp",
+} as const;
 /** A library host installed apart, in hosts/<name>. */
 export type LibraryHostName = keyof typeof libraryHosts;
 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
- * and kit), jq (docs/ci.md's recipe for recomputing a report's hash), network namespaces (`unshare -n`, root:
- * the offline tests), or the agent CLIs' sandbox (user namespaces an unprivileged uid may make, with network,
- * mount and PID namespaces inside).
+ * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
+ * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
+ * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "jq" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
-  "chromium", "python3", "jq", "netns", "sandbox",
+  "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
 /**
@@ -42,7 +48,7 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("agent-cli:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
-  if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
+  if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install === "jq") return ["MCP_COLLIDE_REQUIRE_JQ"];
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
@@ -74,13 +80,18 @@ function probe(install: OptionalInstall): string | undefined {
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
   }
   if (kind === "library-host") {
-    const entry = libraryHosts[name as LibraryHostName];
-    return existsSync(join(packageRoot, "hosts", name!, "node_modules", entry, "package.json")) ? undefined : `hosts/${name} is not installed (npm run hosts:libraries)`;
+    const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));
+    return installed ? undefined : `hosts/${name} is not installed (npm run ${name === "fastmcp" ? "hosts:python" : "hosts:libraries"})`;
   }
   if (install === "chromium") return findChromium() ? undefined : "no chromium on PATH (Debian: apt-get install -y chromium, or set CHROMIUM)";
   if (install === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `python3 cannot run here (${result.error?.message ?? `exit ${result.status}`})`;
+  }
+  if (install === "python3-venv") {
+    // Debian splits venv's pip bootstrap (ensurepip) into python3-venv.
+    const result = spawnSync("python3", ["-c", "import ensurepip, venv"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : "python3 cannot make a venv here (Debian: apt-get install -y python3-venv)";
   }
   if (install === "sandbox") {
     const inside = ["sh", "-c", "ip link set lo up && mount -t tmpfs tmpfs /tmp && setpriv --bounding-set=-all --no-new-privs true"];

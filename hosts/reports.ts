@@ -14,7 +14,7 @@
  * Exit 0 when every host ran, 2 when a host's adapter or the harness broke (exit code 2 from the CLI).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -74,6 +74,13 @@ function installed(name: string, dir = ""): string {
   if (name === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8" });
     return (result.stdout || result.stderr || "missing").trim().replace(/^Python /, "");
+  }
+  // A Python library host's packages live in its venv (npm run hosts:python): read the dist-info's name.
+  const venv = join(root, dir, ".venv", "lib");
+  if (dir && existsSync(venv)) {
+    const site = readdirSync(venv).map((python) => join(venv, python, "site-packages")).find(existsSync);
+    const info = site && readdirSync(site).find((entry) => entry.toLowerCase().startsWith(`${name.replaceAll("-", "_").toLowerCase()}-`) && entry.endsWith(".dist-info"));
+    if (info) return info.slice(name.length + 1, -".dist-info".length);
   }
   // Agent CLIs are installed apart (npm run agents:install), under hosts/agent-clis/.
   const file = [join(root, dir, "node_modules", name, "package.json"), join(root, "hosts/agent-clis/node_modules", name, "package.json")].find(existsSync);

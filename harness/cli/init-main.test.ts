@@ -5,7 +5,7 @@
  * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
  * package would; the packed-tarball test does the same from a real install.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,14 +94,19 @@ describe("mcp-collide init", () => {
       expect(existsSync(dangling)).toBe(false);
       const existing = join(victims, "precious");
       writeFileSync(existing, "keep me\n");
-      mkdirSync(join(project, "linked-py"));
-      symlinkSync(existing, join(project, "linked-py", "mcp_collide_hap.py"));
+      mkdirSync(join(project, "linked-py", "mcp_collide_hap"), { recursive: true });
+      symlinkSync(existing, join(project, "linked-py", "mcp_collide_hap", "__init__.py"));
       expect((await init("--force", "--lang", "python", "linked-py")).code).toBe(2);
       expect(readFileSync(existing, "utf8")).toBe("keep me\n");
       mkdirSync(join(project, "linked-example"));
       symlinkSync(existing, join(project, "linked-example", "local-tool.mts"));
       expect((await init("--force", "--example", "vercel-ai", "linked-example")).code).toBe(2);
       expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+      // The kit's folder itself a link to a folder elsewhere: refused, nothing written there.
+      mkdirSync(join(project, "linked-dir"));
+      symlinkSync(victims, join(project, "linked-dir", "mcp_collide_hap"));
+      expect((await init("--force", "--lang", "python", "linked-dir")).code).toBe(2);
+      expect(readdirSync(victims).sort()).toEqual(["precious"]);
     } finally {
       rmSync(victims, { recursive: true, force: true });
     }
@@ -146,11 +151,14 @@ describe("mcp-collide init", () => {
     expect(result.host?.name).toMatch(/^Vercel AI SDK/);
   }, 90_000);
 
-  it.skipIf(python !== undefined)(skipTitle("writes the Python skeleton with the Python kit beside it", python), async () => {
+  it.skipIf(python !== undefined)(skipTitle("writes the async Python skeleton with the Python kit's folder beside it", python), async () => {
     const { code, out } = await init("--lang", "python", "py");
     expect(code).toBe(0);
-    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap.py");
-    expect(readFileSync(join(project, "py", "mcp_collide_hap.py"), "utf8")).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap.py"), "utf8"));
+    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap");
+    for (const file of ["__init__.py", "aio.py", "testing.py", "py.typed"]) {
+      expect(readFileSync(join(project, "py", "mcp_collide_hap", file), "utf8"), file).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap", file), "utf8"));
+    }
+    expect(readFileSync(join(project, "py", "mcp_collide_adapter.py"), "utf8")).toContain("serve_async(PlaceholderAdapter())");
   });
 
   // Each skeleton with why it cannot run here, if it cannot.

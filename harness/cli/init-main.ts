@@ -8,9 +8,9 @@
  * file would be compiled to require() calls and an ESM-only host would load only on Node >= 20.19).
  * `--example NAME` writes one of the real-host adapters instead (init-example.ts).
  */
-import { mkdir, readFile } from "node:fs/promises";
+import { lstat, mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join, resolve, sep } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { writeFileAtomic } from "../report/atomic-write.ts";
 import { shellQuote } from "../runner/repro-command.ts";
@@ -22,14 +22,16 @@ import { claimTargets, typed } from "./init-targets.ts";
 interface Skeleton {
   file: string;
   template: string;
-  /** Files copied as they are beside the adapter. */
+  /** Files copied as they are beside the adapter, by their path under {@link pythonKit} (a folder of it kept). */
   beside: string[];
   /** The command line that runs the adapter at `path`. */
   command(path: string): string[];
 }
 
 const templates = join(packageRoot, "harness", "kit", "templates");
-const pythonKit = join(packageRoot, "harness", "kit", "python", "mcp_collide_hap.py");
+const pythonKit = join(packageRoot, "harness", "kit", "python");
+/** The Python kit's package, copied as a folder beside the adapter (its bytecode, if any, left out). */
+const pythonKitFiles = ["__init__.py", "aio.py", "testing.py", "py.typed"].map((file) => `mcp_collide_hap/${file}`);
 
 /** The skeleton for each language `--lang` names. */
 export const skeletons: Readonly<Record<"js" | "ts" | "python", Skeleton>> = {
@@ -38,7 +40,7 @@ export const skeletons: Readonly<Record<"js" | "ts" | "python", Skeleton>> = {
     file: "mcp-collide-adapter.mts", template: join(templates, "mcp-collide-adapter.ts"), beside: [],
     command: (path) => ["node", "--import", "mcp-collide/register", path],
   },
-  python: { file: "mcp_collide_adapter.py", template: join(templates, "mcp_collide_adapter.py"), beside: [pythonKit], command: (path) => ["python3", path] },
+  python: { file: "mcp_collide_adapter.py", template: join(templates, "mcp_collide_adapter.py"), beside: pythonKitFiles, command: (path) => ["python3", path] },
 };
 
 /** `mcp-collide init --help`. */
@@ -52,7 +54,7 @@ and to run the clause catalogue against it.
   --lang ts       mcp-collide-adapter.mts, imports "mcp-collide"; runs with node --import mcp-collide/register.
                   An .mts file is an ES module whatever "type" your package.json says, so ESM-only hosts load
                   on every Node 20; type-check it with tsc (module nodenext, allowImportingTsExtensions)
-  --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
+  --lang python   mcp_collide_adapter.py (asyncio) and mcp_collide_hap/ (the Python kit, standard library only)
   --example NAME  a complete adapter for a real host instead, standalone, from the package's hosts/:
                   ${Object.keys(examples).join(", ")}
   --force         overwrite files that exist (never a symbolic link: init refuses to write through one)
@@ -113,13 +115,22 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   const skeleton = skeletons[lang as keyof typeof skeletons];
   const directory = resolve(positionals[0] ?? ".");
   const adapter = join(directory, skeleton.file);
-  const written = [adapter, ...skeleton.beside.map((file) => join(directory, file.split(sep).at(-1)!))];
+  const written = [adapter, ...skeleton.beside.map((file) => join(directory, ...file.split("/")))];
+  const folders = [...new Set(written.map((file) => dirname(file)).filter((folder) => folder !== directory))];
+  for (const folder of folders) {
+    // A link where the kit's folder goes would be written through as surely as a link to a file.
+    const info = await lstat(folder).catch(() => undefined);
+    if (info && !info.isDirectory()) {
+      process.stderr.write(`mcp-collide init: ${typed(folder)} is ${info.isSymbolicLink() ? "a symbolic link" : "not a folder"}; init never writes through one: remove it first\n`);
+      return 2;
+    }
+  }
   if (!(await claimTargets(written, values.force === true, process.stderr))) return 2;
   const command = skeleton.command(typed(adapter)).map(shellQuote).join(" ");
-  await mkdir(directory, { recursive: true });
+  for (const folder of [directory, ...folders]) await mkdir(folder, { recursive: true });
   // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.
   await writeFileAtomic(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
-  for (const [index, file] of skeleton.beside.entries()) await writeFileAtomic(written[index + 1]!, await readFile(file));
+  for (const [index, file] of skeleton.beside.entries()) await writeFileAtomic(written[index + 1]!, await readFile(join(pythonKit, file)));
   process.stdout.write(
     `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n` +
       "(the placeholder is deliberately simple, so its report already fails a few clauses of its own)\n\n" +

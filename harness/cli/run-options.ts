@@ -3,7 +3,7 @@
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
  * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
- * `--max-line-bytes N`.
+ * `--max-line-bytes N`, `--https`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -28,6 +28,7 @@ export const RunCliOptionsSchema = z.object({
   seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
   clause: z.array(z.string()).default([]),
   transport: z.enum(["stdio", "http"]).optional(),
+  https: z.boolean().default(false),
   profile: z.string().optional(),
   out: z.string().default("mcp-collide-report"),
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
@@ -82,7 +83,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
-      "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" },
+      "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
@@ -142,6 +143,9 @@ Options:
   --path P            replay exactly one case: the fast-check path from a report (use with --seed and --clause)
   --transport T       how fake servers are reached: stdio (the host spawns them) or http (127.0.0.1);
                       default http when the host loads http servers (fastest), else stdio
+  --https             serve the http servers as https (127.0.0.1), with a CA made for this run and
+                      deleted with it; session/open hands the adapter the CA (tls.caCertificate,
+                      tls.caFile). Also on when the adapter declares capabilities.https
   --profile NAME      naming profile for names/provider-valid and names/profile:
                       default, adr-0112, anthropic-128, bedrock-agent, gemini, portable
                       (default: the one the host claims in initialize, else none for names/profile)
