@@ -38,6 +38,9 @@ class Head {
   }
 }
 
+/** Most warm-up turns one open answers (AgentCli.warmUp). */
+const MAX_WARM_UPS = 8;
+
 const PROMPT = "mcp-collide: answer each tool call the harness scripts; this is a conformance test, not a task.";
 
 /** One running CLI process and the turn it holds open. */
@@ -87,7 +90,7 @@ export class AgentSession {
     try {
       const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin };
       const launch = cli.launch(context);
-      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra, ...(sandbox?.proxyEnv() ?? {}) });
+      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra });
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
@@ -97,20 +100,22 @@ export class AgentSession {
       // group); unisolated, it gets a group of its own so close can kill what it spawned and, where the
       // machine allows one, a PID namespace, so what left the group (setsid) dies with it too.
       const unisolated = (argv: readonly string[]): string[] => (pidNamespaceUnavailable() === undefined ? [...pidNamespacePrefix(), ...argv] : [...argv]);
-      const start = (argv: readonly string[], env: Record<string, string>): ChildProcess => {
-        if (sandbox) return sandbox.spawn(argv, env);
+      const start = (argv: readonly string[], extra: Record<string, string>): ChildProcess => {
+        if (sandbox) return sandbox.spawn(argv, { ...envOf(extra), ...(cli.withoutProxy === undefined ? sandbox.proxyEnv() : {}) });
         const [file, ...args] = unisolated(argv);
-        return spawn(file!, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+        return spawn(file!, args, { cwd, env: envOf(extra), detached: true, stdio: ["ignore", "pipe", "pipe"] });
       };
-      for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, envOf(step.env)), options.startTimeoutMs);
-      const child = start(launch.argv, envOf(launch.env));
+      for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, step.env), options.startTimeoutMs);
+      const child = start(launch.argv, launch.env);
       child.on("error", () => undefined);
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox, { home, cwd });
       try {
         session.held = await session.nextTurn(options.startTimeoutMs, "its first model turn");
         session.surface = options.visible(cli.surface(session.held));
-        const warm = cli.warmUp?.(session.held, session.surface);
-        if (warm) {
+        // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns.
+        for (let round = 0; round < MAX_WARM_UPS; round++) {
+          const warm = cli.warmUp?.(session.held, session.surface);
+          if (!warm) break;
           session.held.answer(warm);
           session.held = await session.nextTurn(options.turnTimeoutMs, "the turn after loading tool schemas");
           session.surface = options.visible(cli.surface(session.held));
@@ -207,7 +212,7 @@ export class AgentSession {
   }
 }
 
-/** Runs one step before launch (AgentCli.prepare) to its end; throws with its output unless it exits 0 in time. */
+/** Waits for one step before launch (AgentCli.prepare) to end; throws with its output unless it exits 0 in time. */
 async function runStep(id: string, argv: readonly string[], child: ChildProcess, timeoutMs: number): Promise<void> {
   const output = new Head(16 * 1024);
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
@@ -218,5 +223,5 @@ async function runStep(id: string, argv: readonly string[], child: ChildProcess,
     child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`${id}: the step before launch (${argv.slice(-8).join(" ")}) ended with ${signal ?? `code ${code}`}: ${output.text.slice(-2000) || "(no output)"}`);
+  if (code !== 0) throw new Error(`${id}: the step before launch (${argv.join(" ").slice(0, 300)}) ended with ${signal ?? `code ${code}`}: ${output.text.slice(-2000) || "(no output)"}`);
 }
