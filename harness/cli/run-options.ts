@@ -168,8 +168,9 @@ ${wrapHelp(agentClis.join(", "), 22)}
   --agent-variant V   a named configuration (default: default, what users get), per CLI:
 ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   --agent-no-isolation
-                      run the CLI without a network namespace (the adapter refuses to otherwise, where
-                      namespaces are unavailable); the report says which isolation was in force
+                      run the CLI outside its sandbox (docs/sandbox.md), with the adapter's uid,
+                      network and files (the adapter refuses to otherwise where the sandbox cannot be
+                      built); the report says which isolation was in force
   --cache-observations
                       observe each distinct world once per run and serve it again from a cache (never
                       twice within one case, so a clause comparing two opens of one world still compares
