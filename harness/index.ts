@@ -42,7 +42,8 @@ export { writeReport } from "./report/write-report.ts";
 export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts";
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
-export { agentClis, builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
@@ -58,7 +59,7 @@ export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.t
 export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
 export { packageRoot } from "./cli/builtin-host.ts";
-export { missingInstall, optionalInstalls, probeInstall, skipTitle, type LibraryHostName, type OptionalInstall } from "./optional-installs.ts";
+export { missingInstall, optionalInstalls, probeInstall, SANDBOX_UID, sandboxPrefix, skipTitle, type LibraryHostName, type OptionalInstall } from "./optional-installs.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
 export { selfTestSeed, SOAK_SEED_VARIABLE } from "./runner/self-test-seed.ts";

@@ -122,6 +122,7 @@ describe("mcp-collide init", () => {
     it.skipIf(missing !== undefined)(skipTitle(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, missing), async () => {
       const result = await checkAdapter(argv, { timeoutMs: 30_000 });
       const wrong = result.findings.filter((finding) => finding.level !== "ok");
+      expect(result.unchecked, "a call delivered through the skeleton's host").toEqual([]);
       expect(wrong, result.stderrTail).toEqual([]);
       expect(result.host?.name).toBe("placeholder-host");
     }, 90_000);

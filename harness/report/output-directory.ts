@@ -36,10 +36,20 @@ async function refuseSpecial(real: string, label: string, given: string): Promis
 }
 
 /**
+ * A path holding a line break is refused: every line-based record of it (a CI step's `$GITHUB_OUTPUT`,
+ * logs, the report's own lines) would read it as two lines, one of them chosen by whoever named the path.
+ */
+function refuseLineBreaks(path: string, label: string): void {
+  if (/[\r\n]/.test(path)) throw new OutputPathError(`${label} ${JSON.stringify(path)}: a path holding a newline or carriage return is refused`);
+}
+
+/**
  * Makes directory `path` (and missing parents, one level at a time) and returns its real path; throws an
- * {@link OutputPathError} for a path inside a file, on a special file system, or that cannot be made.
+ * {@link OutputPathError} for a path inside a file, on a special file system, holding a line break, or that
+ * cannot be made.
  */
 export async function makeDirectory(path: string, label = "--out"): Promise<string> {
+  refuseLineBreaks(path, label);
   let current = resolve(path);
   const missing: string[] = [];
   for (;;) {
@@ -74,6 +84,7 @@ export async function makeDirectory(path: string, label = "--out"): Promise<stri
  * never writes into a pipe or a device).
  */
 export async function checkOutputFile(path: string, label: string): Promise<string> {
+  refuseLineBreaks(path, label);
   const absolute = resolve(path);
   const info = await stat(absolute).catch(() => undefined);
   if (info?.isDirectory()) throw new OutputPathError(`${label} ${path} is a directory; give a file name`);
