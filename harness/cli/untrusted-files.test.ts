@@ -78,7 +78,7 @@ describe("reports, baselines and --emit targets are regular files, read with a c
     }
   });
 
-  it("a baseline over the cap is refused, whatever it holds", async () => {
+  it("a baseline over the cap is refused, whatever it holds", { timeout: 30_000 }, async () => {
     const big = join(dir, "big-baseline.json");
     await writeFile(big, `{"expectedFailures": []${" ".repeat(2 * 1024 * 1024)}}`);
     const result = await cli("run", "--baseline", big, "--clause", clause, "--out", join(dir, "r2"));

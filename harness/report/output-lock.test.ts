@@ -16,7 +16,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const deadPid = () => spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout.trim();
 
 describe("the --out lock", () => {
-  it("lets exactly one of many runs take over a stale lock at once", async () => {
+  it("lets exactly one of many runs take over a stale lock at once", { timeout: 60_000 }, async () => {
     for (let round = 0; round < 5; round++) {
       const out = join(dir, `stale-${round}`);
       await prepareOutputDirectory(out).then((held) => held.release());
@@ -42,7 +42,7 @@ describe("the --out lock", () => {
     await expect(prepareOutputDirectory(linked)).rejects.toThrow(/is no lock an mcp-collide run wrote/);
   });
 
-  it("releases only its own lock", async () => {
+  it("releases only its own lock", { timeout: 20_000 }, async () => {
     const out = join(dir, "own");
     const held = await prepareOutputDirectory(out);
     // Someone deleted this run's lock by hand and another run took the directory meanwhile.
