@@ -12,10 +12,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { AGENT_DEFAULT_RUNS, packageRoot, ReportSchema } from "../harness/index.ts";
+import { AGENT_DEFAULT_RUNS, agentCliRegistry, packageRoot, ReportSchema } from "../harness/index.ts";
 import { round } from "./measure.ts";
 
-const CLIS = [{ id: "claude-code", bin: "claude" }, { id: "codex", bin: "codex" }, { id: "gemini-cli", bin: "gemini" }] as const;
+/** Every registered agent CLI (harness/cli/agent-registry.ts), in its default variant. */
+const CLIS = agentCliRegistry;
 /** The goal for one default report, in minutes. */
 export const GOAL_MINUTES = 8;
 

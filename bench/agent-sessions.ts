@@ -1,6 +1,7 @@
 /**
  * Agent CLI sessions per minute (`npm run bench` runs it last; `npm run bench:agents` alone; `--json` for
- * one JSON line, `--quick` for fewer sessions). For each pinned agent CLI that `npm run agents:install` put
+ * one JSON line, `--quick` for fewer sessions, `--only ID,ID` for some CLIs). For each registered agent CLI
+ * (harness/cli/agent-registry.ts), in its default variant, that `npm run agents:install` put
  * in hosts/agent-clis/node_modules (skipped, visibly, otherwise): sessions of one small colliding world
  * (two servers, one shared tool name: open, list, one call per shown tool, close, as a case does) run by
  * one adapter process, then by 2 x cores adapter processes at once, side by side in one run. Each adapter's
@@ -40,10 +41,10 @@ async function sessionsPerMinute(id: string, width: number, each: number): Promi
 }
 
 /** Runs the agent bench; returns its figures by CLI (null for a CLI that is not installed). */
-export async function agentBench(options: { quick: boolean; log(line: string): void }): Promise<Record<string, unknown>> {
+export async function agentBench(options: { quick: boolean; only?: readonly string[]; log(line: string): void }): Promise<Record<string, unknown>> {
   const results: Record<string, unknown> = {};
   const width = 2 * availableParallelism();
-  for (const id of agentClis) {
+  for (const id of agentClis.filter((candidate) => !options.only || options.only.includes(candidate))) {
     const missing = probeInstall(`agent-cli:${id}`);
     if (missing) {
       options.log(`agent ${id}: skipped, ${missing}`);
@@ -64,6 +65,7 @@ function round(value: number): number {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const json = process.argv.includes("--json");
-  const results = await agentBench({ quick: process.argv.includes("--quick"), log: (line) => { if (!json) process.stdout.write(`${line}\n`); } });
+  const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1]?.split(",") : undefined;
+  const results = await agentBench({ quick: process.argv.includes("--quick"), only, log: (line) => { if (!json) process.stdout.write(`${line}\n`); } });
   if (json) process.stdout.write(`${JSON.stringify(results)}\n`);
 }

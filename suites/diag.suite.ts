@@ -1,6 +1,6 @@
 /** Clause `diag/errors-name-server`: an error that names no server sends its reader hunting (ADR-0112 D4, P6). */
 import fc from "fast-check";
-import { aloneWorld, constructed, crossShrink, defineClause, errorNamesServer, longNameWorld, world, type World } from "../harness/index.ts";
+import { aloneWorld, constructed, crossShrink, defineClause, errorNamesServer, longNameWorld, userSees, world, type World } from "../harness/index.ts";
 
 export const errorsNameServer = defineClause({
   id: "diag/errors-name-server",
@@ -27,7 +27,8 @@ export const errorsNameServer = defineClause({
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
     const keys = value.servers.map((server) => server.key);
-    const errors = observation.open.outcome.errors;
+    // Only what the user was told: an error only a log file holds is neither a named nor an anonymous one.
+    const errors = observation.open.outcome.errors.filter(userSees);
     const anonymous = errors.filter((error) => !keys.some((key) => errorNamesServer(error, key)));
     if (anonymous.length === 0) return { ok: true, judged: errors.length > 0 ? ["error", ...await env.judge(value, observation)] : [] };
     return { ok: false, expected: "every error names its server", observed: anonymous.map((error) => JSON.stringify(error.message)).join("; ") };

@@ -1,7 +1,7 @@
 /**
- * The fake model provider: a scripted Anthropic Messages / OpenAI Responses / Gemini endpoint on 127.0.0.1
- * that records every request and holds each model turn for its driver. Imports nothing local outside
- * fake-servers/.
+ * The fake model provider: a scripted Anthropic Messages / OpenAI Responses / OpenAI Chat Completions /
+ * Gemini endpoint on 127.0.0.1 that records every request and holds each model turn for its driver. Imports
+ * nothing local outside fake-servers/.
  */
 export { ModelProvider, type HeldTurn } from "./model-provider.ts";
 export {

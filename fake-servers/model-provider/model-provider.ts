@@ -1,19 +1,21 @@
 /**
  * A scripted model provider on 127.0.0.1, the way the fake MCP servers are scripted servers: it records
  * every request before answering it, and holds each model turn open until its driver answers it with final
- * text or one tool call. Three front ends, each streaming as the real API does: Anthropic Messages
- * (`/v1/messages`), OpenAI Responses (`/v1/responses`) and Gemini (`/v1beta/models/<m>:streamGenerateContent`).
+ * text or one tool call. Four front ends, each streaming as the real API does: Anthropic Messages
+ * (`/v1/messages`), OpenAI Responses (`/v1/responses`), OpenAI Chat Completions (`/v1/chat/completions`)
+ * and Gemini (`/v1beta/models/<m>:streamGenerateContent`).
  *
  * A request belongs to the client whose key it carries (`x-api-key`, `Authorization: Bearer`,
  * `x-goog-api-key` or `?key=`; see {@link ModelProvider.expect}), so one provider serves many CLI
  * processes at once. A streamed request that offers tools is a *turn* and waits for its client's driver;
  * anything else a CLI sends on the side (titles, token counts, Gemini's routing call with its JSON
- * response schema, a model list) is answered at once with the plainest valid answer. A request carrying a
+ * response schema, a Chat Completions call without tools, a model list) is answered at once with the plainest valid answer. A request carrying a
  * key nobody expects is refused with 401, and recorded all the same.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { anthropicMessage, anthropicStream, AnthropicRequestSchema, readAnthropic } from "./anthropic.ts";
 import { geminiResponse, geminiStream, GeminiRequestSchema, readGemini, valueForSchema } from "./gemini.ts";
+import { chatCompletion, ChatRequestSchema, chatResponseSchema, chatStream, readChat } from "./chat-completions.ts";
 import { readResponses, responsesStream, ResponsesRequestSchema } from "./openai-responses.ts";
 import { ModelReplySchema, type FrontEnd, type ModelReply, type ProviderRecord, type TurnContent } from "./provider-types.ts";
 import { writeJson, writeSse } from "./sse.ts";
@@ -165,6 +167,7 @@ export class ModelProvider {
     const path = url.pathname;
     const frontEnd: FrontEnd | undefined = path.startsWith("/v1/messages") ? "anthropic"
       : path.startsWith("/v1/responses") ? "openai-responses"
+      : path.endsWith("/chat/completions") ? "openai-chat"
       : /\/models\/[^/]+:/.test(path) ? "gemini" : undefined;
     const record: ProviderRecord = { seq: this.records.length + 1, method: req.method ?? "", url: `${url.pathname}${url.search}`, frontEnd, client, kind: "side", body };
     this.records.push(record);
@@ -190,6 +193,17 @@ export class ModelProvider {
       const stream = (reply: ModelReply) => writeSse(res, responsesStream(reply, request.model, `resp_${turnId}`));
       if (content.tools.length > 0) return this.hold(record, "openai-responses", content, res, stream);
       return stream({ type: "text", text: "ok" });
+    }
+    if (frontEnd === "openai-chat") {
+      const request = ChatRequestSchema.parse(body ?? {});
+      const content = readChat(request);
+      const id = `chatcmpl_${turnId}`;
+      // Streamed or not, as the CLI asked; a request with tools is a turn either way.
+      const answer = (reply: ModelReply) => (request.stream ? writeSse(res, chatStream(reply, request, id), "[DONE]") : writeJson(res, 200, chatCompletion(reply, request.model, id)));
+      if (content.tools.length > 0) return this.hold(record, "openai-chat", content, res, answer);
+      // A side call asking for JSON of a schema (a next-speaker check, a title) gets a value that fits it.
+      const schema = chatResponseSchema(request);
+      return answer({ type: "text", text: schema === undefined ? "ok" : JSON.stringify(valueForSchema(schema)) });
     }
     if (frontEnd === "gemini") {
       if (path.endsWith(":countTokens")) return writeJson(res, 200, { totalTokens: 1 });

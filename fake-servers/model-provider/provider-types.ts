@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** The three model APIs the fake provider speaks, each as the real API streams it. */
-export const FrontEndSchema = z.enum(["anthropic", "openai-responses", "gemini"]);
+/** The four model APIs the fake provider speaks, each as the real API streams it. */
+export const FrontEndSchema = z.enum(["anthropic", "openai-responses", "gemini", "openai-chat"]);
 /** A model API the fake provider speaks. */
 export type FrontEnd = z.infer<typeof FrontEndSchema>;
 

@@ -21,13 +21,19 @@ import { killGroup, killMarked, newReapMarker, REAP_VARIABLE, trackGroup, untrac
 import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
 import { StderrTail } from "./stderr-tail.ts";
 
+/**
+ * Longest wait for one adapter answer, `initialize` included, unless `--timeout` says otherwise: the one
+ * default of `run` and `check-adapter` alike, so an adapter slow to start fails neither or both.
+ */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
+
 /** How to start and bound an adapter process. */
 export interface HapClientOptions {
   /** The adapter's command line: program first, then its arguments. */
   argv: readonly string[];
   cwd?: string;
   env?: Record<string, string>;
-  /** Longest wait for any one answer, in ms (default 30 000). */
+  /** Longest wait for any one answer, in ms (default {@link DEFAULT_ANSWER_TIMEOUT_MS}). */
   requestTimeoutMs?: number;
   /** Longest line the adapter may write, in bytes (default 32 MiB); a longer one breaks it. */
   maxLineBytes?: number;
@@ -119,7 +125,7 @@ export class HapClient implements HostAdapter {
     if (this.broken) throw this.broken;
     if (this.pending) throw new AdapterError("protocol", `harness bug: ${method} sent while ${this.pending.method} is pending`);
     const id = this.nextId++;
-    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? 30_000;
+    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     const raw = await new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.fail(new AdapterError("timeout", `adapter did not answer ${method} within ${limit} ms`, this.stderrTail()));

@@ -16,10 +16,8 @@ export function tsxNodeArgv(): string[] {
   return [process.execPath, "--import", pathToFileURL(loader).href];
 }
 
-/** The agent CLIs with a built-in adapter under hosts/agent-clis/ (`mcp-collide run --agent ID`). */
-export const agentClis = ["claude-code", "codex", "gemini-cli"] as const;
-/** An agent CLI with a built-in adapter. */
-export type AgentCliId = (typeof agentClis)[number];
+/** An agent CLI with a built-in adapter under hosts/agent-clis/ (one of `agentClis`, harness/cli/agent-registry.ts). */
+export type AgentCliId = string;
 
 /** How `--agent` is to run its CLI. */
 export interface AgentChoice {

@@ -5,7 +5,7 @@
  * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
  * package would; the packed-tarball test does the same from a real install.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -79,6 +79,26 @@ describe("mcp-collide init", () => {
     expect((await init("a", "b")).code).toBe(2);
   });
 
+  it("never writes through a symbolic link, dangling or not, even with --force", async () => {
+    const victims = mkdtempSync(join(tmpdir(), "mcp-collide-init-victim-"));
+    try {
+      const dangling = join(victims, "created-through-link");
+      mkdirSync(join(project, "linked"));
+      symlinkSync(dangling, join(project, "linked", "mcp-collide-adapter.mjs"));
+      expect((await init("linked")).code).toBe(2);
+      expect((await init("--force", "linked")).code).toBe(2);
+      expect(existsSync(dangling)).toBe(false);
+      const existing = join(victims, "precious");
+      writeFileSync(existing, "keep me\n");
+      mkdirSync(join(project, "linked-py"));
+      symlinkSync(existing, join(project, "linked-py", "mcp_collide_hap.py"));
+      expect((await init("--force", "--lang", "python", "linked-py")).code).toBe(2);
+      expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+    } finally {
+      rmSync(victims, { recursive: true, force: true });
+    }
+  });
+
   it("writes the TypeScript skeleton, run through mcp-collide/register", async () => {
     const { code, out } = await init("--lang", "ts", "adapters");
     expect(code).toBe(0);
@@ -102,6 +122,7 @@ describe("mcp-collide init", () => {
     it.skipIf(missing !== undefined)(skipTitle(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, missing), async () => {
       const result = await checkAdapter(argv, { timeoutMs: 30_000 });
       const wrong = result.findings.filter((finding) => finding.level !== "ok");
+      expect(result.unchecked, "a call delivered through the skeleton's host").toEqual([]);
       expect(wrong, result.stderrTail).toEqual([]);
       expect(result.host?.name).toBe("placeholder-host");
     }, 90_000);

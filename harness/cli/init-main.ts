@@ -5,10 +5,11 @@
  * harness/kit/templates/ (the Python one also needs the Python kit beside it); `__FILE__` in them becomes
  * the path a user types to run the adapter from where they ran init.
  */
-import { copyFile, mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { parseArgs } from "node:util";
+import { writeFileAtomic } from "../report/atomic-write.ts";
 import { shellQuote } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
 
@@ -45,14 +46,17 @@ and to run the clause catalogue against it.
   --lang js       mcp-collide-adapter.mjs (default), imports "mcp-collide"
   --lang ts       mcp-collide-adapter.ts, imports "mcp-collide"; runs with node --import mcp-collide/register
   --lang python   mcp_collide_adapter.py and mcp_collide_hap.py (the Python kit, standard library only)
-  --force         overwrite files that exist
+  --force         overwrite files that exist (never a symbolic link: init refuses to write through one)
   -h, --help      this text
 
 The JavaScript and TypeScript skeletons need mcp-collide installed where they live (npm i -D mcp-collide).
 `;
 
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+/** What is at `path` itself (a symbolic link is not followed), or undefined when nothing is. */
+async function whatIs(path: string): Promise<"file" | "link" | "other" | undefined> {
+  const info = await lstat(path).catch(() => undefined);
+  if (!info) return undefined;
+  return info.isSymbolicLink() ? "link" : info.isFile() ? "file" : "other";
 }
 
 /**
@@ -105,15 +109,24 @@ export async function initMain(argv: readonly string[]): Promise<number> {
   const adapter = join(directory, skeleton.file);
   const written = [adapter, ...skeleton.beside.map((file) => join(directory, file.split(sep).at(-1)!))];
   const taken = [];
-  for (const file of written) if (await exists(file)) taken.push(typed(file));
+  for (const file of written) {
+    const what = await whatIs(file);
+    // A link (dangling too) or a FIFO where a skeleton goes: never written through, not even with --force.
+    if (what === "link" || what === "other") {
+      process.stderr.write(`mcp-collide init: ${typed(file)} is ${what === "link" ? "a symbolic link" : "not a regular file"}; init never writes through one: remove it first\n`);
+      return 2;
+    }
+    if (what === "file") taken.push(typed(file));
+  }
   if (taken.length > 0 && !values.force) {
     process.stderr.write(`mcp-collide init: ${taken.join(", ")} already exist${taken.length === 1 ? "s" : ""}; --force overwrites\n`);
     return 2;
   }
   const command = skeleton.command(typed(adapter)).map(shellQuote).join(" ");
   await mkdir(directory, { recursive: true });
-  await writeFile(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
-  for (const [index, file] of skeleton.beside.entries()) await copyFile(file, written[index + 1]!);
+  // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.
+  await writeFileAtomic(adapter, (await readFile(skeleton.template, "utf8")).replaceAll("__FILE__", typed(adapter)));
+  for (const [index, file] of skeleton.beside.entries()) await writeFileAtomic(written[index + 1]!, await readFile(file));
   process.stdout.write(
     `wrote ${written.map(typed).join(", ")}: a HAP/1 adapter around a tiny placeholder host; wire your host where it says WIRE\n` +
       "(the placeholder is deliberately simple, so its report already fails a few clauses of its own)\n\n" +

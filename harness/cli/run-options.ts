@@ -8,7 +8,8 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { agentClis } from "./builtin-host.ts";
+import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
+import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
@@ -31,7 +32,7 @@ export const RunCliOptionsSchema = z.object({
   out: z.string().default("mcp-collide-report"),
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
   host: z.string().optional(),
-  agent: z.enum(agentClis).optional(),
+  agent: z.string().refine((id) => agentClis.includes(id), { message: `unknown agent CLI; known: ${agentClis.join(", ")}` }).optional(),
   agentBin: z.string().min(1).optional(),
   agentVariant: z.string().min(1).optional(),
   agentNoIsolation: z.boolean().default(false),
@@ -99,11 +100,26 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
     shrinkBudget: parsed.data.shrinkBudget ?? (agent ? agentDefaults.shrinkBudget : undefined),
-    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : 30_000),
+    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : DEFAULT_ANSWER_TIMEOUT_MS),
     caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
     workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
     cacheObservations: parsed.data.cacheObservations ?? agent,
   };
+}
+
+/** `text` wrapped to the help text's width, every line indented by `indent` (later lines two more). */
+function wrapHelp(text: string, indent: number, width = 106): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const room = width - indent - (lines.length === 0 ? 0 : 2);
+    if (line !== "" && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.map((part, index) => `${" ".repeat(indent + (index === 0 ? 0 : 2))}${part}`).join("\n");
 }
 
 /** `mcp-collide run --help`. */
@@ -133,18 +149,20 @@ Options:
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
                       checked and made before the run (a file, an unwritable or special path is bad
                       usage), written atomically, and locked: one run at a time per directory; every
-                      format fails exactly the clauses the exit code fails (a warning: --strict)
+                      format fails exactly the clauses the exit code fails (a warning: --strict).
+                      report.json carries contentSha256: a hash that detects accidental edits; anyone
+                      can recompute it, so it is not a signature (docs/ci.md)
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
-  --agent ID          an agent CLI, judged black box through a fake model provider: claude-code, codex,
-                      gemini-cli (the pinned CLIs: npm run agents:install). Each session is one CLI
-                      process in its own loopback-only network namespace. Changes the defaults:
+  --agent ID          an agent CLI, judged black box through a fake model provider (the pinned CLIs:
+                      npm run agents:install), one of:
+${wrapHelp(agentClis.join(", "), 22)}
+                      Each session is one CLI process in its own loopback-only network namespace.
+                      Changes the defaults:
                       --runs 3, --timeout 300000, --case-timeout 1800000, --shrink-budget 180000,
                       --workers 2 x cores, --cache-observations
   --agent-bin PATH    judge this installed CLI instead of the pinned one (the report records its version)
-  --agent-variant V   a named configuration: claude-code: default (deferred tool search), tools-in-list
-                      (ENABLE_TOOL_SEARCH=false); codex: default, required (required = true per server),
-                      code-mode (Codex's own default model: MCP tools called from JavaScript through its
-                      exec tool); gemini-cli: default
+  --agent-variant V   a named configuration (default: default, what users get), per CLI:
+${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   --agent-no-isolation
                       run the CLI without a network namespace (the adapter refuses to otherwise, where
                       namespaces are unavailable); the report says which isolation was in force
@@ -154,9 +172,11 @@ Options:
                       two real sessions); on by default with --agent
   --strict            SHOULD clauses gate the exit code too
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
-                      gate; a listed clause that now passes is a stale entry and fails the run
+                      gate; a listed clause that now passes is a stale entry and fails the run (a regular
+                      file of at most 1 MiB: a FIFO or device is bad usage)
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
-  --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
+  --timeout MS        longest wait for one adapter answer, initialize (its start) included (default
+                      ${DEFAULT_ANSWER_TIMEOUT_MS}, as check-adapter); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
   --shrink-budget MS  longest one clause may spend shrinking a violation (default: no bound; 180000 with
                       --agent); past it the smallest case found so far is reported, and the report says

@@ -3,7 +3,7 @@
  * (by the servers' records, not the host's word), which servers an error names, and a canonical form of
  * the surface for comparing two sessions.
  */
-import type { HostError } from "../protocol/open-result.ts";
+import { userSees, type HostError } from "../protocol/open-result.ts";
 import { visibleKey, type VisibleName } from "../protocol/visible-name.ts";
 import { invalidHeaderReason } from "../world/x-mcp-header.ts";
 import type { ObservedCall, SessionObservation } from "./session-observation.ts";
@@ -47,6 +47,8 @@ export function messageNames(message: string, name: string): boolean {
  * read as text, where the key must stand quoted ({@link messageNames}). An empty key is never found in text.
  */
 export function errorNamesServer(error: HostError, key: string): boolean {
+  // An error only a log file holds was not told to the user (userSees).
+  if (!userSees(error)) return false;
   if (error.server !== undefined) return error.server === key;
   return key !== "" && messageNames(error.message, key);
 }
@@ -118,6 +120,6 @@ export function canonicalErrors(observation: SessionObservation, keys: readonly 
  */
 export function loggedSpecExclusion(observation: SessionObservation, tool: { name: string; inputSchema?: unknown }): boolean {
   if (invalidHeaderReason(tool.inputSchema) === undefined) return false;
-  const messages = [...observation.open.outcome.errors, ...observation.open.diagnostics].map((entry) => entry.message);
+  const messages = [...observation.open.outcome.errors, ...observation.open.diagnostics].filter(userSees).map((entry) => entry.message);
   return messages.some((message) => messageNames(message, tool.name));
 }

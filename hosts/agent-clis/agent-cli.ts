@@ -30,13 +30,13 @@ export interface Launch {
 
 /** One agent CLI in one named configuration. */
 export interface AgentCli {
-  /** `claude-code`, `codex`, `gemini-cli`. */
+  /** Its folder under hosts/agent-clis/ (the registry id, `--agent ID`). */
   id: string;
-  /** The named variant, `default` for the configuration users get. */
+  /** The named variant (a key of its cli.json's `variants`), `default` for the configuration users get. */
   variant: string;
-  /** The npm package that ships it (pinned in hosts/agent-clis/package.json). */
+  /** The npm package that ships it (its cli.json's `package`, pinned in hosts/agent-clis/package.json). */
   packageName: string;
-  /** Its executable under hosts/agent-clis/node_modules/.bin. */
+  /** Its executable under hosts/agent-clis/node_modules/.bin (its cli.json's `bin`). */
   binName: string;
   frontEnd: FrontEnd;
   /** What this variant sets, for the report. */
@@ -52,8 +52,27 @@ export interface AgentCli {
   callReplies(tool: { name: string; namespace?: string }, args: Record<string, unknown>, id: string): ModelReply[];
   /** The result of the call `id` of `name`, among what a turn sent back. */
   resultOf(results: readonly ProviderToolResult[], id: string, name: string): ProviderToolResult | undefined;
-  /** Errors the CLI reported to its user about loading servers (its own output, parsed). */
+  /**
+   * Errors the CLI reported to its user about loading servers (its own output, parsed), each with the
+   * channel it came from (`stdout` or `stderr`): only what the user sees belongs here.
+   */
   errorsOf(output: { stdout: string; stderr: string }, keys: readonly string[]): HostError[];
+  /**
+   * Optional: commands run before the CLI starts, one after another, in the same sandbox, home and
+   * environment as the launch (Cline's `cline auth ...`); each must exit 0, else the session is an error.
+   */
+  prepare?(context: LaunchContext): Launch[];
+  /**
+   * Optional: the model reply that ends a session (default: final text). A CLI that ends only on a tool of
+   * its own (Cline's `submit_and_exit`) loops on plain text; `id` is a fresh call id.
+   */
+  closingReply?(id: string): ModelReply;
+  /**
+   * Optional: log files (or folders of them) the CLI writes, under the session's home or working directory.
+   * Their error and warning lines become diagnostics with channel `log-file`: a CLI that names a failing
+   * server only there has not told its user (Copilot CLI, Cline).
+   */
+  logFiles?(context: { home: string; cwd: string }): string[];
   /**
    * Tools the CLI adds itself only when some server is configured (so the no-server baseline lacks them),
    * told apart from a server's tool of the same name by the identity marker every fake tool carries.

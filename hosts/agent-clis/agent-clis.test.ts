@@ -1,8 +1,8 @@
 /**
- * The three agent CLIs end to end (Codex also in code mode, its surface for its own default model slug),
- * each through its real pinned binary, its adapter and the fake provider, in its network namespace: the
- * surface each shows for one colliding world, where each call lands, and a
- * CLI that cannot start earning ERROR with its stderr. Tests needing a CLI skip with the reason on a plain
+ * Every registered agent CLI end to end (its folder's `drives`: Codex also in code mode, its surface for its
+ * own default model slug), each through its real pinned binary, its adapter and the fake provider, in its
+ * network namespace: the surface each shows for one colliding world, where each call lands, and a CLI that
+ * cannot start earning ERROR with its stderr. Tests needing a CLI skip with the reason on a plain
  * `npm test` and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (harness/optional-installs.ts).
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -12,13 +12,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineClause, hapLauncher, missingInstall, packageRoot, runClauses, skipTitle } from "../../harness/index.ts";
 import { adapter, deliveries, names, observe, world } from "../test-support.ts";
+import { agentCliDrives } from "./agent-hosts.ts";
 
 const duplicate = world(["alpha", ["search", "a.b"]], ["beta", ["search"]]);
 
-const drives = [["claude-code"], ["codex"], ["codex", "code-mode"], ["gemini-cli"]] as const;
-
-for (const [id, variant] of drives) {
-  const missing = missingInstall(`agent-cli:${id}`, "netns");
+for (const drive of agentCliDrives) {
+  const { id, variant } = drive;
+  const missing = missingInstall(`agent-cli:${id}`, "sandbox");
   const label = variant ? `${id} ${variant}` : id;
   describe.skipIf(missing !== undefined)(skipTitle(`${label}, black box`, missing), () => {
     it("shows both servers' tools, each call reaching its own server; a name it does not show reaches none", async () => {
@@ -32,20 +32,10 @@ for (const [id, variant] of drives) {
       }
       expect(seen.unknown.map((call) => [call.result.ok, call.deliveries.length])).toEqual([[false, 0]]);
       // The names each CLI gives (the committed reports judge them; these pin what the evidence cites).
-      // Codex in code mode: no namespaces, the names its exec tool's `tools` object and ALL_TOOLS give.
-      const expected = {
-        "claude-code": ["mcp__alpha__a_b", "mcp__alpha__search", "mcp__beta__search"],
-        codex: ["a_b", "search", "search"],
-        "codex code-mode": ["mcp__alpha__a_b", "mcp__alpha__search", "mcp__beta__search"],
-        "gemini-cli": ["mcp_alpha_search", "mcp_alpha_a.b", "mcp_beta_search"],
-      }[label];
-      expect(names(seen)).toEqual(expected);
-      if (label === "codex") expect(seen.tools.map((tool) => tool.namespace)).toEqual(["mcp__alpha", "mcp__alpha", "mcp__beta"]);
-      else expect(seen.tools.map((tool) => tool.namespace)).toEqual([undefined, undefined, undefined]);
-      const flat = { "claude-code": "mcp__alpha__search", "codex code-mode": "mcp__alpha__search", "gemini-cli": "mcp_alpha_search" } as Record<string, string>;
-      if (flat[label]) expect(deliveries(seen, flat[label])).toEqual(["alpha/search"]);
-      // The unknown name went through exec and failed in Codex's JavaScript runtime, not in the adapter.
-      if (label === "codex code-mode") expect(JSON.stringify(seen.unknown[0]!.result)).toContain("TypeError: tools.no_such_tool is not a function");
+      expect(names(seen)).toEqual(drive.names);
+      expect(seen.tools.map((tool) => tool.namespace)).toEqual(drive.namespaces ?? [undefined, undefined, undefined]);
+      if (drive.alphaSearch) expect(deliveries(seen, drive.alphaSearch)).toEqual(["alpha/search"]);
+      if (drive.unknownSays) expect(JSON.stringify(seen.unknown[0]!.result)).toContain(drive.unknownSays);
     }, 300_000);
   });
 }

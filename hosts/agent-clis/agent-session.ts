@@ -9,10 +9,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
 import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
-import { NetnsSandbox, portsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
 /** How sessions are run. */
 export interface SessionOptions {
@@ -61,6 +62,7 @@ export class AgentSession {
     private readonly child: ChildProcess,
     private readonly scratch: string,
     private readonly sandbox: NetnsSandbox | undefined,
+    private readonly dirs: { home: string; cwd: string },
   ) {
     child.stdout?.on("data", (chunk: Buffer) => this.stdout.push(chunk.toString("utf8")));
     child.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk.toString("utf8")));
@@ -83,21 +85,22 @@ export class AgentSession {
     provider.expect(client, apiKey);
     let sandbox: NetnsSandbox | undefined;
     try {
-      const launch = cli.launch({ home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin });
-      const env: Record<string, string> = { PATH: process.env.PATH ?? "/usr/bin:/bin", ...launch.env };
-      let argv = launch.argv;
+      const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin };
+      const launch = cli.launch(context);
+      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra, ...(sandbox?.proxyEnv() ?? {}) });
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch);
-        argv = sandbox.wrap(argv);
-        Object.assign(env, sandbox.proxyEnv());
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd, traverse: [options.scratch, scratch] }, socketsOf(words));
       }
-      // Isolated, the CLI lives in a PID namespace that dies with `unshare`, which stays in the adapter's
-      // group; unisolated, it gets a group of its own so close can kill what it spawned.
-      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: options.isolation === "none", stdio: ["ignore", "pipe", "pipe"] });
+      // Isolated, a process lives in the sandbox's PID namespace, which dies with `unshare` (in the adapter's
+      // group); unisolated, it gets a group of its own so close can kill what it spawned.
+      const start = (argv: readonly string[], env: Record<string, string>): ChildProcess =>
+        sandbox ? sandbox.spawn(argv, env) : spawn(argv[0]!, argv.slice(1), { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, envOf(step.env)), options.startTimeoutMs);
+      const child = start(launch.argv, envOf(launch.env));
       child.on("error", () => undefined);
-      const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox);
+      const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox, { home, cwd });
       try {
         session.held = await session.nextTurn(options.startTimeoutMs, "its first model turn");
         session.surface = options.visible(cli.surface(session.held));
@@ -143,8 +146,9 @@ export class AgentSession {
     const told = this.cli.errorsOf({ stdout: this.stdout.text, stderr: this.stderr.text }, keys);
     // A refusal is an error of the whole open, in the CLI's own words where it said which servers.
     const errors = this.refusal && told.length === 0 ? [{ message: this.refusal }] : told;
-    const diagnostics = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message }));
-    return { errors, diagnostics };
+    const printed: Diagnostic[] = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message, channel: "stderr" }));
+    const logged = this.cli.logFiles ? logDiagnostics(this.cli.logFiles(this.dirs)) : [];
+    return { errors, diagnostics: [...printed, ...logged] };
   }
 
   /** The model calls `name` (in `namespace`): the CLI's answer, or what went wrong, as a result. */
@@ -173,7 +177,7 @@ export class AgentSession {
 
   /** Final text, then the CLI's exit (its process group killed after a grace period); everything removed. Idempotent. */
   async close(graceMs = 10_000): Promise<void> {
-    this.held?.answer({ type: "text", text: "done" });
+    this.held?.answer(this.cli.closingReply?.(`toolu_mcpcollide_end${randomBytes(4).toString("hex")}`) ?? { type: "text", text: "done" });
     this.held = undefined;
     if (!this.exited) {
       const timer = setTimeout(() => this.kill("SIGKILL"), graceMs);
@@ -196,4 +200,18 @@ export class AgentSession {
       // the group is gone already
     }
   }
+}
+
+/** Runs one step before launch (AgentCli.prepare) to its end; throws with its output unless it exits 0 in time. */
+async function runStep(id: string, argv: readonly string[], child: ChildProcess, timeoutMs: number): Promise<void> {
+  const output = new Head(16 * 1024);
+  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => {
+    child.on("error", (error) => { output.push(String(error)); resolve([null, null]); });
+    child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+  });
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${id}: the step before launch (${argv.slice(-8).join(" ")}) ended with ${signal ?? `code ${code}`}: ${output.text.slice(-2000) || "(no output)"}`);
 }

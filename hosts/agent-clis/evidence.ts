@@ -16,20 +16,9 @@ import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, po
 import { readCommitted } from "../reports.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { AgentHost } from "./agent-host.ts";
-import { claudeCode, deferredNames } from "./claude-code/claude-code.ts";
-import { codex } from "./codex/codex.ts";
-import { geminiCli } from "./gemini-cli/gemini-cli.ts";
+import { deferredNames } from "./claude-code/claude-code.ts";
 import { pinnedCli } from "./cli-options.ts";
-import type { AgentCli } from "./agent-cli.ts";
-
-const clis: Record<string, () => AgentCli> = {
-  "claude-code": () => claudeCode("default"),
-  "claude-code-tools-in-list": () => claudeCode("tools-in-list"),
-  codex: () => codex("default"),
-  "codex-required": () => codex("required"),
-  "codex-code-mode": () => codex("code-mode"),
-  "gemini-cli": () => geminiCli(),
-};
+import { reportCli } from "./registered-cli.ts";
 
 /** The parts of a model request that show what the CLI offered its model for the fake servers' tools. */
 function offered(body: unknown): unknown {
@@ -61,7 +50,7 @@ const clauses = await loadSuites(join(packageRoot, "suites"));
 const machine = pathContext();
 mkdirSync(join(packageRoot, "reports/agent-clis"), { recursive: true });
 for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.id))) {
-  const cli = clis[entry.id]!();
+  const cli = await reportCli(entry.runArgs ?? []);
   const pinned = pinnedCli(cli);
   if (!pinned) throw new Error(`${entry.id}: not installed (npm run agents:install)`);
   const committed = readCommitted(entry.id);

@@ -4,6 +4,6 @@
  * What it configures: claude-code.ts; how a session runs: ../agent-session.ts.
  */
 import { serveAgentCli } from "../cli-options.ts";
-import { claudeCode } from "./claude-code.ts";
+import { variants } from "./claude-code.ts";
 
-await serveAgentCli({ default: () => claudeCode("default"), "tools-in-list": () => claudeCode("tools-in-list") });
+await serveAgentCli(variants);

@@ -97,3 +97,6 @@ export function claudeCode(variant: "default" | "tools-in-list"): AgentCli {
     errorsOf: ({ stdout }, keys) => claudeErrors(stdout, keys),
   };
 }
+
+/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
+export const variants: Record<string, () => AgentCli> = { default: () => claudeCode("default"), "tools-in-list": () => claudeCode("tools-in-list") };

@@ -4,6 +4,6 @@
  * What it configures: codex.ts; how a session runs: ../agent-session.ts.
  */
 import { serveAgentCli } from "../cli-options.ts";
-import { codex } from "./codex.ts";
+import { variants } from "./codex.ts";
 
-await serveAgentCli({ default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode") });
+await serveAgentCli(variants);

@@ -116,3 +116,6 @@ export function codex(variant: CodexVariant): AgentCli {
     errorsOf: ({ stdout, stderr }) => codexErrors(`${stderr}\n${stdout}`),
   };
 }
+
+/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
+export const variants: Record<string, () => AgentCli> = { default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode") };

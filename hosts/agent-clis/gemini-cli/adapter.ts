@@ -4,6 +4,6 @@
  * What it configures: gemini-cli.ts; how a session runs: ../agent-session.ts.
  */
 import { serveAgentCli } from "../cli-options.ts";
-import { geminiCli } from "./gemini-cli.ts";
+import { variants } from "./gemini-cli.ts";
 
-await serveAgentCli({ default: () => geminiCli() });
+await serveAgentCli(variants);

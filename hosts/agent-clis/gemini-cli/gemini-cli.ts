@@ -59,3 +59,6 @@ export function geminiCli(): AgentCli {
     errorsOf: ({ stdout, stderr }) => geminiErrors(`${stderr}\n${stdout}`),
   };
 }
+
+/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
+export const variants: Record<string, () => AgentCli> = { default: () => geminiCli() };

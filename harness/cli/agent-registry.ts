@@ -1,0 +1,68 @@
+/**
+ * The registry of agent CLIs: one folder per CLI under hosts/agent-clis/, found by its `cli.json`. Every
+ * list of CLI ids (`--agent`'s choices and help text, which binaries the optional-install probe looks for,
+ * the bench, the reports) is derived from these files, so adding a CLI is one folder and one pin.
+ *
+ * The harness may not import hosts/ (harness/import-direction.test.ts: hosts are judged through adapters,
+ * started as commands), so the registry is data the harness reads by path, as it already starts
+ * `hosts/agent-clis/<id>/adapter.ts` by path and looks for binaries under `hosts/agent-clis/node_modules`.
+ * hosts/ reads the same data through harness/index.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/** One agent CLI's `hosts/agent-clis/<id>/cli.json`. */
+export const AgentCliManifestSchema = z.object({
+  /** What the CLI is called, for help text and reports: `Claude Code`. */
+  title: z.string().min(1),
+  /** The npm package that ships it, pinned exactly in hosts/agent-clis/package.json. */
+  package: z.string().min(1),
+  /** Its executable under hosts/agent-clis/node_modules/.bin. */
+  bin: z.string().min(1),
+  /** The fake provider's front end it speaks, per variant where they differ (see `variants`). */
+  frontEnd: z.string().min(1),
+  /** Each named configuration (the first is `default`, what users get) and what it sets, in a few words. */
+  variants: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().min(1)).refine((variants) => Object.keys(variants)[0] === "default", "the first variant must be `default`"),
+}).strict();
+/** One agent CLI's manifest. */
+export type AgentCliManifest = z.infer<typeof AgentCliManifestSchema>;
+
+/** One registered agent CLI: its folder name is its id (`--agent ID`). */
+export interface AgentCliEntry extends AgentCliManifest {
+  id: string;
+}
+
+/** Where the agent CLI folders live. */
+export const agentClisRoot = fileURLToPath(new URL("../../hosts/agent-clis/", import.meta.url));
+
+/** Reads every `hosts/agent-clis/<id>/cli.json` under `root`, sorted by id; throws naming a malformed one. */
+export function readAgentRegistry(root = agentClisRoot): AgentCliEntry[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, "cli.json")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((id) => {
+      const parsed = AgentCliManifestSchema.safeParse(JSON.parse(readFileSync(join(root, id, "cli.json"), "utf8")));
+      if (!parsed.success) throw new Error(`hosts/agent-clis/${id}/cli.json: ${z.prettifyError(parsed.error)}`);
+      return { id, ...parsed.data };
+    });
+}
+
+/** The registered agent CLIs (read once, when the harness loads). */
+export const agentCliRegistry: readonly AgentCliEntry[] = readAgentRegistry();
+
+/** Their ids, sorted: `mcp-collide run --agent ID`. */
+export const agentClis: readonly string[] = agentCliRegistry.map((entry) => entry.id);
+
+/** The entry of `id`, or undefined. */
+export function agentCliEntry(id: string): AgentCliEntry | undefined {
+  return agentCliRegistry.find((entry) => entry.id === id);
+}
+
+/** `--agent`'s and `--agent-variant`'s lines of `mcp-collide run --help`: each CLI, each variant and what it sets. */
+export function agentHelpLines(registry: readonly AgentCliEntry[] = agentCliRegistry): string[] {
+  return registry.map((entry) => `${entry.id} (${entry.title}): ${Object.entries(entry.variants).map(([variant, what]) => `${variant} (${what})`).join("; ")}`);
+}

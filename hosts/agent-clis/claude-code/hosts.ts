@@ -1,0 +1,47 @@
+/**
+ * The claude-code reports (`npm run reports -- --only claude-code,claude-code-tools-in-list`): one entry per variant, with the
+ * hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
+ */
+import type { RealHost } from "../../hosts.ts";
+import type { AgentDrive } from "../agent-hosts.ts";
+import { agent } from "../agent-report-entry.ts";
+
+/** What both Claude Code variants do alike (the name filter sits before the deferral). */
+const claudeCommon: Record<string, string> = {
+  "surface/no-silent-loss": "Claude Code joins `mcp__<server>__<tool>` and does not tell apart names that join alike: `a__b`'s `c` and `a`'s `b__c` both become `mcp__a__b__c`, and the model turn offers that name once, as `a__b`'s `c` (the server configured first: its description carries `a__b`'s identity marker and the call reached `a__b`, server records), while `a`'s `b__c` is offered under no name; neither the stream-json init event nor stderr names `a` or the tool (evidence replay 2026-12-04).",
+  "surface/shortfall-names-missing": "Claude Code drops, with no error and no log line, a tool whose built `mcp__<server>__<tool>` name is over the Anthropic limit (128): both 128-character tools of `alpha` (140 once prefixed) are left out of the model turn, which offers only `mcp__alpha__request`, and nothing (init event, stderr) names `alpha` or them.",
+  "names/provider-valid": "The built name is checked against Anthropic's 128 limit, not the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, what OpenAI and Bedrock Converse accept): `mcp__alpha__` + alpha's 60-character tool (72 characters) is offered beside `mcp__beta__search`. Under `--profile anthropic-128` this clause passes.",
+  "schema/hostile-schema": "A tool whose input schema Claude Code cannot use is dropped silently: `request` of `alpha` (schema with an unknown `type`) is neither offered to the model nor named in any error (init event: `alpha` connected), while `alpha`'s `search` and `beta`'s `query` are offered and their calls reach their servers.",
+  "order/config-permutation": "`a__b`'s `c` and `a`'s `b__c` both join to `mcp__a__b__c`; the turn offers that name once, for the server configured first: configured `a__b`, `a`, it carries `a__b`'s identity and the call reached `a__b`; configured `a`, `a__b`, it carries `a`'s and the call reached `a` (server records). Which server's tool the model gets depends on the configuration order, and the other's is lost without a word.",
+  "surface/all-or-nothing": "`alpha` lists two 128-character tools (names of 140 once prefixed, over Anthropic's 128) beside `request`: the turn offers `mcp__alpha__request` (a call reached `alpha`) and neither long tool, with no error: `alpha` is partly registered.",
+  "surface/failing-server-named": "A server that answers `tools/list` with a JSON-RPC error (`alpha`): Claude Code asks `tools/list` four times, then offers none of alpha's tools beside `beta`'s `search`, and neither the stream-json init event nor stderr names `alpha` (errors [], diagnostics []).",
+};
+
+/** Committed reports. */
+export const hosts: RealHost[] = [
+  {
+    id: "claude-code",
+    title: "Claude Code (claude -p), default: deferred tool search",
+    ...agent("claude-code"),
+    packages: ["@anthropic-ai/claude-code"],
+    wiring: "`claude -p` with `--mcp-config` + `--strict-mcp-config`, its model at the fake Anthropic Messages endpoint; MCP tools are listed by name in the prompt and loaded through `ToolSearch` (the adapter loads every listed one, as a model would), then called as `tool_use` blocks; one CLI process per session in a loopback-only network namespace.",
+    timingDependent: {
+      "order/config-permutation": "which of two servers whose names join alike keeps the shared name followed the configuration order in the full runs of both Claude Code variants and in the 2026-12-04 replays, but an earlier replay by value (tools-in-list, keys that sanitise alike) kept the other: it rests on Claude Code's concurrent server start, so it is left out of the replay test",
+    },
+    evidence: claudeCommon,
+  },
+  {
+    id: "claude-code-tools-in-list",
+    title: "Claude Code (claude -p), ENABLE_TOOL_SEARCH=false: every MCP tool in tools[]",
+    ...agent("claude-code", "tools-in-list"),
+    packages: ["@anthropic-ai/claude-code"],
+    wiring: "As `claude-code`, with `ENABLE_TOOL_SEARCH=false`: every MCP tool is in the request's `tools[]` from the first turn.",
+    timingDependent: {
+      "order/config-permutation": "which of two servers whose names join alike keeps the shared name followed the configuration order in the full runs of both Claude Code variants and in the 2026-12-04 replays, but an earlier replay by value (tools-in-list, keys that sanitise alike) kept the other: it rests on Claude Code's concurrent server start, so it is left out of the replay test",
+    },
+    evidence: claudeCommon,
+  },
+];
+
+/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+export const drives: AgentDrive[] = [{ id: "claude-code", names: ["mcp__alpha__a_b", "mcp__alpha__search", "mcp__beta__search"], alphaSearch: "mcp__alpha__search" }];
