@@ -2,7 +2,7 @@
  * `npm run reports:reseal`: re-seals every committed report without running any host. Run it after a
  * change to what `contentSha256` covers (harness/report/content-hash.ts), or after merging a branch that
  * added a report sealed under another definition. It rewrites only the `contentSha256` field of
- * reports/*.json and reports/examples/<name>/report.json (key order and formatting kept), re-renders each
+ * reports/*.json, reports/history/<id>/<version>.json and reports/examples/<name>/report.json (key order and formatting kept), re-renders each
  * example's report.md, report.html and junit.xml, and the npm script then runs
  * `npm run reports -- --render-only` for reports/<id>.md, which quote the hash.
  *
@@ -18,12 +18,18 @@ import {
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Every committed report: reports/*.json (the JSON Schema aside) and each example's report.json. */
+/**
+ * Every committed report: reports/*.json (the JSON Schema aside), each example's report.json, and the earlier
+ * versions' reports under reports/history/<id>/ (the compliance site reads them with the same hash check).
+ */
 export function committedReports(base = root): string[] {
   const reports = join(base, "reports");
   const examples = join(reports, "examples");
+  const history = join(reports, "history");
   return [
     ...readdirSync(reports).filter((name) => name.endsWith(".json") && name !== "report.schema.json").map((name) => join(reports, name)),
+    ...(existsSync(history) ? readdirSync(history).sort() : []).flatMap((id) =>
+      readdirSync(join(history, id)).filter((name) => name.endsWith(".json")).sort().map((name) => join(history, id, name))),
     ...readdirSync(examples, { withFileTypes: true }).filter((entry) => entry.isDirectory())
       .map((entry) => join(examples, entry.name, "report.json")).filter((file) => existsSync(file)),
   ];

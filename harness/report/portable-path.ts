@@ -114,9 +114,13 @@ export function packageArgv(argv: readonly string[], context: PathContext = path
   });
 }
 
-/** The `run` arguments naming a host, as a repro line records them: a command after `--` made portable. */
+/**
+ * The `run` arguments naming a host, as a repro line records them: a command after `--` made portable, and
+ * so is the path an agent CLI's `--agent-bin` names (an install apart, often under the temp directory).
+ */
 export function portableHostArgs(args: readonly string[], context: PathContext = pathContext()): string[] {
-  return args[0] === "--" ? ["--", ...portableArgv(args.slice(1), context)] : [...args];
+  if (args[0] === "--") return ["--", ...portableArgv(args.slice(1), context)];
+  return args.map((arg, index) => (args[index - 1] === "--agent-bin" ? portableText(arg, context) : arg));
 }
 
 /** A clause's result with this machine's paths rewritten in its evidence (the counterexample is data: untouched). */

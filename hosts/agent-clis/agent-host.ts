@@ -24,7 +24,7 @@ import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sand
 /** How the adapter was started. */
 export interface AgentHostOptions {
   bin: string;
-  /** The pinned package version, when `bin` is the pinned CLI. */
+  /** The package version, when `bin` is the pinned CLI or an npm install's `.bin` of its package (cli-options.ts). */
   pinned?: string;
   isolation: "netns" | "none";
   startTimeoutMs?: number;
