@@ -19,6 +19,13 @@ export const CapabilitiesSchema = z.object({
   pins: z.boolean().default(false),
   allowDeny: z.boolean().default(false),
   profile: z.string().optional(),
+  /**
+   * An extension of HAP/1: the names of the tools the host always offers its model beside the servers'
+   * tools, which no configuration adds or takes away (an agent CLI's built-ins, such as Claude Code's `Bash`).
+   * They are the host's local tools for `guard/local-occupant`: a server's tool named like one of them must
+   * not take its name.
+   */
+  builtinTools: z.array(z.string().min(1)).default([]),
 });
 /** What an adapter declares it can do. */
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;

@@ -59,6 +59,13 @@ export interface AgentCli {
    * told apart from a server's tool of the same name by the identity marker every fake tool carries.
    */
   ownTools?: readonly string[];
+  /**
+   * Optional, as measured for this CLI: it re-lists a server on `notifications/tools/list_changed` and offers
+   * the new list in its next model turn of the same process. The adapter then declares HAP/1 `listChanged`
+   * and reads every `session/tools` from a fresh turn (AgentSession.relist). Absent: not declared, and the
+   * host's `notApplicable` entry says why.
+   */
+  relists?: boolean;
   /** Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads every deferred schema). */
   warmUp?(turn: HeldTurn, surface: VisibleTool[]): ModelReply | undefined;
 }

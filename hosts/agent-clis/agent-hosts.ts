@@ -10,13 +10,17 @@ import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
 import type { RealHost } from "../hosts.ts";
 import { adapter } from "../test-support.ts";
 
-/** Why each capability clause does not apply to an agent CLI driven black box. */
+/**
+ * Why each capability clause does not apply to an agent CLI driven black box. Every CLI is judged on
+ * `guard/local-occupant` through its built-ins (HAP/1 `builtinTools`, learnt from its no-server baseline)
+ * and on `drift/mid-session-loss` (a server dies between two calls of one CLI process), which needs nothing;
+ * `drift/list-changed` applies where the CLI re-lists a server on list_changed (AgentCli.relists), and each
+ * CLI that does not says why below.
+ */
 const notApplicable: Record<string, string> = {
-  "guard/every-shape": "a CLI has no API to register a local tool from outside; its own built-ins are fixed",
-  "guard/local-occupant": "a CLI takes no local tools from outside; the adapter tells its built-ins apart by a no-server baseline",
+  "guard/every-shape": "a CLI has no API to register a local tool from outside; its own built-ins are fixed (guard/local-occupant judges them)",
   "drift/refresh-tracks-list": "a CLI cannot be asked from outside to re-list a server mid-session",
   "drift/unreachable-prunes-nothing": "a CLI cannot be asked from outside to re-list a server mid-session",
-  "drift/list-changed": "not declared: whether the CLI re-lists on list_changed between model turns is not driven yet",
   "drift/pin-holds-changes": "none of these CLIs pins a server's tool definitions",
   "options/keyed-by-wire": "none of these CLIs takes per-tool request schemas",
   "options/unknown-key": "none of these CLIs takes per-tool request schemas",
@@ -24,10 +28,17 @@ const notApplicable: Record<string, string> = {
   "names/profile": "no CLI claims a naming profile; pass --profile to judge one",
 };
 
+/** Codex's reason for `drift/list-changed` (every variant: one engine). */
+const codexIgnoresListChanged = {
+  ...notApplicable,
+  "drift/list-changed": "Codex does not re-list a server on notifications/tools/list_changed (openai/codex#33266), so the adapter does not declare listChanged: measured 2026-12-05 with the notification sent between two turns of one `codex exec`, the server received a single `tools/list` per session and every later turn offered the list of the first (through the 15 s the clause waits)",
+};
+
+// A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
 const agent = (id: "claude-code" | "codex" | "gemini-cli", variant?: string) => ({
   notApplicable,
   argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
-  runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
+  runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
   // The pinned CLI, and the network namespace its adapter refuses to run without.
   needs: [`agent-cli:${id}` as const, "netns" as const],
@@ -71,6 +82,7 @@ export const agentCliHosts: RealHost[] = [
     id: "codex",
     title: "Codex (codex exec), eager namespace surface, optional MCP startup",
     ...agent("codex"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "`codex exec` with a fresh `CODEX_HOME/config.toml`: a custom provider at the fake OpenAI Responses endpoint, an unknown model slug (eager tools: one `namespace` tool `mcp__<key>` per server), `[mcp_servers.\"<key>\"]` per server; calls are `function_call`s carrying namespace and name; one CLI process per session in a loopback-only network namespace.",
     notes: [
@@ -90,6 +102,7 @@ export const agentCliHosts: RealHost[] = [
     id: "codex-required",
     title: "Codex (codex exec), required = true on every server",
     ...agent("codex", "required"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "As `codex`, with `required = true` in every `[mcp_servers.\"<key>\"]` table.",
     evidence: {
@@ -108,6 +121,7 @@ export const agentCliHosts: RealHost[] = [
     id: "codex-code-mode",
     title: "Codex (codex exec), its default model slug: code mode",
     ...agent("codex", "code-mode"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
     evidence: {
@@ -127,7 +141,7 @@ export const agentCliHosts: RealHost[] = [
     // Judged against its own provider's function-name rule (Gemini API), not the default OpenAI/Anthropic one:
     // names/provider-valid checks it. The gemini profile fixes only the charset, not each tool's exact name, so
     // names/profile stays NOT-APPLICABLE.
-    runArgs: ["--agent", "gemini-cli", "--profile", "gemini"],
+    runArgs: ["--agent", "gemini-cli", "--profile", "gemini", "--list-changed-timeout", "15000"],
     notApplicable: {
       ...notApplicable,
       "names/profile": "the gemini profile fixes only which names Gemini's API accepts (names/provider-valid checks that), not the exact name of each tool, and Gemini CLI claims no profile that does",
