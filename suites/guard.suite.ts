@@ -4,8 +4,9 @@
  */
 import fc from "fast-check";
 import {
-  constructed, defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type LocalShape, type Ordering, type World,
+  constructed, defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type Capabilities, type ConstructedCase, type LocalShape, type Ordering, type World,
 } from "../harness/index.ts";
+import { builtinCases, builtinCoverage, checkBuiltinNamed, type BuiltinCase } from "./support/builtin-named.ts";
 import { identify, quoted } from "./support/lifecycle.ts";
 
 interface ShapeCase {
@@ -75,6 +76,9 @@ interface OccupantCase {
   shape: number;
 }
 
+/** The host's local tools are fixed (HAP/1 `builtinTools`) and it takes none at open. */
+const builtinsOnly = (capabilities: Capabilities) => !capabilities.localTools && capabilities.builtinTools.length > 0;
+
 export const localOccupant = defineClause({
   id: "guard/local-occupant",
   level: "MUST",
@@ -82,22 +86,27 @@ export const localOccupant = defineClause({
   why:
     "A server's tool must never replace a tool the application registered itself: the model keeps calling" +
     " the same name and now reaches a remote server instead of local code. The name belongs to whoever " +
-    "claimed it first; the host refuses the server's tool and says so.",
+    "claimed it first; the host refuses the server's tool and says so. A host whose local tools are " +
+    "fixed (an agent CLI's built-ins, declared as builtinTools) is judged on a server's tool named like " +
+    "one of them, the name a hostile server would pick to catch calls meant for Bash or read_file.",
   needs: ["localTools"],
   checkSituations: {
-    "local-occupied": "a local tool already held the name a server's tool would be shown under",
+    "local-occupied": "a local tool already held a name a server's tool would take: the name the host shows it under (a local tool registered at open), or its own name (one of the host's built-in tools)",
   },
   sources: ["ADR-0112 D1 last bullet, D3"],
-  notApplicable: (env) => (env.capabilities.localTools ? undefined : "the host does not declare localTools"),
-  arbitrary: () => fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), shape: fc.nat({ max: 3 }) }),
+  notApplicable: (env) => (env.capabilities.localTools || env.capabilities.builtinTools.length > 0 ? undefined : "the host does not declare localTools"),
+  arbitrary: (env): fc.Arbitrary<OccupantCase | BuiltinCase> => (builtinsOnly(env.capabilities)
+    ? builtinCases(env.capabilities.builtinTools)
+    : fc.record({ world: lifecycleWorld(), target: fc.nat({ max: 7 }), shape: fc.nat({ max: 3 }) })),
   // One case per shape the host accepts a local tool in (a hole in one shape is the point).
-  coverage: (env) => (env.capabilities.registerLocal.length > 0 ? env.capabilities.registerLocal : ["object"]).flatMap((shape, index) =>
+  coverage: (env): ConstructedCase<OccupantCase | BuiltinCase>[] => (builtinsOnly(env.capabilities) ? builtinCoverage(env.capabilities.builtinTools) : (env.capabilities.registerLocal.length > 0 ? env.capabilities.registerLocal : ["object"]).flatMap((shape, index) =>
     constructed(["two-servers"], (world) => ({ world, target: 0, shape: index }), `, a local ${shape} tool already holding alpha's name`)
-      .map((built) => ({ ...built, hazard: "local-occupied" }))),
-  worlds: (value: OccupantCase) => [value.world],
+      .map((built) => ({ ...built, hazard: "local-occupied" })))),
+  worlds: (value: OccupantCase | BuiltinCase) => [value.world],
   requires: ["local-occupied"],
   check: (env, value) =>
     withLifecycleWorld(env, value.world, async (live) => {
+      if ("builtin" in value) return checkBuiltinNamed(live, value);
       // The name a tool "would get" is the one the host gives it when nothing else holds it: ask first.
       const first = await live.open();
       const shown = await identify(first, await first.tools());

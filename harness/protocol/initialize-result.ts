@@ -21,6 +21,13 @@ export const CapabilitiesSchema = z.object({
   profile: z.string().optional(),
   /** The host loads only https servers: the run serves https and sends its CA in `session/open` (`tls`). */
   https: z.boolean().optional(),
+  /**
+   * An extension of HAP/1: the names of the tools the host always offers its model beside the servers'
+   * tools, which no configuration adds or takes away (an agent CLI's built-ins, such as Claude Code's `Bash`).
+   * They are the host's local tools for `guard/local-occupant`: a server's tool named like one of them must
+   * not take its name.
+   */
+  builtinTools: z.array(z.string().min(1)).default([]),
 });
 /** What an adapter declares it can do. */
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;

@@ -87,6 +87,13 @@ export interface AgentCli {
    */
   ownTools?: readonly string[];
   /**
+   * Optional, as measured for this CLI: it re-lists a server on `notifications/tools/list_changed` and offers
+   * the new list in its next model turn of the same process. The adapter then declares HAP/1 `listChanged`
+   * and reads every `session/tools` from a fresh turn (AgentSession.relist). Absent: not declared, and the
+   * host's `notApplicable` entry says why.
+   */
+  relists?: boolean;
+  /**
    * Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads
    * every deferred schema); asked again after each, until it returns undefined (at most 8 rounds).
    */

@@ -6,9 +6,10 @@
  *
  * An agent CLI has no API that says what it registered per server, so `registered` is [] for every key;
  * `errors` are what the CLI itself told its user about loading servers (its own output); diagnostics are
- * its stderr. The adapter declares no capability beyond the six basic methods: none of these CLIs can be
- * asked to refresh, pin, filter or take local tools from outside. Shutdown reports every outbound attempt
- * the isolation recorded, as diagnostics.
+ * its stderr. None of these CLIs can be asked to refresh, pin, filter or take local tools from outside; the
+ * adapter declares the baseline's tools as `builtinTools` (its fixed local tools, for guard/local-occupant)
+ * and `listChanged` where the CLI re-lists on list_changed (AgentCli.relists; then every `session/tools` is
+ * read from a fresh turn). Shutdown reports every outbound attempt the isolation recorded, as diagnostics.
  */
 import { spawnSync } from "node:child_process";
 import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
@@ -37,6 +38,8 @@ const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool
 export class AgentHost extends RealHostAdapter<AgentSession> {
   private provider: Promise<ModelProvider> | undefined;
   private builtins: Promise<Set<string>> | undefined;
+  /** The names of the baseline's tools outside any namespace, in the CLI's order: its fixed local tools. */
+  private readonly builtinNames = new Set<string>();
   private readonly outbound: OutboundAttempt[] = [];
   private version: string | undefined;
   /**
@@ -52,11 +55,15 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
 
   async initialize(): Promise<InitializeResult> {
     this.version ??= this.cliVersion();
+    // The built-ins are the CLI's fixed local tools (guard/local-occupant names a server's tool like one), so
+    // the no-server baseline runs here, once, instead of at the first open.
+    await this.baseline();
+    const builtins = [...this.builtinNames];
     return {
       protocolVersion: "1",
       host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
       transports: ["stdio", "http"],
-      capabilities: CapabilitiesSchema.parse({}),
+      capabilities: CapabilitiesSchema.parse({ listChanged: this.cli.relists === true, builtinTools: builtins }),
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
@@ -90,6 +97,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       const seen = new Set<string>();
       const session = await this.start([], (tools) => {
         for (const tool of tools) seen.add(builtinKey(tool));
+        // A namespaced built-in has no one name a server's tool could be given.
+        for (const tool of tools) if (tool.namespace === undefined) this.builtinNames.add(tool.name);
         return tools;
       });
       await this.release(session);
@@ -117,8 +126,10 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     return this.provider ? [...(await this.provider).records] : [];
   }
 
+  /** The surface the CLI's model has now: for a CLI that re-lists on list_changed, read from a fresh turn. */
   async tools(session: string): Promise<ToolsResult> {
-    return { tools: this.session(session).surface };
+    const held = this.session(session);
+    return { tools: this.cli.relists && !held.refusal ? await held.relist() : held.surface };
   }
 
   async call(session: string, name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult> {

@@ -7,13 +7,18 @@
 import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
 import { adapter } from "../test-support.ts";
 
-/** Why each capability clause does not apply to an agent CLI driven black box. */
-export const notApplicable: Record<string, string> = {
-  "guard/every-shape": "a CLI has no API to register a local tool from outside; its own built-ins are fixed",
-  "guard/local-occupant": "a CLI takes no local tools from outside; the adapter tells its built-ins apart by a no-server baseline",
+/**
+ * Why each capability clause does not apply to an agent CLI driven black box. Every CLI is judged on
+ * `guard/local-occupant` through its built-ins (HAP/1 `builtinTools`, learnt from its no-server baseline)
+ * and on `drift/mid-session-loss` (a server dies between two calls of one CLI process), which needs nothing;
+ * `drift/list-changed` applies where the CLI re-lists a server on list_changed (AgentCli.relists): a CLI that
+ * does takes {@link relisting}, one that does not says why (the default, {@link notRelisting}, says it was
+ * not measured).
+ */
+export const relisting: Record<string, string> = {
+  "guard/every-shape": "a CLI has no API to register a local tool from outside; its own built-ins are fixed (guard/local-occupant judges them)",
   "drift/refresh-tracks-list": "a CLI cannot be asked from outside to re-list a server mid-session",
   "drift/unreachable-prunes-nothing": "a CLI cannot be asked from outside to re-list a server mid-session",
-  "drift/list-changed": "not declared: whether the CLI re-lists on list_changed between model turns is not driven yet",
   "drift/pin-holds-changes": "none of these CLIs pins a server's tool definitions",
   "options/keyed-by-wire": "none of these CLIs takes per-tool request schemas",
   "options/unknown-key": "none of these CLIs takes per-tool request schemas",
@@ -21,11 +26,21 @@ export const notApplicable: Record<string, string> = {
   "names/profile": "no CLI claims a naming profile; pass --profile to judge one",
 };
 
+/** {@link relisting}, for a CLI whose re-listing on list_changed was not measured (its adapter declares no `listChanged`). */
+export const notRelisting: Record<string, string> = {
+  ...relisting,
+  "drift/list-changed": "not declared: whether this CLI re-lists a server on notifications/tools/list_changed within one process was not measured yet",
+};
+
+/** The default reasons (a CLI not known to re-list). */
+export const notApplicable = notRelisting;
+
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
   notApplicable,
   argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
-  runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
+  // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
+  runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
   // The pinned CLI, and the sandbox its adapter refuses to run without.
   needs: [`agent-cli:${id}` as const, "sandbox" as const],

@@ -41,6 +41,9 @@ class Head {
 /** Most warm-up turns one open answers (AgentCli.warmUp). */
 const MAX_WARM_UPS = 8;
 
+/** The name the driver calls to make a CLI send another turn: a tool no CLI or fake server has. */
+export const RELIST_TOOL = "mcp_collide_relist";
+
 const PROMPT = "mcp-collide: answer each tool call the harness scripts; this is a conformance test, not a task.";
 
 /** One running CLI process and the turn it holds open. */
@@ -111,15 +114,7 @@ export class AgentSession {
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox, { home, cwd });
       try {
         session.held = await session.nextTurn(options.startTimeoutMs, "its first model turn");
-        session.surface = options.visible(cli.surface(session.held));
-        // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns.
-        for (let round = 0; round < MAX_WARM_UPS; round++) {
-          const warm = cli.warmUp?.(session.held, session.surface);
-          if (!warm) break;
-          session.held.answer(warm);
-          session.held = await session.nextTurn(options.turnTimeoutMs, "the turn after loading tool schemas");
-          session.surface = options.visible(cli.surface(session.held));
-        }
+        await session.readSurface();
       } catch (error) {
         const exitedByItself = session.exited !== undefined;
         await session.close();
@@ -133,6 +128,36 @@ export class AgentSession {
       rmSync(scratch, { recursive: true, force: true });
       throw error;
     }
+  }
+
+  /** The surface of the held turn, after the CLI's warm-up turn where it has one (loading deferred schemas). */
+  private async readSurface(): Promise<void> {
+    this.surface = this.options.visible(this.cli.surface(this.held!));
+    // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns.
+    for (let round = 0; round < MAX_WARM_UPS; round++) {
+      const warm = this.cli.warmUp?.(this.held!, this.surface);
+      if (!warm) return;
+      this.held!.answer(warm);
+      this.held = undefined;
+      this.held = await this.nextTurn(this.options.turnTimeoutMs, "the turn after loading tool schemas");
+      this.surface = this.options.visible(this.cli.surface(this.held));
+    }
+  }
+
+  /**
+   * The surface as the CLI's next model turn offers it, read from a fresh turn: the held one is answered with
+   * a call of a tool no CLI has (see {@link AgentCli.relists}), so the CLI sends its model another turn with
+   * whatever tool list it holds now. Each such call carries a new argument: Gemini CLI ends a session that
+   * repeats one call with the same arguments (its loop detection). Throws when the CLI exited or went quiet.
+   */
+  async relist(): Promise<VisibleTool[]> {
+    if (!this.held || this.exited) throw new Error(`${this.cli.id} is no longer running: ${this.stderr.text.slice(-500)}`);
+    const reply: ModelReply = { type: "tool-call", id: `toolu_mcpcollide_relist${++this.calls}${randomBytes(4).toString("hex")}`, name: RELIST_TOOL, arguments: { turn: this.calls } };
+    this.held.answer(reply);
+    this.held = undefined;
+    this.held = await this.nextTurn(this.options.turnTimeoutMs, "the turn after a call of a tool it does not have (a re-list)");
+    await this.readSurface();
+    return this.surface;
   }
 
   /** The CLI's next model turn, or an error naming what it did instead (exited, or went quiet). */

@@ -27,7 +27,10 @@ const code = (text: string) => `\`${text}\``;
 
 /** A capability as the catalogue names it. */
 function need(capability: string): string {
-  return capability === "profile" ? "a naming profile (`--profile`, or one the host claims)" : `the ${code(capability)} capability`;
+  if (capability === "profile") return "a naming profile (`--profile`, or one the host claims)";
+  // A host whose local tools are fixed (an agent CLI's built-ins) declares them instead (guard/local-occupant).
+  if (capability === "localTools") return `the ${code(capability)} capability (or a non-empty ${code("builtinTools")} list)`;
+  return `the ${code(capability)} capability`;
 }
 
 function meaningOf(clause: Clause, situation: string): string {

@@ -63,6 +63,8 @@ export function claudeCode(variant: "default" | "tools-in-list"): AgentCli {
     packageName: "@anthropic-ai/claude-code",
     binName: "claude",
     frontEnd: "anthropic",
+    // It re-lists a server on list_changed (a second tools/list); whether its next turn offers the new list is the clause's to judge.
+    relists: true,
     describe: deferred ? "deferred tool search (its default): MCP tools listed by name, schemas loaded through ToolSearch" : "ENABLE_TOOL_SEARCH=false: every MCP tool in tools[]",
     launch(context: LaunchContext): Launch {
       const mcpServers = Object.fromEntries(context.servers.map((server) => [server.key, server.transport.type === "http"

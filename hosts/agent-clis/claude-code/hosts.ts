@@ -4,7 +4,7 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
 
 /** What both Claude Code variants do alike (the name filter sits before the deferral). */
 const claudeCommon: Record<string, string> = {
@@ -14,6 +14,7 @@ const claudeCommon: Record<string, string> = {
   "schema/hostile-schema": "A tool whose input schema Claude Code cannot use is dropped silently: `request` of `alpha` (schema with an unknown `type`) is neither offered to the model nor named in any error (init event: `alpha` connected), while `alpha`'s `search` and `beta`'s `query` are offered and their calls reach their servers.",
   "order/config-permutation": "`a__b`'s `c` and `a`'s `b__c` both join to `mcp__a__b__c`; the turn offers that name once, for the server configured first: configured `a__b`, `a`, it carries `a__b`'s identity and the call reached `a__b`; configured `a`, `a__b`, it carries `a`'s and the call reached `a` (server records). Which server's tool the model gets depends on the configuration order, and the other's is lost without a word.",
   "surface/all-or-nothing": "`alpha` lists two 128-character tools (names of 140 once prefixed, over Anthropic's 128) beside `request`: the turn offers `mcp__alpha__request` (a call reached `alpha`) and neither long tool, with no error: `alpha` is partly registered.",
+  "drift/list-changed": "Claude Code re-lists a server on `notifications/tools/list_changed` (its handler, `onMcpToolListChanged` in the bundle, logs `Received tools/list_changed notification, refreshing tools` and re-fetches): after `alpha` removed `search` and notified, `alpha` received a second `tools/list` (answered with `request` alone), yet every later model turn of the same `claude -p` process still offered `mcp__alpha__search` in `tools[]`, with its old description, beside `mcp__alpha__request`: every turn after it in the evidence replays (four with deferred tool search, eight with tools in the list, within the replay's 2 s) and in the report runs' 15 s (the provider's records; each turn answered a call of a tool no CLI has, which Claude Code refused with `No such tool available`). The refreshed list never reaches the model within the session it changed in.",
   "surface/failing-server-named": "A server that answers `tools/list` with a JSON-RPC error (`alpha`): Claude Code asks `tools/list` four times, then offers none of alpha's tools beside `beta`'s `search`, and neither the stream-json init event nor stderr names `alpha` (errors [], diagnostics []).",
 };
 
@@ -23,6 +24,7 @@ export const hosts: RealHost[] = [
     id: "claude-code",
     title: "Claude Code (claude -p), default: deferred tool search",
     ...agent("claude-code"),
+    notApplicable: relisting,
     packages: ["@anthropic-ai/claude-code"],
     wiring: "`claude -p` with `--mcp-config` + `--strict-mcp-config`, its model at the fake Anthropic Messages endpoint; MCP tools are listed by name in the prompt and loaded through `ToolSearch` (the adapter loads every listed one, as a model would), then called as `tool_use` blocks; one CLI process per session in a loopback-only network namespace.",
     timingDependent: {
@@ -34,6 +36,7 @@ export const hosts: RealHost[] = [
     id: "claude-code-tools-in-list",
     title: "Claude Code (claude -p), ENABLE_TOOL_SEARCH=false: every MCP tool in tools[]",
     ...agent("claude-code", "tools-in-list"),
+    notApplicable: relisting,
     packages: ["@anthropic-ai/claude-code"],
     wiring: "As `claude-code`, with `ENABLE_TOOL_SEARCH=false`: every MCP tool is in the request's `tools[]` from the first turn.",
     timingDependent: {

@@ -4,7 +4,13 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
+
+/** Codex's reason for `drift/list-changed` (every variant: one engine). */
+const codexIgnoresListChanged = {
+  ...relisting,
+  "drift/list-changed": "Codex does not re-list a server on notifications/tools/list_changed (openai/codex#33266), so the adapter does not declare listChanged: measured 2026-12-05 with the notification sent between two turns of one `codex exec`, the server received a single `tools/list` per session and every later turn offered the list of the first (through the 15 s the clause waits)",
+};
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -12,6 +18,7 @@ export const hosts: RealHost[] = [
     id: "codex",
     title: "Codex (codex exec), eager namespace surface, optional MCP startup",
     ...agent("codex"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "`codex exec` with a fresh `CODEX_HOME/config.toml`: a custom provider at the fake OpenAI Responses endpoint, an unknown model slug (eager tools: one `namespace` tool `mcp__<key>` per server), `[mcp_servers.\"<key>\"]` per server; calls are `function_call`s carrying namespace and name; one CLI process per session in a loopback-only network namespace.",
     notes: [
@@ -31,6 +38,7 @@ export const hosts: RealHost[] = [
     id: "codex-required",
     title: "Codex (codex exec), required = true on every server",
     ...agent("codex", "required"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "As `codex`, with `required = true` in every `[mcp_servers.\"<key>\"]` table.",
     evidence: {
@@ -49,6 +57,7 @@ export const hosts: RealHost[] = [
     id: "codex-code-mode",
     title: "Codex (codex exec), its default model slug: code mode",
     ...agent("codex", "code-mode"),
+    notApplicable: codexIgnoresListChanged,
     packages: ["@openai/codex"],
     wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
     evidence: {

@@ -39,6 +39,8 @@ export function geminiCli(): AgentCli {
     packageName: "@google/gemini-cli",
     binName: "gemini",
     frontEnd: "gemini",
+    // McpClient.refreshTools re-lists a server on list_changed and the next turn's functionDeclarations carry the new list.
+    relists: true,
     describe: "API-key auth, every server trusted (as its docs show for headless use)",
     launch(context: LaunchContext): Launch {
       mkdirSync(join(context.home, ".gemini"), { mode: 0o700 });

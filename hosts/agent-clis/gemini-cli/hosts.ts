@@ -4,7 +4,7 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, notApplicable } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -15,9 +15,9 @@ export const hosts: RealHost[] = [
     // Judged against its own provider's function-name rule (Gemini API), not the default OpenAI/Anthropic one:
     // names/provider-valid checks it. The gemini profile fixes only the charset, not each tool's exact name, so
     // names/profile stays NOT-APPLICABLE.
-    runArgs: ["--agent", "gemini-cli", "--profile", "gemini"],
+    runArgs: ["--agent", "gemini-cli", "--profile", "gemini", "--list-changed-timeout", "15000"],
     notApplicable: {
-      ...notApplicable,
+      ...relisting,
       "names/profile": "the gemini profile fixes only which names Gemini's API accepts (names/provider-valid checks that), not the exact name of each tool, and Gemini CLI claims no profile that does",
     },
     packages: ["@google/gemini-cli"],
