@@ -25,6 +25,8 @@ import { StderrTail } from "./stderr-tail.ts";
  * default of `run` and `check-adapter` alike, so an adapter slow to start fails neither or both.
  */
 export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
+/** How long an adapter in a PID namespace whose stdout ended may take to report its exit before it is killed. */
+const STDOUT_END_GRACE_MS = 500;
 
 /** How to start and bound an adapter process. */
 export interface HapClientOptions {
@@ -156,7 +158,13 @@ export class HapClient implements HostAdapter {
    */
   private onStdoutEnd(): void {
     this.stdoutEnded = true;
-    if (!this.shuttingDown) this.killGroup();
+    if (this.shuttingDown) return;
+    // In a PID namespace the adapter's stdout (a FIFO) ends a moment before `unshare` reports its exit: an
+    // adapter that crashed gets that moment to say its exit code; one that lives on is killed after it.
+    if (this.launch.withoutPidNamespace !== undefined) return this.killGroup();
+    setTimeout(() => {
+      if (!this.exited) this.killGroup();
+    }, STDOUT_END_GRACE_MS).unref();
   }
 
   private onLine(line: string): void {

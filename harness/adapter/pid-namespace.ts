@@ -14,10 +14,10 @@
  * turns it off (to see what a machine without one does).
  */
 import { spawnSync } from "node:child_process";
-import { closeSync, constants, open, openSync, readFileSync } from "node:fs";
+import { accessSync, closeSync, constants, open, openSync, readFileSync, statSync } from "node:fs";
 import { Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { ownedTempDir } from "../../fake-servers/owned-temp-dir.ts";
 
@@ -75,20 +75,38 @@ export function adapterLaunch(argv: readonly string[], env: Record<string, strin
   let why = pidNamespaceUnavailable();
   const temp = ownedTempDir("mcp-collide-adapter-", env.TMPDIR ?? tmpdir());
   const fifo = join(temp.path, "stdout");
-  if (why === undefined) {
+  // A command that cannot be found is started unwrapped, so it fails as it would without a namespace (ENOENT,
+  // "could not be started"), not as a wrapper's exit 127; nothing runs, so there is nothing to contain.
+  const direct = why === undefined && !findable(argv[0], env.PATH ?? process.env.PATH);
+  if (why === undefined && !direct) {
     const made = spawnSync("mkfifo", ["-m", "600", fifo], { encoding: "utf8" });
     if (made.status !== 0) why = `mkfifo failed: ${made.error?.message ?? made.stderr.trim()}`;
   }
   const own = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return {
     // sh opens the FIFO, then becomes the adapter: the namespace's first process, the FIFO's only writer.
-    argv: why === undefined ? [...pidNamespacePrefix(), "sh", "-c", 'exec "$@" >"$0"', fifo, ...argv] : [...argv],
+    argv: why === undefined && !direct ? [...pidNamespacePrefix(), "sh", "-c", 'exec "$@" >"$0"', fifo, ...argv] : [...argv],
     env: { ...own, TMPDIR: temp.path },
     withoutPidNamespace: why,
-    stdout: why === undefined ? "ignore" : "pipe",
-    stdoutOf: (stream, exited) => (why === undefined ? fifoReader(fifo, exited) : stream!),
+    stdout: why === undefined && !direct ? "ignore" : "pipe",
+    stdoutOf: (stream, exited) => (why === undefined && !direct ? fifoReader(fifo, exited) : stream!),
     release: () => temp.release(),
   };
+}
+
+/** True when `command` names an executable file, by its path or on `path`. */
+function findable(command: string | undefined, path: string | undefined): boolean {
+  if (!command) return false;
+  const executable = (file: string) => {
+    try {
+      accessSync(file, constants.X_OK);
+      return statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  if (command.includes("/")) return executable(command);
+  return (path ?? "").split(delimiter).some((folder) => folder !== "" && executable(join(folder, command)));
 }
 
 /**

@@ -7,7 +7,7 @@ const kit = await loadKit("../adapter-kit.ts");
 
 export const {
   CallResultSchema, CapabilitiesSchema, ChannelSchema, DiagnosticSchema, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema,
-  InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
+  InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OpenTlsSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, ShutdownResultSchema, StdioTransportSpecSchema, ToolsResultSchema,
   VisibleToolSchema, WireTransportSpecSchema, consoleToStderr, serveAdapter, serveHap, userSees,
 } = kit;

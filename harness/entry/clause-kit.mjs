@@ -9,7 +9,7 @@ export const {
   AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema, ChannelSchema,
   ClauseReportSchema, ClauseStatusSchema, ComparisonSchema, CounterexampleSchema, CoverageCaseSchema, CoverageRowSchema, DiagnosticSchema, DriftStepSchema, EvidenceSchema, EvidenceStepSchema, HapClient,
   HOST_JOIN_CLASH, MAX_SERVERS_PER_WORLD, MAX_TOOLS_PER_SERVER, MAX_WORLDS_PER_CASE, MAX_WORLD_BYTES, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
-  LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
+  LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OpenTlsSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema, SessionPoisoningSchema,
   ServerConfigSchema, ShutdownResultSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
   WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
