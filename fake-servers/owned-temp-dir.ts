@@ -35,14 +35,15 @@ function remove(path: string): void {
 
 /**
  * Whether `path` is a directory this user made as we make ours: a real directory (not a symlink), owned by
- * this user, closed to everyone else (mkdtemp's 0700). A sweep removes nothing else: in a shared temp
- * folder another user could plant a name that matches.
+ * this user, closed to everyone else (mkdtemp's 0700; searchable, 0711, when an agent CLI's sandbox must
+ * walk through it to the session it owns, never readable or writable). A sweep removes nothing else: in a
+ * shared temp folder another user could plant a name that matches.
  */
 function ownDirectory(path: string): boolean {
   try {
     const stat = lstatSync(path);
     const uid = process.getuid?.();
-    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o077) === 0;
+    return stat.isDirectory() && (uid === undefined || stat.uid === uid) && (stat.mode & 0o066) === 0;
   } catch {
     return false;
   }

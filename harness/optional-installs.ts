@@ -20,15 +20,16 @@ export type LibraryHostName = keyof typeof libraryHosts;
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
- * and kit), or network namespaces (`unshare -n`, root: the offline tests and the agent CLIs' isolation).
+ * and kit), network namespaces (`unshare -n`, root: the offline tests), or the agent CLIs' sandbox (user
+ * namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
-  "chromium", "python3", "netns",
+  "chromium", "python3", "netns", "sandbox",
 ];
 
 /**
@@ -40,11 +41,25 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
+  if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
-/** The same flags the agent CLIs' sandbox uses (hosts/agent-clis/isolation), so a pass here means it can run. */
+/** A network namespace as the offline tests make one (hosts/offline.test.ts). */
 const NETNS_PROBE = ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"];
+
+/** The uid the agent CLIs' sandbox runs as when the harness is root: nobody, which owns nothing of the machine's. */
+export const SANDBOX_UID = 65534;
+
+/**
+ * What starts the agent CLIs' sandbox (hosts/agent-clis/isolation/netns-sandbox.ts), and what the
+ * `sandbox` probe runs: nobody's uid when root (the harness's own otherwise), then uid 0 of a user
+ * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
+ */
+export function sandboxPrefix(): string[] {
+  const unshare = ["unshare", "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
+  return process.getuid?.() === 0 ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
+}
 
 function probe(install: OptionalInstall): string | undefined {
   const [kind, name] = install.split(":") as [string, string | undefined];
@@ -62,6 +77,13 @@ function probe(install: OptionalInstall): string | undefined {
   if (install === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `python3 cannot run here (${result.error?.message ?? `exit ${result.status}`})`;
+  }
+  if (install === "sandbox") {
+    const inside = ["sh", "-c", "ip link set lo up && mount -t tmpfs tmpfs /tmp && setpriv --bounding-set=-all --no-new-privs true"];
+    const [file, ...args] = [...sandboxPrefix(), ...inside];
+    const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
+    if (result.error) return `${file} could not run: ${result.error.message}`;
+    return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${file === "setpriv" ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
   }
   const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;

@@ -56,8 +56,8 @@ export function freshCloneProblems(results: VitestJson, missing: readonly Missin
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = JSON.parse(readFileSync(process.argv[2]!, "utf8")) as VitestJson;
   // The agent CLIs, the library hosts, Chromium and Python 3; network namespaces are the machine, not an
-  // install, and stay: the offline test must run the hosts that are here.
-  const hideable = optionalInstalls.filter((install) => install !== "netns");
+  // install, and stay (the agent CLIs' sandbox too): the offline test must run the hosts that are here.
+  const hideable = optionalInstalls.filter((install) => install !== "netns" && install !== "sandbox");
   const missing = hideable.flatMap((install) => {
     const reason = probeInstall(install);
     return reason === undefined ? [] : [{ install, reason }];

@@ -18,7 +18,7 @@ const duplicate = world(["alpha", ["search", "a.b"]], ["beta", ["search"]]);
 
 for (const drive of agentCliDrives) {
   const { id, variant } = drive;
-  const missing = missingInstall(`agent-cli:${id}`, "netns");
+  const missing = missingInstall(`agent-cli:${id}`, "sandbox");
   const label = variant ? `${id} ${variant}` : id;
   describe.skipIf(missing !== undefined)(skipTitle(`${label}, black box`, missing), () => {
     it("shows both servers' tools, each call reaching its own server; a name it does not show reaches none", async () => {

@@ -19,7 +19,7 @@ import {
 import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentSession } from "./agent-session.ts";
-import type { OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
 /** How the adapter was started. */
 export interface AgentHostOptions {
@@ -60,8 +60,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
-          ? "netns: each CLI process in its own network namespace with loopback only (unshare -n -m); provider and fake servers bridged in over Unix sockets; HTTPS_PROXY/HTTP_PROXY at a refusing recorder, DNS at a refusing recorder (private resolv.conf)"
-          : "none: --no-isolation was given; the CLI ran in the machine's network namespace (dummy keys, telemetry switches off, provider on 127.0.0.1)",
+          ? sandboxDescription()
+          : "none: --no-isolation was given; the CLI ran with the adapter's uid, capabilities, network, processes and files (dummy keys, telemetry switches off, provider on 127.0.0.1); its process group was killed at each session's end",
       },
     };
   }

@@ -27,6 +27,6 @@ export const agent = (id: string, variant?: string) => ({
   argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : [])],
   runs: AGENT_DEFAULT_RUNS,
-  // The pinned CLI, and the network namespace its adapter refuses to run without.
-  needs: [`agent-cli:${id}` as const, "netns" as const],
+  // The pinned CLI, and the sandbox its adapter refuses to run without.
+  needs: [`agent-cli:${id}` as const, "sandbox" as const],
 });

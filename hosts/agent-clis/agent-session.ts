@@ -13,7 +13,7 @@ import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
 import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
-import { NetnsSandbox, portsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
 /** How sessions are run. */
 export interface SessionOptions {
@@ -87,19 +87,19 @@ export class AgentSession {
     try {
       const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin };
       const launch = cli.launch(context);
-      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra, ...(sandbox?.proxyEnv() ?? {}) });
+      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra });
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch);
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd, traverse: [options.scratch, scratch] }, socketsOf(words));
       }
-      const wrap = (argv: string[]) => sandbox?.wrap(argv) ?? argv;
-      for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, wrap(step.argv), envOf(step.env), cwd, options.startTimeoutMs);
-      const argv = wrap(launch.argv);
-      const env = envOf(launch.env);
-      // Isolated, the CLI lives in a PID namespace that dies with `unshare`, which stays in the adapter's
+      // Isolated, a process lives in a PID namespace that dies with `unshare`, which stays in the adapter's
       // group; unisolated, it gets a group of its own so close can kill what it spawned.
-      const child = spawn(argv[0]!, argv.slice(1), { cwd, env, detached: options.isolation === "none", stdio: ["ignore", "pipe", "pipe"] });
+      const start = (argv: readonly string[], extra: Record<string, string>): ChildProcess => sandbox
+        ? sandbox.spawn(argv, { ...envOf(extra), ...sandbox.proxyEnv() })
+        : spawn(argv[0]!, argv.slice(1), { cwd, env: envOf(extra), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, step.env), options.startTimeoutMs);
+      const child = start(launch.argv, launch.env);
       child.on("error", () => undefined);
       const session = new AgentSession(cli, provider, options, client, child, scratch, sandbox, { home, cwd });
       try {
@@ -203,9 +203,8 @@ export class AgentSession {
   }
 }
 
-/** Runs one step before launch (AgentCli.prepare) to its end; throws with its output unless it exits 0 in time. */
-async function runStep(id: string, argv: string[], env: Record<string, string>, cwd: string, timeoutMs: number): Promise<void> {
-  const child = spawn(argv[0]!, argv.slice(1), { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+/** Waits for one step before launch (AgentCli.prepare) to end; throws with its output unless it exits 0 in time. */
+async function runStep(id: string, argv: readonly string[], child: ChildProcess, timeoutMs: number): Promise<void> {
   const output = new Head(16 * 1024);
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
@@ -215,5 +214,5 @@ async function runStep(id: string, argv: string[], env: Record<string, string>, 
     child.on("exit", (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   });
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`${id}: the step before launch (${argv.slice(-8).join(" ")}) ended with ${signal ?? `code ${code}`}: ${output.text.slice(-2000) || "(no output)"}`);
+  if (code !== 0) throw new Error(`${id}: the step before launch (${argv.join(" ").slice(0, 300)}) ended with ${signal ?? `code ${code}`}: ${output.text.slice(-2000) || "(no output)"}`);
 }

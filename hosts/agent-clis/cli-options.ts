@@ -2,8 +2,9 @@
  * The command line every agent CLI adapter takes, and the serving tail they share:
  *   node --import tsx hosts/agent-clis/<cli>/adapter.ts [--variant NAME] [--bin PATH] [--no-isolation]
  * `--bin` judges another installed CLI (default: the pinned one under hosts/agent-clis/node_modules/.bin,
- * else the CLI on PATH); `--no-isolation` runs without a network namespace where none can be made, and
- * must be given explicitly: without it, an adapter that cannot isolate refuses to start.
+ * else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox (isolation/netns-sandbox.ts)
+ * where none can be made, and must be given explicitly: without it, an adapter that cannot build the
+ * sandbox refuses to start.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -36,9 +37,9 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
   const cli = make();
   const pinned = values.bin ? undefined : pinnedCli(cli);
   const bin = values.bin ?? pinned?.bin ?? cli.binName;
-  const unavailable = values["no-isolation"] ? undefined : probeInstall("netns");
+  const unavailable = values["no-isolation"] ? undefined : probeInstall("sandbox");
   if (unavailable) {
-    process.stderr.write(`${cli.id}: refusing to run without network isolation (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it in this network namespace anyway\n`);
+    process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
     process.exit(2);
   }
   return serveRealHost(new AgentHost(cli, { bin, pinned: pinned?.version, isolation: values["no-isolation"] ? "none" : "netns" }));

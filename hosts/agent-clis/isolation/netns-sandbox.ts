@@ -1,22 +1,58 @@
 /**
- * Network isolation for an agent CLI (policy): every CLI process runs in a fresh network + mount namespace
- * whose only interface is loopback (`unshare -n -m`, as root), so no test traffic, telemetry or DNS query
- * can leave the machine. The fake provider and fake MCP servers live in the root namespace; each port the
- * CLI needs is bridged in (inside: a listener on 127.0.0.1:<same port>; the two halves meet over a Unix
- * socket in a 0700 temp dir). Outbound attempts are recorded inside (netns-inside.cjs: a refusing proxy the
- * CLI is pointed at, and a DNS stub behind a private resolv.conf) and read back here.
- * Where namespaces are unavailable the adapter refuses to run unless told `--no-isolation` explicitly.
+ * The sandbox an agent CLI runs in (policy). Every CLI process starts as an unprivileged uid (nobody, 65534,
+ * when the harness is root; the harness's own uid otherwise) that becomes uid 0 of a fresh user namespace
+ * owning fresh network, mount, PID, IPC and UTS namespaces (`setpriv ... unshare -r -n -m -p -i -u -f --mount-proc`):
+ * - network: loopback only, so no test traffic, telemetry or DNS query can leave the machine; each port
+ *   the CLI needs (the provider's, the fake servers') is bridged in (inside: a listener on 127.0.0.1:<same
+ *   port>; the two halves meet over a Unix socket in a directory the CLI cannot see); outbound attempts are
+ *   recorded inside (netns-inside.cjs: a refusing proxy the CLI is pointed at, a DNS stub behind a private
+ *   resolv.conf) and read back here;
+ * - processes: a fresh /proc shows only the sandbox's own; the CLI runs with no capabilities (empty bounding
+ *   set, no_new_privs), so it can enter no namespace and read no other process's memory or environment;
+ * - files: every mount of the machine read-only, a private tmpfs on /tmp, the temp folder and /dev/shm, a fresh /sys, and
+ *   only the session's home and working directory writable (owned by the sandbox's uid).
+ * Where the machine cannot build it (no user namespaces, no setpriv) the adapter refuses to run unless told
+ * `--no-isolation` explicitly (`mcp-collide run --agent-no-isolation`). What it protects against, and what it does not: docs/sandbox.md.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, lchownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));
 /** The refusing proxy's port inside the namespace (nothing else listens there). */
 const PROXY_PORT = 9;
+
+const isRoot = () => process.getuid?.() === 0;
+
+/** A one-line account of the sandbox in force, for the report's `hostEnvironment.isolation`. */
+export function sandboxDescription(): string {
+  const who = isRoot() ? `uid ${SANDBOX_UID} (nobody)` : `this uid (${process.getuid?.() ?? "?"})`;
+  return `sandbox: each CLI process runs as ${who}, uid 0 of its own user namespace with its own network, mount, PID, IPC and UTS namespaces (${sandboxPrefix().join(" ")}); no capabilities (empty bounding set, no_new_privs); a fresh /proc showing only its own processes and a fresh /sys; every mount of the machine read-only, a private tmpfs on /tmp, the temp folder and /dev/shm, only the session's home and working directory writable; loopback only: provider and fake servers bridged in over Unix sockets out of its view; HTTPS_PROXY/HTTP_PROXY at a refusing recorder, DNS at a refusing recorder (private resolv.conf)`;
+}
+
+/** Where a CLI may write: its home and working directory (bound back at their own paths), and where it starts. */
+export interface SandboxPlaces {
+  writable: readonly string[];
+  cwd: string;
+  /**
+   * The harness's directories the sandbox must walk through to reach its own (the adapter's scratch, the
+   * session's): made searchable (0711) when the harness is root, never readable or writable.
+   */
+  traverse: readonly string[];
+}
+
+/** Hands `path` and everything under it to the sandbox's uid (a no-op unless the harness is root). */
+function handOver(path: string): void {
+  if (!isRoot()) return;
+  const stat = lstatSync(path);
+  lchownSync(path, SANDBOX_UID, SANDBOX_UID);
+  if (stat.isDirectory()) for (const name of readdirSync(path)) handOver(join(path, name));
+}
 
 /** One outbound attempt the CLI made from inside the namespace. */
 export const OutboundAttemptSchema = z.union([
@@ -40,31 +76,58 @@ export function portsOf(urls: readonly string[], words: readonly string[]): numb
   return [...ports].filter((port) => port > 0 && port < 65536 && port !== PROXY_PORT && port !== 53).sort((a, b) => a - b);
 }
 
-/** One CLI process's namespace: the bridges, the temp dir and what was recorded inside. */
+/**
+ * The Unix sockets a CLI must reach: the words of its stdio servers that name one (the stdio relay's
+ * address, in a directory of the harness's the sandbox cannot see). Each is bridged in at its own path.
+ */
+export function socketsOf(words: readonly string[]): string[] {
+  return [...new Set(words.filter((word) => {
+    try {
+      return isAbsolute(word) && lstatSync(word).isSocket();
+    } catch {
+      return false;
+    }
+  }))].sort();
+}
+
+/** One CLI process's sandbox: the bridges, the places it may write, and what was recorded inside. */
 export class NetnsSandbox {
   private readonly sockets = new Set<Socket>();
 
-  private constructor(readonly dir: string, private readonly ports: number[], private readonly servers: Server[]) {}
+  private constructor(
+    readonly dir: string,
+    private readonly ports: number[],
+    private readonly unix: string[],
+    private readonly servers: Server[],
+    private readonly places: SandboxPlaces,
+  ) {}
 
-  /** Opens the outside half of a bridge for each port (Unix socket → 127.0.0.1:<port>), its files under `parent`. */
-  static async create(ports: readonly number[], parent = tmpdir()): Promise<NetnsSandbox> {
+  /**
+   * Opens the outside half of a bridge for each port (Unix socket → 127.0.0.1:<port>) and each of `unix`
+   * (Unix socket → that socket), its files under `parent`, and hands the bridge directory and `places`
+   * (written already: the CLI's configuration) to the sandbox's uid.
+   */
+  static async create(ports: readonly number[], parent: string, places: SandboxPlaces, unix: readonly string[] = []): Promise<NetnsSandbox> {
     const dir = mkdtempSync(join(parent, "netns-"));
     writeFileSync(join(dir, "resolv.conf"), "nameserver 127.0.0.1\noptions attempts:1 timeout:1\n");
     writeFileSync(join(dir, "outbound.jsonl"), "");
     const servers: Server[] = [];
-    const sandbox = new NetnsSandbox(dir, [...ports], servers);
-    for (const port of ports) {
+    const sandbox = new NetnsSandbox(dir, [...ports], [...unix], servers, places);
+    const targets = [...ports.map((port) => ({ name: `${port}.sock`, to: { host: "127.0.0.1", port } })), ...unix.map((path, index) => ({ name: `unix-${index}.sock`, to: { path } }))];
+    for (const { name, to } of targets) {
       const server = createServer((inner) => {
-        const outer = createConnection({ host: "127.0.0.1", port });
+        const outer = createConnection(to);
         sandbox.track(inner, outer);
         inner.pipe(outer).pipe(inner);
       });
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
-        server.listen(join(dir, `${port}.sock`), resolve);
+        server.listen(join(dir, name), resolve);
       });
       servers.push(server);
     }
+    for (const path of [dir, ...places.writable]) handOver(path);
+    if (isRoot()) for (const path of places.traverse) chmodSync(path, 0o711);
     return sandbox;
   }
 
@@ -78,12 +141,17 @@ export class NetnsSandbox {
   }
 
   /**
-   * `argv` run inside the namespace. A PID namespace too (`-p -f --kill-child`): killing the `unshare`
-   * process kills every process of the session, however the CLI detached its children, and `unshare` stays
-   * in its starter's process group, so a harness that kills the adapter's group kills the CLI with it.
+   * Starts `argv` in the sandbox. Killing the returned
+   * process (`unshare`, which stays in its starter's process group) kills every process of the session,
+   * however the CLI detached its children: `--kill-child` ends the namespace's first process, and with it
+   * the namespace.
    */
-  wrap(argv: readonly string[]): string[] {
-    return ["unshare", "-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", process.execPath, INSIDE, this.dir, this.ports.join(","), String(PROXY_PORT), "--", ...argv];
+  spawn(argv: readonly string[], env: Record<string, string>, stdio: "pipe" | "ignore" = "pipe"): ChildProcess {
+    // The temp folder gets a tmpfs of its own too when TMPDIR moves it: the harness's other files live there.
+    const tmp = [...new Set(["/tmp", tmpdir()])];
+    const config = { dir: this.dir, ports: this.ports, unix: this.unix, proxyPort: PROXY_PORT, writable: this.places.writable, cwd: this.places.cwd, tmp };
+    const [file, ...args] = [...sandboxPrefix(), process.execPath, INSIDE, JSON.stringify(config), "--", ...argv];
+    return spawn(file!, args, { cwd: "/", env, stdio: ["ignore", stdio, stdio] });
   }
 
   /** The environment that points a CLI's HTTP clients at the recording proxy (loopback excepted). */
