@@ -31,10 +31,11 @@ describe("Copilot CLI adapter", () => {
     try {
       const home = join(scratch, "session-1", "home");
       mkdirSync(home, { recursive: true });
-      const launch = copilot().launch({ home, cwd: scratch, servers, providerOrigin: "http://127.0.0.1:9999", apiKey: "k1", prompt: "p", bin: "copilot" });
+      const shared = join(scratch, copilot().sharedFolder!);
+      const launch = copilot().launch({ home, cwd: scratch, servers, providerOrigin: "http://127.0.0.1:9999", apiKey: "k1", prompt: "p", bin: "copilot", shared });
       expect(launch.env).toMatchObject({ HOME: home, COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: "http://127.0.0.1:9999/v1", COPILOT_PROVIDER_API_KEY: "k1", COPILOT_AUTO_UPDATE: "false" });
       expect(launch.env.COPILOT_PROVIDER_WIRE_API).toBeUndefined();
-      expect(launch.env.COPILOT_PKG_CACHE_HOME).toBe(join(scratch, "copilot-package"));
+      expect(launch.env.COPILOT_PKG_CACHE_HOME).toBe(shared);
       expect(launch.argv.slice(0, 3)).toEqual(["copilot", "-p", "p"]);
       expect(launch.argv).toEqual(expect.arrayContaining(["--allow-all-tools", "--output-format", "json", "--no-auto-update", "--disable-builtin-mcps"]));
       expect(JSON.parse(readFileSync(join(home, ".copilot", "mcp-config.json"), "utf8"))).toEqual(copilotMcpConfig(servers));

@@ -11,11 +11,11 @@
  * Its provider wire is Chat Completions (`COPILOT_PROVIDER_WIRE_API` defaults to `completions`); the MCP
  * tool `x` of server `k` is offered as the function `k-x`, with names built alike on its Responses and
  * Anthropic wires (measured 2026-12-05), so one variant: `default`. Copilot unpacks its 235 MB package
- * into a cache on first start; `COPILOT_PKG_CACHE_HOME` points every session of one adapter at one copy
- * under the adapter's scratch directory (the package only, never state: each session's home is fresh).
+ * into a cache on first start (5 s); `COPILOT_PKG_CACHE_HOME` points every session of one adapter at one
+ * copy in the folder they share (the package only, never state: each session's home is fresh).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
 import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
 import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
@@ -84,8 +84,8 @@ export function copilot(): AgentCli {
         env: {
           HOME: context.home, COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${context.providerOrigin}/v1`,
           COPILOT_PROVIDER_API_KEY: context.apiKey, COPILOT_MODEL, COPILOT_AUTO_UPDATE: "false", NO_COLOR: "1",
-          // The unpacked package (code only) is shared by the sessions of one adapter: <scratch>/session-*/home.
-          COPILOT_PKG_CACHE_HOME: join(dirname(dirname(context.home)), "copilot-package"),
+          // The unpacked package (code only) is shared by the sessions of one adapter.
+          COPILOT_PKG_CACHE_HOME: context.shared ?? join(context.home, ".cache", "copilot"),
         },
       };
     },
@@ -97,6 +97,7 @@ export function copilot(): AgentCli {
     },
     errorsOf: ({ stdout }, keys) => copilotErrors(stdout, keys),
     logFiles: ({ home }) => [join(home, ".copilot", "logs")],
+    sharedFolder: "copilot-package",
   };
 }
 
