@@ -60,7 +60,10 @@ export async function observe<K extends string>(
       return { ok: true, judged: [] };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport });
+  // A host given longer per request (an agent CLI: a start costs seconds, a loaded machine many) gets as long per
+  // case, the naming probe's included, so a slow start is not cut short and its open left pending.
+  const caseTimeoutMs = requestTimeoutMs === undefined ? undefined : 2 * requestTimeoutMs;
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport, caseTimeoutMs });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));

@@ -73,6 +73,14 @@ export interface AgentCli {
    * its own (Cline's `submit_and_exit`) loops on plain text; `id` is a fresh call id.
    */
   closingReply?(id: string): ModelReply;
+  /** Optional: the tools a request's text lists by name only (deferred, loaded through a tool search), for evidence. */
+  deferredNames?(text: string): string[];
+  /**
+   * Optional: why the CLI runs without the sandbox's recording proxy in HTTPS_PROXY/HTTP_PROXY (a CLI that
+   * sends loopback through the proxy too, ignoring NO_PROXY, cannot reach the fake provider with it). Its
+   * outbound attempts are then refused by the namespace itself and recorded only as DNS queries.
+   */
+  withoutProxy?: string;
   /**
    * Optional: log files (or folders of them) the CLI writes, under the session's home or working directory.
    * Their error and warning lines become diagnostics with channel `log-file`: a CLI that names a failing
@@ -89,6 +97,9 @@ export interface AgentCli {
    * told apart from a server's tool of the same name by the identity marker every fake tool carries.
    */
   ownTools?: readonly string[];
-  /** Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads every deferred schema). */
+  /**
+   * Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads
+   * every deferred schema); asked again after each, until it returns undefined (at most 8 rounds).
+   */
   warmUp?(turn: HeldTurn, surface: VisibleTool[]): ModelReply | undefined;
 }

@@ -38,6 +38,9 @@ class Head {
   }
 }
 
+/** Most warm-up turns one open answers (AgentCli.warmUp). */
+const MAX_WARM_UPS = 8;
+
 const PROMPT = "mcp-collide: answer each tool call the harness scripts; this is a conformance test, not a task.";
 
 /** One running CLI process and the turn it holds open. */
@@ -98,7 +101,7 @@ export class AgentSession {
       // Isolated, a process lives in a PID namespace that dies with `unshare`, which stays in the adapter's
       // group; unisolated, it gets a group of its own so close can kill what it spawned.
       const start = (argv: readonly string[], extra: Record<string, string>): ChildProcess => sandbox
-        ? sandbox.spawn(argv, { ...envOf(extra), ...sandbox.proxyEnv() })
+        ? sandbox.spawn(argv, { ...envOf(extra), ...(cli.withoutProxy === undefined ? sandbox.proxyEnv() : {}) })
         : spawn(argv[0]!, argv.slice(1), { cwd, env: envOf(extra), detached: true, stdio: ["ignore", "pipe", "pipe"] });
       for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, step.env), options.startTimeoutMs);
       const child = start(launch.argv, launch.env);
@@ -107,8 +110,10 @@ export class AgentSession {
       try {
         session.held = await session.nextTurn(options.startTimeoutMs, "its first model turn");
         session.surface = options.visible(cli.surface(session.held));
-        const warm = cli.warmUp?.(session.held, session.surface);
-        if (warm) {
+        // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns.
+        for (let round = 0; round < MAX_WARM_UPS; round++) {
+          const warm = cli.warmUp?.(session.held, session.surface);
+          if (!warm) break;
           session.held.answer(warm);
           session.held = await session.nextTurn(options.turnTimeoutMs, "the turn after loading tool schemas");
           session.surface = options.visible(cli.surface(session.held));

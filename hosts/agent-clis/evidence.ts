@@ -3,7 +3,7 @@
  * the report's own counterexample, through the pinned CLI (an in-process AgentHost, so the provider's
  * records can be read), writing reports/agent-clis/<id>.evidence.json: per clause the world(s) by value, the
  * verdict now, what each model turn offered (the raw `tools` entries that carry a fake tool's identity
- * marker, and Claude Code's deferred listing) and the tool results it handed on (`handedOn`, raw), and every
+ * marker, and the names a deferred listing gives: Claude Code's, Qwen Code's) and the tool results it handed on (`handedOn`, raw), and every
  * message the fake servers recorded.
  *   node --import tsx hosts/agent-clis/evidence.ts [--only id,id]
  */
@@ -16,22 +16,22 @@ import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, po
 import { readCommitted } from "../reports.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { AgentHost } from "./agent-host.ts";
-import { deferredNames } from "./claude-code/claude-code.ts";
 import { pinnedCli } from "./cli-options.ts";
 import { reportCli } from "./registered-cli.ts";
+import type { AgentCli } from "./agent-cli.ts";
 
 /** The parts of a model request that show what the CLI offered its model for the fake servers' tools. */
-function offered(body: unknown): unknown {
+function offered(body: unknown, cli: AgentCli): unknown {
   const tools = (body as { tools?: unknown[] } | null)?.tools ?? [];
   const marked = tools.filter((tool) => JSON.stringify(tool).includes("\u27e6id="));
-  const deferred = deferredNames(JSON.stringify(body ?? "").replace(/\\n/g, "\n")).filter((name) => !/^[A-Z]/.test(name));
+  const deferred = (cli.deferredNames?.(JSON.stringify(body ?? "").replace(/\\n/g, "\n").replace(/\\"/g, '"')) ?? []).filter((name) => !/^[A-Z]/.test(name));
   return { tools: marked, ...(deferred.length > 0 ? { deferredListing: deferred } : {}) };
 }
 
 /**
  * The tool results a model request carries, as the CLI wrote them (what it handed its model for each call):
- * Responses `function_call_output`/`custom_tool_call_output` items, Anthropic `tool_result` blocks, Gemini
- * `functionResponse` parts. A request repeats the conversation, so the caller keeps only those not seen before.
+ * Responses `function_call_output`/`custom_tool_call_output` items, Anthropic `tool_result` blocks, Chat
+ * Completions `role: "tool"` messages, Gemini `functionResponse` parts. A request repeats the conversation, so the caller keeps only those not seen before.
  */
 function toolResults(body: unknown): unknown[] {
   const request = (body ?? {}) as { input?: unknown; messages?: unknown; contents?: unknown };
@@ -39,6 +39,7 @@ function toolResults(body: unknown): unknown[] {
   return [
     ...list(request.input).filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output"),
     ...list(request.messages).flatMap((message) => list(message.content).filter((block) => block.type === "tool_result")),
+    ...list(request.messages).filter((message) => message.role === "tool"),
     ...list(request.contents).flatMap((content) => list(content.parts).filter((part) => part.functionResponse !== undefined)),
   ];
 }
@@ -76,7 +77,7 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
       modelTurns: turns.map((record) => {
         const handedOn = toolResults(record.body).filter((result) => !seen.has(JSON.stringify(result)));
         for (const result of handedOn) seen.add(JSON.stringify(result));
-        return { seq: record.seq, url: record.url, offered: offered(record.body), ...(handedOn.length > 0 ? { handedOn } : {}) };
+        return { seq: record.seq, url: record.url, offered: offered(record.body, cli), ...(handedOn.length > 0 ? { handedOn } : {}) };
       }),
       serverRecords: records.map(({ server, method, tool, arguments: args, connection }) => ({ server, method, tool, arguments: args, connection })),
     };

@@ -95,6 +95,7 @@ export function claudeCode(variant: "default" | "tools-in-list"): AgentCli {
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
     resultOf: (results: readonly ProviderToolResult[], id: string) => results.find((result) => result.id === id),
     errorsOf: ({ stdout }, keys) => claudeErrors(stdout, keys),
+    deferredNames,
   };
 }
 

@@ -1,0 +1,54 @@
+/**
+ * The Qwen Code reports (`npm run reports -- --only qwen-code,qwen-code-eager`): one entry per variant, with
+ * the hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
+ */
+import type { RealHost } from "../../hosts.ts";
+import type { AgentDrive } from "../agent-hosts.ts";
+import { agent } from "../agent-report-entry.ts";
+
+/**
+ * What both variants share (the deferral comes after registration): Qwen Code names a tool
+ * `generateValidName("mcp__" + server + "__" + tool)` (characters outside [a-zA-Z0-9_.-] to `_`, over 63
+ * characters cut to the first 28 + `___` + the last 32), and `ToolRegistry.registerTool` keeps one tool per
+ * name: for an MCP tool whose name is taken it calls `asFullyQualifiedTool()`, which builds the same name
+ * again, then `this.tools.set` replaces the first, with no warning (the warning is only for other tools).
+ */
+const qwenCommon: Record<string, string> = {
+  "surface/no-silent-loss": "Qwen Code joins `mcp__<key>__<tool>`: `a__b`'s `c` and `a`'s `b__c` both become `mcp__a__b__c`, listed once (deferred listing, then `tools[]` after tool_search), and its call reached `a` (server records: `a` received tools/call `b__c`, `a__b` no call); `a__b`'s tool has no name, and Qwen Code prints nothing naming it (errors [], stderr empty).",
+  "order/config-permutation": "Same join: `mcp__a__b__c` is offered once; configured `a__b`, `a` its call reached `a`, configured `a`, `a__b` it reached `a__b` (server records): the server registered last replaces the other's tool (registerTool's `this.tools.set`), so which tool the model gets depends on the configuration order.",
+  "surface/shortfall-names-missing": "`generateValidName` cuts a name over 63 characters to its first 28 and last 32 characters around `___`: `alpha`'s two 128-character tools, which differ only at character 65, both become `mcp__alpha__tool_xxxxxxxxxxxxx___xxx…x`, registered once (the second replaces the first), beside `mcp__alpha__request`; nothing names `alpha` or the lost tool.",
+  "surface/all-or-nothing": "Same cut: `alpha` shows `mcp__alpha__request` and one shortened name while its other long tool is lost with no error: `alpha` is partly registered.",
+  "surface/failing-server-named": "An unreachable `alpha` is left out of the turn beside `beta`'s `mcp__beta__search`, and `qwen -p` prints nothing about it on stdout or stderr (errors [], diagnostics []): a headless user is not told a server failed.",
+  "order/stable-list": "The tools are offered in the order their servers' lists answered, not the configuration's: `alpha`'s list answered first gave [`mcp__alpha__request`, `mcp__beta__search`], `beta`'s first gave [`mcp__beta__search`, `mcp__alpha__request`] (the registry is a Map filled as each server's discovery finishes).",
+};
+
+/** Committed reports. */
+export const hosts: RealHost[] = [];
+
+/** Variants whose reports are not committed yet. */
+export const pendingHosts: RealHost[] = [
+  {
+    id: "qwen-code",
+    title: "Qwen Code (qwen -p), default: deferred tool search",
+    ...agent("qwen-code"),
+    packages: ["@qwen-code/qwen-code"],
+    wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
+    // Checked by hand from the first, unfinished report run (seed 2026, 2026-12-05, a machine at load 30-60); the
+    // report itself is still to be run to the end and committed.
+    evidence: qwenCommon,
+  },
+  {
+    id: "qwen-code-eager",
+    title: "Qwen Code (qwen -p), tool_search denied: every MCP tool in tools[]",
+    ...agent("qwen-code", "eager"),
+    packages: ["@qwen-code/qwen-code"],
+    wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
+    // Registration and naming come before the deferral: expected to fail alike; not run yet.
+    evidence: qwenCommon,
+  },
+];
+
+/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+export const drives: AgentDrive[] = [
+  { id: "qwen-code", names: ["mcp__alpha__search", "mcp__alpha__a.b", "mcp__beta__search"], alphaSearch: "mcp__alpha__search", unknownSays: "Tool \\\"no_such_tool\\\" not found in registry." },
+];
