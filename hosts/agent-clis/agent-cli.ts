@@ -20,6 +20,12 @@ export interface LaunchContext {
   prompt: string;
   /** The CLI binary. */
   bin: string;
+  /**
+   * The folder the sessions of one adapter process share, when the CLI asks for one (`sharedFolder`):
+   * writable in every session's sandbox, removed with the adapter's scratch. For a cache of the CLI's own
+   * code only, never for state a session could leave to the next.
+   */
+  shared?: string;
 }
 
 /** A CLI ready to start: its argv and the environment it runs with (nothing else is inherited but PATH). */
@@ -81,6 +87,11 @@ export interface AgentCli {
    * server only there has not told its user (Copilot CLI, Cline).
    */
   logFiles?(context: { home: string; cwd: string }): string[];
+  /**
+   * Optional: the name of a folder every session of one adapter shares (LaunchContext.shared): Copilot CLI
+   * unpacks its 235 MB package on first start, which each fresh home would otherwise repeat.
+   */
+  sharedFolder?: string;
   /**
    * Tools the CLI adds itself only when some server is configured (so the no-server baseline lacks them),
    * told apart from a server's tool of the same name by the identity marker every fake tool carries.

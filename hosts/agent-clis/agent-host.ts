@@ -67,7 +67,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
-          ? sandboxDescription()
+          ? `${sandboxDescription()}${this.cli.withoutProxy === undefined ? "" : `; HTTPS_PROXY/HTTP_PROXY not set for this CLI (${this.cli.withoutProxy}): its outbound attempts are refused by the namespace and recorded only as DNS queries`}`
           : `none: --no-isolation was given; the CLI ran with the adapter's uid, capabilities, network, processes and files (dummy keys, telemetry switches off, provider on 127.0.0.1); at each session's end its process group was killed${pidNamespaceUnavailable() === undefined ? ", and its PID namespace with every process in it" : ` (no PID namespace: ${pidNamespaceUnavailable()})`}`,
       },
     };

@@ -91,13 +91,15 @@ export class AgentSession {
     provider.expect(client, apiKey);
     let sandbox: NetnsSandbox | undefined;
     try {
-      const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin };
+      const shared = cli.sharedFolder === undefined ? undefined : join(options.scratch, cli.sharedFolder);
+      if (shared) mkdirSync(shared, { recursive: true, mode: 0o700 });
+      const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin, ...(shared ? { shared } : {}) };
       const launch = cli.launch(context);
       const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra });
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd }, socketsOf(words));
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd, ...(shared ? [shared] : [])], cwd }, socketsOf(words));
       }
       // Isolated, a process lives in the sandbox's PID namespace, which dies with `unshare` (in the adapter's
       // group); unisolated, it gets a group of its own so close can kill what it spawned and, where the

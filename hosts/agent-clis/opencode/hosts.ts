@@ -14,31 +14,42 @@ import { agent } from "../agent-report-entry.ts";
 const opencodeCommon: Record<string, string> = {
   "surface/no-silent-loss": "opencode joins `<key>_<tool>` with one underscore and keeps one tool per joined name: `a_b`'s `c` and `a`'s `b_c` both become `a_b_c`, the model turn's `tools` offers it once, and its call reached `a` (server records: `a` received tools/call `b_c`, `a_b` none); `a_b`'s `c` has no name and nothing opencode prints names `a_b` (errors [], stderr empty of it).",
   "order/config-permutation": "Same join: `a_b_c` is offered once; configured `a_b`, `a` its call reached `a`, configured `a`, `a_b` it reached `a_b` (server records): which server's tool the model gets depends on the order, the other is lost with no error.",
+  "surface/failing-server-named": "An unreachable `alpha` (connection refused: its server received nothing) is left out of the turn beside `beta`'s `beta_search`, and `opencode run` prints nothing naming it on stdout or stderr (errors []); what it writes to its log file is channel `log-file`, not told to the user.",
+  "surface/shortfall-names-missing": "`alpha` lists `a.b` and `a_b`; opencode sanitises both to `alpha_a_b` (`Z1`: characters outside [a-zA-Z0-9_-] to `_`) and keeps one: the turn offers `alpha_a_b` once and its call reached `a_b` (server records: tools/call `a_b`); `a.b` is lost and nothing names it.",
+  "surface/all-or-nothing": "Same sanitising: `alpha` shows `alpha_a_b` (reaching `a_b`) while `a.b` is lost with no error: `alpha` is partly registered.",
+  "wire/tool-error-reaches-model": "A result with `isError: true` reaches the model as ordinary output: the `role: \"tool\"` message for `alpha_fail` holds only the tool's own text (`tool \"fail\" of server \"alpha\" failed on purpose: ...`), the same shape as a successful call's, with no word of opencode's saying it failed (Chat Completions has no error flag; cf. anomalyco/opencode#16969).",
+  "names/provider-valid": "opencode prefixes `<key>_` without shortening: `alpha`'s 60-character tool is offered as `alpha_tool_x…` (66 characters), over the 64 the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, OpenAI's function-name rule) accepts.",
+  "drift/mid-session-loss": "After `alpha` died, the next call of `alpha_request` came back to the model as ordinary output reaching no server, naming no server; a later one was refused by opencode's `invalid` tool (`Model tried to call unavailable tool 'alpha_request'`): the tool is dropped, and the model is never told that `alpha` failed.",
+  "schema/hostile-schema": "`alpha`'s `request` declares an output schema with an unknown `type`: after one tools/list of `alpha` (server records), opencode shows neither `request` nor `alpha`'s healthy `search` (beta's `beta_query` is shown and its call reached `beta`), and nothing it prints names `alpha`: one bad schema loses the whole server silently.",
+  "diag/errors-name-server": "opencode printed no error about an MCP server on stdout or stderr in the 5 constructed worlds or the 3 random ones (it logs to its log file only, channel `log-file`, which no clause counts), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
   "order/arrival-timing": "Same join, decided by which list answers last: with the configuration fixed, `a_b`'s list answered first gave `a_b_c` to `a`, `a`'s answered first gave it to `a_b` (server records): the server whose tools/list arrives last takes the shared name.",
 };
 
 /** Committed reports. */
-export const hosts: RealHost[] = [];
-
-/** Variants whose reports are not committed yet. */
-export const pendingHosts: RealHost[] = [
+export const hosts: RealHost[] = [
   {
     id: "opencode",
     title: "opencode (opencode run), an @ai-sdk/openai-compatible provider",
     ...agent("opencode"),
     packages: ["opencode-ai"],
     wiring: "`opencode run` with `OPENCODE_CONFIG` naming a fresh opencode.json: an `@ai-sdk/openai-compatible` provider at the fake Chat Completions endpoint, an `mcp` entry per server, `permission: {\"*\": \"allow\"}`, `autoupdate: false`; calls are `tool_calls`; one CLI process per session in the sandbox.",
-    // Checked by hand from the first, unfinished report run (seed 2026, 2026-12-05, a machine at load 30-60); the
-    // report itself is still to be run to the end and committed.
+    // Every verdict checked by hand against the bundled binary's source text and the report's server records (2026-12-05).
+    notes: [
+      "Measured on the shared 2-core machine at load 30 to 60 (other sessions' runs): 34 min wall for the full report (140 CLI sessions observed, 20 served from the observation cache). Every start tries an npm install of a plugin (`CONNECT registry.npmjs.org:443` through the recording proxy, refused; in its log: `background dependency install failed ... 403 Forbidden - GET https://registry.npmjs.org/@openco…`) with every documented switch off.",
+    ],
     evidence: opencodeCommon,
   },
+];
+
+/** Variants whose reports are not committed yet. */
+export const pendingHosts: RealHost[] = [
   {
     id: "opencode-anthropic",
     title: "opencode (opencode run), its anthropic provider",
     ...agent("opencode", "anthropic"),
     packages: ["opencode-ai"],
     wiring: "As `opencode`, with its `anthropic` provider (`options.baseURL`) at the fake Anthropic Messages endpoint; calls are `tool_use` blocks.",
-    // The MCP client and its join sit before the provider: expected to fail alike; not run yet.
+    // The MCP client and its join sit before the provider: expected to fail alike; its report is not run yet.
     evidence: opencodeCommon,
   },
 ];

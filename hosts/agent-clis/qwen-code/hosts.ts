@@ -19,22 +19,26 @@ const qwenCommon: Record<string, string> = {
   "surface/shortfall-names-missing": "`generateValidName` cuts a name over 63 characters to its first 28 and last 32 characters around `___`: `alpha`'s two 128-character tools, which differ only at character 65, both become `mcp__alpha__tool_xxxxxxxxxxxxx___xxx…x`, registered once (the second replaces the first), beside `mcp__alpha__request`; nothing names `alpha` or the lost tool.",
   "surface/all-or-nothing": "Same cut: `alpha` shows `mcp__alpha__request` and one shortened name while its other long tool is lost with no error: `alpha` is partly registered.",
   "surface/failing-server-named": "An unreachable `alpha` is left out of the turn beside `beta`'s `mcp__beta__search`, and `qwen -p` prints nothing about it on stdout or stderr (errors [], diagnostics []): a headless user is not told a server failed.",
+  "names/provider-valid": "`generateValidName` keeps `.` (its charset is [a-zA-Z0-9_.-]): `alpha`'s `a.b` is offered as `mcp__alpha__a.b`, which the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$, OpenAI's function-name rule) refuses.",
+  "drift/mid-session-loss": "After `alpha` died, the next call of `mcp__alpha__request` failed inside Qwen Code (`handleReconnectOnError` rethrows once its reconnects fail) and the scheduler's `createErrorResponse` handed the model the raw transport error alone (`response: { error: message }`, no word of Qwen Code's, naming no server); a later call was refused as `Tool \"mcp__alpha__request\" not found in registry`: the tool is dropped and the model is never told that `alpha` failed.",
+  "wire/at-most-once": "When `alpha` loses every answer, Qwen Code reconnects and calls again (`handleReconnectOnError`, up to MAX_RECONNECT_RETRIES): one model call of `mcp__alpha__request` reached `alpha` as four tools/call `request`, each after a fresh initialize (server records), for a tool not annotated idempotent.",
+  "schema/hostile-schema": "`alpha`'s `request` declares an output schema with an unknown `type`: Qwen Code shows neither `request` nor `alpha`'s healthy `search` (beta's `query` is shown) and no error names `alpha`: one bad schema loses the whole server silently.",
+  "diag/errors-name-server": "Qwen Code reported no error on any channel the adapter reads in the 5 constructed worlds or the 3 random ones (`qwen -p` prints nothing about MCP servers), so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
   "order/stable-list": "The tools are offered in the order their servers' lists answered, not the configuration's: `alpha`'s list answered first gave [`mcp__alpha__request`, `mcp__beta__search`], `beta`'s first gave [`mcp__beta__search`, `mcp__alpha__request`] (the registry is a Map filled as each server's discovery finishes).",
 };
 
 /** Committed reports. */
-export const hosts: RealHost[] = [];
-
-/** Variants whose reports are not committed yet. */
-export const pendingHosts: RealHost[] = [
+export const hosts: RealHost[] = [
   {
     id: "qwen-code",
     title: "Qwen Code (qwen -p), default: deferred tool search",
     ...agent("qwen-code"),
     packages: ["@qwen-code/qwen-code"],
     wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
-    // Checked by hand from the first, unfinished report run (seed 2026, 2026-12-05, a machine at load 30-60); the
-    // report itself is still to be run to the end and committed.
+    // Every verdict checked by hand against the bundled cli.js and the report's server records (2026-12-05).
+    notes: [
+      "Measured on the shared 2-core machine at load 30 to 60 (other sessions' runs): 15 min wall for the full report (140 CLI sessions observed, 23 served from the observation cache). Its `hostEnvironment.isolation` text was written before the adapter said so: Qwen Code ran without HTTPS_PROXY/HTTP_PROXY (it sends loopback through the proxy too), so its outbound attempts were refused by the namespace and recorded only as DNS queries.",
+    ],
     evidence: qwenCommon,
   },
   {
@@ -43,7 +47,10 @@ export const pendingHosts: RealHost[] = [
     ...agent("qwen-code", "eager"),
     packages: ["@qwen-code/qwen-code"],
     wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
-    // Registration and naming come before the deferral: expected to fail alike; not run yet.
+    // Registration and naming come before the deferral, and the report's verdicts are the default's, clause for clause.
+    notes: [
+      "Measured on the shared 2-core machine at load 20 to 30: 8.3 min wall for the full report (142 CLI sessions observed, 21 served from the cache). As for `qwen-code`, its `hostEnvironment.isolation` text predates the adapter saying that Qwen Code runs without HTTPS_PROXY/HTTP_PROXY.",
+    ],
     evidence: qwenCommon,
   },
 ];
