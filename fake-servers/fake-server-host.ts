@@ -95,6 +95,8 @@ export interface FakeServerHostOptions {
   rankWaitMs?: number;
   /** Which shim stdio servers are reached through (default "auto": the perl shim where perl can serve). */
   stdioShim?: StdioShimChoice;
+  /** Serve the http worlds as https with this certificate for 127.0.0.1 (see makeRunCa). */
+  tls?: { cert: string; key: string };
 }
 
 /**
@@ -109,7 +111,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
   let closed = false;
 
   const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
-    kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start());
+    kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start(options.tls));
 
   async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K, options: WorldOptions = {}): Promise<FakeWorld<K>> {
     if (closed) throw new Error("fake server host is closed");

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import { HttpSession, refuse } from "./http-session.ts";
 import type { LiveServer } from "./live-server.ts";
 import { BodyError, readJsonBody } from "./read-json-body.ts";
@@ -22,7 +23,7 @@ export class HttpGateway {
 
   private constructor(
     private readonly listener: HttpServer,
-    /** `http://127.0.0.1:<port>` */
+    /** `http://127.0.0.1:<port>`, or `https://` when it serves TLS */
     readonly origin: string,
     private readonly allowedHosts: string[],
   ) {
@@ -31,9 +32,9 @@ export class HttpGateway {
     });
   }
 
-  /** Listens on an ephemeral port of 127.0.0.1. */
-  static async start(): Promise<HttpGateway> {
-    const listener = createServer();
+  /** Listens on an ephemeral port of 127.0.0.1; with `tls` (a certificate for 127.0.0.1), serves https. */
+  static async start(tls?: { cert: string; key: string }): Promise<HttpGateway> {
+    const listener: HttpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createServer();
     await new Promise<void>((resolve, reject) => {
       listener.once("error", reject);
       listener.listen(0, "127.0.0.1", () => resolve());
@@ -42,7 +43,7 @@ export class HttpGateway {
     if (bound === null || typeof bound === "string") throw new Error("HTTP gateway has no TCP address");
     // Host checking keeps a DNS-rebinding web page from reaching the fake servers through a browser.
     const hosts = [`127.0.0.1:${bound.port}`, `localhost:${bound.port}`];
-    return new HttpGateway(listener, `http://127.0.0.1:${bound.port}`, hosts);
+    return new HttpGateway(listener, `${tls ? "https" : "http"}://127.0.0.1:${bound.port}`, hosts);
   }
 
   /** Serves `server` at `/mcp/<token>` until {@link unregister}. */

@@ -29,6 +29,7 @@ export type { StdioShimChoice } from "./stdio-relay.ts";
 export { ownedTempDir, removeOwnedTempDirsOf, sweepOwnedTempDirs } from "./owned-temp-dir.ts";
 export type { OwnedTempDir } from "./owned-temp-dir.ts";
 export { HttpGateway } from "./http-gateway.ts";
+export { makeRunCa, type RunCa, type RunCaPublic } from "./run-ca.ts";
 export { memoryEndpoint } from "./memory-endpoint.ts";
 export { startFakeServerHost } from "./fake-server-host.ts";
 export type {

@@ -12,7 +12,7 @@ export * from "./protocol/call-result.ts";
 export * from "./protocol/shutdown-result.ts";
 export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";
 export { serveHap } from "./adapter/serve-hap.ts";
-export { serveAdapter } from "./adapter/serve-adapter.ts";
+export { consoleToStderr, serveAdapter } from "./adapter/serve-adapter.ts";
 export {
   HttpTransportSpecSchema, StdioTransportSpecSchema, WireTransportSpecSchema,
   type HttpTransportSpec, type StdioTransportSpec, type WireTransportSpec,

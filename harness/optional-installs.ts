@@ -10,26 +10,34 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { machineRoot } from "./adapter/pid-namespace.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
-/** The library hosts installed in their own folders by `npm run hosts:libraries`, by the package their adapter loads first. */
-const libraryHosts = { "mcp-use": "mcp-use", voltagent: "@voltagent/core", genkit: "genkit" } as const;
+/**
+ * The library hosts installed in their own folders, by the file their install leaves: `npm run hosts:libraries`
+ * (the package their adapter loads first) and, for the Python one, `npm run hosts:python` (its venv's fastmcp).
+ */
+const libraryHosts = {
+  "mcp-use": "node_modules/mcp-use/package.json", voltagent: "node_modules/@voltagent/core/package.json", genkit: "node_modules/genkit/package.json",
+  fastmcp: ".venv/bin/fastmcp",
+} as const;
 /** A library host installed apart, in hosts/<name>. */
 export type LibraryHostName = keyof typeof libraryHosts;
 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
- * and kit), network namespaces (`unshare -n`, root: the offline tests), or the agent CLIs' sandbox (user
- * namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
+ * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
+ * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
+ * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
-  "chromium", "python3", "netns", "sandbox",
+  "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
 /**
@@ -40,8 +48,9 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("agent-cli:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
-  if (install === "python3") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
+  if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
+  if (install === "jq") return ["MCP_COLLIDE_REQUIRE_JQ"];
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
@@ -53,12 +62,13 @@ export const SANDBOX_UID = 65534;
 
 /**
  * What starts the agent CLIs' sandbox (hosts/agent-clis/isolation/netns-sandbox.ts), and what the
- * `sandbox` probe runs: nobody's uid when root (the harness's own otherwise), then uid 0 of a user
+ * `sandbox` probe runs: nobody's uid when root of the machine (the harness's own otherwise: uid 0 of a user
+ * namespace, as in an adapter's PID namespace when not root, is not), then uid 0 of a user
  * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
  */
 export function sandboxPrefix(): string[] {
   const unshare = ["unshare", "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
-  return process.getuid?.() === 0 ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
+  return machineRoot() ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
 }
 
 function probe(install: OptionalInstall): string | undefined {
@@ -70,13 +80,18 @@ function probe(install: OptionalInstall): string | undefined {
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
   }
   if (kind === "library-host") {
-    const entry = libraryHosts[name as LibraryHostName];
-    return existsSync(join(packageRoot, "hosts", name!, "node_modules", entry, "package.json")) ? undefined : `hosts/${name} is not installed (npm run hosts:libraries)`;
+    const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));
+    return installed ? undefined : `hosts/${name} is not installed (npm run ${name === "fastmcp" ? "hosts:python" : "hosts:libraries"})`;
   }
   if (install === "chromium") return findChromium() ? undefined : "no chromium on PATH (Debian: apt-get install -y chromium, or set CHROMIUM)";
   if (install === "python3") {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `python3 cannot run here (${result.error?.message ?? `exit ${result.status}`})`;
+  }
+  if (install === "python3-venv") {
+    // Debian splits venv's pip bootstrap (ensurepip) into python3-venv.
+    const result = spawnSync("python3", ["-c", "import ensurepip, venv"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : "python3 cannot make a venv here (Debian: apt-get install -y python3-venv)";
   }
   if (install === "sandbox") {
     const inside = ["sh", "-c", "ip link set lo up && mount -t tmpfs tmpfs /tmp && setpriv --bounding-set=-all --no-new-privs true"];
@@ -84,6 +99,10 @@ function probe(install: OptionalInstall): string | undefined {
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
     return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${file === "setpriv" ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
+  }
+  if (install === "jq") {
+    const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
+    return result.status === 0 ? undefined : `jq cannot run here (${result.error?.message ?? `exit ${result.status}`}; Debian: apt-get install -y jq)`;
   }
   const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;

@@ -6,7 +6,8 @@
  * session is released).
  * Imports: ../harness/index.ts only, as any host author's adapter would.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createRequire } from "node:module";
 import {
   CapabilitiesSchema,
@@ -29,10 +30,22 @@ import {
  * (hosts/<host>/node_modules) passes its adapter's `import.meta.url`.
  */
 export function versionOf(name: string, from: string = import.meta.url): string {
-  const entry = createRequire(from).resolve(name);
+  const entry = createRequire(overrideFor(name) ?? from).resolve(name);
   const marker = `/node_modules/${name}/`;
   const root = entry.slice(0, entry.lastIndexOf(marker) + marker.length);
   return JSON.parse(readFileSync(`${root}package.json`, "utf8")).version;
+}
+
+/**
+ * Where `name` is installed when MCP_COLLIDE_HOST_MODULES points at another install that lists it among its
+ * dependencies (host-modules.mjs resolves the host's imports there; the version must come from there too).
+ */
+function overrideFor(name: string): string | undefined {
+  const dir = process.env.MCP_COLLIDE_HOST_MODULES;
+  if (!dir) return undefined;
+  const manifest = join(dir, "package.json");
+  const listed = existsSync(manifest) && name in (JSON.parse(readFileSync(manifest, "utf8")).dependencies ?? {});
+  return listed ? manifest : undefined;
 }
 
 /** An error's message, or the thrown value as text. */

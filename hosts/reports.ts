@@ -10,14 +10,17 @@
  * The Markdown is rendered from the committed JSON (the CLI's own renderer, `renderMarkdown`) plus hosts.ts,
  * so it can be rebuilt without rerunning anything. Options: --only id[,id...] (rerun some hosts),
  * --render-only (rebuild every reports/<id>.md and reports/README.md from the committed JSON and hosts.ts),
- * --runs N, --seed S, --timeout MS (the CLI's adapter timeout, for a loaded machine; it does not change a verdict).
+ * --runs N, --seed S, --timeout MS (the CLI's adapter timeout, for a loaded machine; it does not change a verdict),
+ * --from DIR with --only (judge the hosts' packages as installed in DIR, an earlier version installed apart with
+ * `npm install --prefix DIR PKG@VERSION`, and write reports/history/<id>/<version>.json: `npm run site` shows
+ * the verdicts across versions).
  * Exit 0 when every host ran, 2 when a host's adapter or the harness broke (exit code 2 from the CLI).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { AGENT_DEFAULT_RUNS, catalogueVersion, clauseDocsFor, probeInstall, readReport, renderMarkdown } from "../harness/index.ts";
 import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
@@ -75,6 +78,13 @@ function installed(name: string, dir = ""): string {
     const result = spawnSync("python3", ["--version"], { encoding: "utf8" });
     return (result.stdout || result.stderr || "missing").trim().replace(/^Python /, "");
   }
+  // A Python library host's packages live in its venv (npm run hosts:python): read the dist-info's name.
+  const venv = join(root, dir, ".venv", "lib");
+  if (dir && existsSync(venv)) {
+    const site = readdirSync(venv).map((python) => join(venv, python, "site-packages")).find(existsSync);
+    const info = site && readdirSync(site).find((entry) => entry.toLowerCase().startsWith(`${name.replaceAll("-", "_").toLowerCase()}-`) && entry.endsWith(".dist-info"));
+    if (info) return info.slice(name.length + 1, -".dist-info".length);
+  }
   // Agent CLIs are installed apart (npm run agents:install), under hosts/agent-clis/.
   const file = [join(root, dir, "node_modules", name, "package.json"), join(root, "hosts/agent-clis/node_modules", name, "package.json")].find(existsSync);
   return file ? JSON.parse(readFileSync(file, "utf8")).version : "not installed";
@@ -114,14 +124,38 @@ export function evidenceMarkdown(host: RealHost, report: CommittedReport, headin
   return lines.join("\n");
 }
 
-/** Runs one host through the CLI and commits its report.json as reports/<id>.json; returns the CLI's exit code. */
-function runHost(host: RealHost, runs: number, seed: number, timeout?: string): number {
+/**
+ * `--from DIR`: judge the host's packages as installed in DIR (`npm install PKG@VERSION` there, another
+ * version than the pin). An agent CLI gets DIR's binary (`--agent-bin`); a library host's adapter resolves
+ * the packages DIR lists from there (hosts/host-modules.mjs). The version is that of the host's first package.
+ */
+function fromInstall(host: RealHost, dir: string): { args: string[]; env: NodeJS.ProcessEnv; version: string } {
+  const manifest = JSON.parse(readFileSync(join(dir, "node_modules", host.packages[0] ?? "", "package.json"), "utf8")) as { version: string; bin?: string | Record<string, string> };
+  if (host.runArgs?.[0] === "--agent") {
+    const bin = typeof manifest.bin === "string" ? host.packages[0]!.split("/").at(-1)! : Object.keys(manifest.bin ?? {})[0] ?? "";
+    return { args: ["--agent-bin", join(dir, "node_modules", ".bin", bin)], env: process.env, version: manifest.version };
+  }
+  const hook = pathToFileURL(join(root, "hosts/host-modules.mjs")).href;
+  return {
+    args: [],
+    env: { ...process.env, MCP_COLLIDE_HOST_MODULES: dir, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${hook}`.trim() },
+    version: manifest.version,
+  };
+}
+
+/**
+ * Runs one host through the CLI and commits its report.json as reports/<id>.json (with `from`, another
+ * installed version: as reports/history/<id>/<version>.json); returns the CLI's exit code.
+ */
+function runHost(host: RealHost, runs: number, seed: number, timeout?: string, from?: string): number {
   const out = mkdtempSync(join(tmpdir(), `mcp-collide-${host.id}-`));
   try {
     process.stdout.write(`\n== ${host.id}: ${host.argv.join(" ")}\n`);
     const patience = timeout ? ["--timeout", timeout] : [];
-    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, ...(host.runArgs ?? ["--", ...host.argv])], {
-      cwd: root, stdio: ["ignore", "inherit", "inherit"],
+    const other = from ? fromInstall(host, resolve(from)) : undefined;
+    const hostArgs = [...(host.runArgs ?? []), ...(other?.args ?? []), ...(host.runArgs ? [] : ["--", ...host.argv])];
+    const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, ...hostArgs], {
+      cwd: root, stdio: ["ignore", "inherit", "inherit"], env: other?.env ?? process.env,
     });
     const status = result.status ?? 2;
     const json = join(out, "report.json");
@@ -129,7 +163,10 @@ function runHost(host: RealHost, runs: number, seed: number, timeout?: string): 
       process.stderr.write(`${host.id}: no report was written (exit ${status})\n`);
       return 2;
     }
-    writeFileSync(join(reportsDir, `${host.id}.json`), readFileSync(json, "utf8"));
+    const target = other ? join(reportsDir, "history", host.id, `${other.version}.json`) : join(reportsDir, `${host.id}.json`);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(json, "utf8"));
+    if (other) process.stdout.write(`${host.id}: ${target}\n`);
     return status;
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -217,12 +254,16 @@ export function writeReadme(): void {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" }, timeout: { type: "string" } },
+    options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" }, timeout: { type: "string" }, from: { type: "string" } },
   });
   const only = values.only?.split(",").map((id) => id.trim()).filter(Boolean);
   const unknown = (only ?? []).filter((id) => !runnable.some((host) => host.id === id));
   if (unknown.length > 0) {
     process.stderr.write(`unknown host id(s): ${unknown.join(", ")}; known: ${runnable.map((host) => host.id).join(", ")}\n`);
+    return 2;
+  }
+  if (values.from && !only) {
+    process.stderr.write("--from DIR judges another installed version of the hosts named by --only\n");
     return 2;
   }
   let worst = 0;
@@ -236,10 +277,12 @@ async function main(): Promise<number> {
         process.stderr.write(`${host.id}: skipped, ${why}; its committed report is kept\n`);
         continue;
       }
-      const status = runHost(host, values.runs ? runs : (host.runs ?? runs), seed, values.timeout);
+      const status = runHost(host, values.runs ? runs : (host.runs ?? runs), seed, values.timeout, values.from);
       if (status === 2) worst = 2;
     }
   }
+  // Another version's report goes to reports/history/ only: the committed reports and their Markdown stand.
+  if (values.from) return worst;
   for (const host of realHosts.filter((h) => existsSync(join(reportsDir, `${h.id}.json`)))) {
     writeFileSync(join(reportsDir, `${host.id}.md`), await hostMarkdown(host));
   }

@@ -1,14 +1,17 @@
 /**
  * action.yml, executed here the way a GitHub runner executes a composite action: each `run` step in bash
  * (`-eo pipefail`), in its working directory, with `${{ inputs.* }}`, `${{ github.action_path }}` and
- * `${{ steps.*.outputs.* }}` filled in, GITHUB_OUTPUT read back after each step, `if:` honoured, and the
- * upload step (an external action) checked for what it would upload. One run against the reference host
- * (it passes: exit 0) and one against the one-bug host `nonempty-check` (it fails: the gate step exits 1,
- * after the summary). Both run one clause, surface/empty-server-ok, chosen as a shard of the catalogue, with
- * a few cases, to stay quick.
+ * `${{ steps.*.outputs.* }}` filled in, GITHUB_OUTPUT read back after each step as the runner reads it
+ * (`key=value` and `key<<DELIMITER` entries, a later one overriding), `if:` honoured, and the upload step
+ * (an external action) checked for what it would upload. One run against the reference host (it passes:
+ * exit 0) and one against the one-bug host `nonempty-check` (it fails: the gate step exits 1, after the
+ * summary), each on one clause, surface/empty-server-ok, with a few cases, to stay quick. Then the hostile
+ * side: an input holding a line break is refused before anything runs (without that check, the random
+ * delimiter still keeps a forged `exit-code=0` out), the run's arguments are built without evaluating any
+ * input, and a version of the Action that differs from the project's devDependency is warned about.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { load } from "js-yaml";
@@ -43,9 +46,41 @@ interface Execution {
   outputs: Record<string, Record<string, string>>;
   summary: string;
   upload?: { name: string; path: string };
+  /** Everything the steps wrote to GITHUB_OUTPUT, as written. */
+  raw: string;
 }
 
-function execute(workspace: string, given: Record<string, string>): Execution {
+/** What GITHUB_OUTPUT holds, read as the runner reads it: `key=value`, or `key<<DELIMITER` up to that delimiter. */
+function readOutputs(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split("\n");
+  for (let at = 0; at < lines.length; at++) {
+    const line = lines[at]!;
+    if (line === "") continue;
+    const equals = line.indexOf("=");
+    const heredoc = line.indexOf("<<");
+    if (equals >= 0 && (heredoc < 0 || equals < heredoc)) {
+      outputs[line.slice(0, equals)] = line.slice(equals + 1);
+      continue;
+    }
+    if (heredoc < 0) throw new Error(`GITHUB_OUTPUT line the runner refuses: ${line}`);
+    const delimiter = line.slice(heredoc + 2);
+    const end = lines.indexOf(delimiter, at + 1);
+    if (end < 0) throw new Error(`GITHUB_OUTPUT: no closing ${delimiter}`);
+    outputs[line.slice(0, heredoc)] = lines.slice(at + 1, end).join("\n");
+    at = end;
+  }
+  return outputs;
+}
+
+/** How to execute: another action folder (a stand-in harness), steps left out (to show each defence alone). */
+interface ExecuteOptions {
+  actionPath?: string;
+  without?: string[];
+}
+
+function execute(workspace: string, given: Record<string, string>, options: ExecuteOptions = {}): Execution {
+  const actionPath = options.actionPath ?? packageRoot;
   const inputs: Record<string, string> = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default ?? ""]));
   Object.assign(inputs, given);
   const outputs: Record<string, Record<string, string>> = {};
@@ -55,7 +90,7 @@ function execute(workspace: string, given: Record<string, string>): Execution {
     text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, body: string) => {
       let match: RegExpExecArray | null;
       if ((match = /^inputs\.([\w-]+)$/.exec(body))) return inputs[match[1]!] ?? "";
-      if (body === "github.action_path") return packageRoot;
+      if (body === "github.action_path") return actionPath;
       if ((match = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(body))) return outputs[match[1]!]?.[match[2]!] ?? "";
       throw new Error(`action.yml uses an expression this runner does not know: ${body}`);
     });
@@ -73,8 +108,9 @@ function execute(workspace: string, given: Record<string, string>): Execution {
   let logs = "";
   let failed = false;
   let upload: Execution["upload"];
+  const raw: string[] = [];
   for (const step of action.runs.steps) {
-    if (!condition(step.if, failed)) continue;
+    if (options.without?.includes(step.name) || !condition(step.if, failed)) continue;
     if (step.uses) {
       expect(step.uses, step.name).toMatch(/^actions\/upload-artifact@v\d+$/);
       upload = { name: expression(step.with!.name!), path: expression(step.with!.path!) };
@@ -85,15 +121,16 @@ function execute(workspace: string, given: Record<string, string>): Execution {
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, expression(String(value))]));
     const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run!], {
       cwd: resolve(workspace, expression(step["working-directory"] ?? ".")),
-      env: { ...process.env, ...env, GITHUB_ACTION_PATH: packageRoot, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
+      env: { ...process.env, ...env, GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
       encoding: "utf8", timeout: 180_000,
     });
     logs += `## ${step.name}\n${result.stdout}${result.stderr}`;
     codes[step.name] = result.status ?? -1;
-    if (step.id) outputs[step.id] = Object.fromEntries(readFileSync(output, "utf8").split("\n").filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+    raw.push(readFileSync(output, "utf8"));
+    if (step.id) outputs[step.id] = readOutputs(readFileSync(output, "utf8"));
     if (result.status !== 0) failed = true;
   }
-  return { codes, logs, outputs, summary: readFileSync(summary, "utf8"), upload };
+  return { codes, logs, outputs, summary: readFileSync(summary, "utf8"), upload, raw: raw.join("") };
 }
 
 /** The shard of the catalogue that holds exactly `id` (and the clauses a catalogue's length away from it). */
@@ -111,13 +148,22 @@ describe("action.yml, executed as a runner would", () => {
   it("keeps inputs out of its scripts: no ${{ }} inside a run step", () => {
     expect(action.runs.using).toBe("composite");
     for (const step of action.runs.steps) if (step.run) expect(step.run, step.name).not.toContain("${{");
-    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining(["adapter", "runs", "seed", "baseline", "strict", "shard"]));
+    expect(Object.keys(action.inputs)).toEqual(expect.arrayContaining([
+      "adapter", "runs", "seed", "baseline", "strict", "shard", "timeout", "profile", "workers", "clause", "args",
+    ]));
+  });
+
+  it("hands every input, and only inputs, to the step that checks them", () => {
+    const check = action.runs.steps[0]!;
+    expect(check.name).toBe("Check the inputs");
+    const expected = Object.fromEntries(Object.keys(action.inputs).map((name) => [`MCP_COLLIDE_INPUT_${name.toUpperCase().replace(/-/g, "_")}`, `\${{ inputs.${name} }}`]));
+    expect(check.env).toEqual(expected);
   });
 
   it("passes a correct host: exit 0, the report in the step summary, the report directory uploaded", () => {
     const run = execute(workspace, { adapter: shell(builtinHostArgv("reference")), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "passing" });
     expect(run.codes, run.logs).toEqual({
-      "Install mcp-collide": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 0,
+      "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 0,
     });
     expect(run.outputs.run!["exit-code"]).toBe("0");
     expect(run.summary).toMatch(/^# ✅ mcp-collide: PASS — mcp-collide-reference/);
@@ -132,11 +178,109 @@ describe("action.yml, executed as a runner would", () => {
       adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "failing", upload: "false",
     });
     expect(run.codes, run.logs).toEqual({
-      "Install mcp-collide": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 1,
+      "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 1,
     });
     expect(run.outputs.run!["exit-code"]).toBe("1");
     expect(run.summary).toMatch(/^# ❌ mcp-collide: FAIL/);
     expect(run.summary).toContain("surface/empty-server-ok");
     expect(run.upload).toBeUndefined();
+  }, 200_000);
+  /** An action folder whose harness records its arguments and fails, at `version`. */
+  function standIn(version: string): { path: string; argv: () => string[] } {
+    const path = mkdtempSync(join(tmpdir(), "mcp-collide-action-stand-in-"));
+    mkdirSync(join(path, "node_modules"));
+    mkdirSync(join(path, "harness/bin"), { recursive: true });
+    writeFileSync(join(path, "package.json"), JSON.stringify({ name: "mcp-collide", version }));
+    writeFileSync(join(path, "harness/bin/mcp-collide.js"), `require("node:fs").writeFileSync(${JSON.stringify(join(path, "argv.json"))}, JSON.stringify(process.argv.slice(2))); process.exit(1);\n`);
+    return { path, argv: () => JSON.parse(readFileSync(join(path, "argv.json"), "utf8")) as string[] };
+  }
+
+  it("passes timeout, profile, workers, clause and args to run, split and never evaluated", () => {
+    const harness = standIn("9.9.9");
+    try {
+      const run = execute(workspace, {
+        adapter: "python3 adapter.py", seed: "3", runs: "2", timeout: "45000", profile: "adr-0112", workers: "2",
+        clause: "surface/empty-server-ok, names/injective", args: "--strict --case-timeout 60000 $(touch pwned) *", out: "stand-in", upload: "false",
+      }, { actionPath: harness.path });
+      expect(harness.argv()).toEqual([
+        "run", "--runs", "2", "--out", "stand-in", "--seed", "3", "--timeout", "45000", "--profile", "adr-0112", "--workers", "2",
+        "--clause", "surface/empty-server-ok", "--clause", "names/injective", "--strict", "--case-timeout", "60000", "$(touch", "pwned)", "*",
+        "--", "sh", "-c", "python3 adapter.py",
+      ]);
+      expect(existsSync(join(workspace, "pwned"))).toBe(false);
+      expect(run.outputs.run!["exit-code"]).toBe("1");
+      expect(run.codes["Gate on the verdict"], run.logs).toBe(1);
+      // Outputs in the key<<DELIMITER form, with a delimiter drawn afresh on every run.
+      const delimiters = [run, execute(workspace, { adapter: "true", out: "stand-in", upload: "false" }, { actionPath: harness.path })]
+        .map((each) => /^exit-code<<(mcp_collide_[0-9a-f]{32})$/m.exec(each.raw)?.[1]);
+      expect(delimiters[0]).toBeDefined();
+      expect(delimiters[1]).toBeDefined();
+      expect(delimiters[0]).not.toBe(delimiters[1]);
+    } finally {
+      rmSync(harness.path, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("warns when the Action's version and the project's devDependency differ", () => {
+    const harness = standIn("9.9.9");
+    const project = mkdtempSync(join(tmpdir(), "mcp-collide-action-project-"));
+    const install = (version: string) => {
+      mkdirSync(join(project, "node_modules/mcp-collide"), { recursive: true });
+      writeFileSync(join(project, "node_modules/mcp-collide/package.json"), JSON.stringify({ name: "mcp-collide", version }));
+    };
+    try {
+      mkdirSync(join(project, "adapter"));
+      const inputs = { adapter: "true", upload: "false", "working-directory": join(project, "adapter") };
+      expect(execute(project, inputs, { actionPath: harness.path }).logs).toContain("mcp-collide: the Action is 9.9.9; no mcp-collide in the project's node_modules");
+      install("0.1.0");
+      const differing = execute(project, inputs, { actionPath: harness.path });
+      expect(differing.logs).toContain("::warning::mcp-collide: the Action is version 9.9.9, but the project's node_modules holds mcp-collide 0.1.0");
+      expect(differing.codes["Compare the versions"]).toBe(0);
+      install("9.9.9");
+      const same = execute(project, inputs, { actionPath: harness.path });
+      expect(same.logs).toContain("mcp-collide: the Action and the project's devDependency are both 9.9.9");
+      expect(same.logs).not.toContain("::warning::");
+    } finally {
+      rmSync(harness.path, { recursive: true, force: true });
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("refuses every input holding a newline or carriage return before anything runs", () => {
+    const harness = standIn("9.9.9");
+    try {
+      for (const name of Object.keys(action.inputs)) {
+        for (const value of ["one\ntwo", "one\rtwo"]) {
+          const run = execute(workspace, { adapter: "true", upload: "false", [name]: value }, { actionPath: harness.path });
+          expect(run.codes["Check the inputs"], `${name}: ${JSON.stringify(value)}\n${run.logs}`).toBe(2);
+          expect(run.logs).toContain(`::error::mcp-collide: the input "${name}" holds a newline or carriage return`);
+          expect(run.codes["Run the clause catalogue"]).toBeUndefined();
+          expect(run.codes["Gate on the verdict"]).toBeUndefined();
+        }
+      }
+      const dashes = execute(workspace, { adapter: "true", upload: "false", args: "--strict -- rm -rf ." }, { actionPath: harness.path });
+      expect(dashes.codes["Check the inputs"]).toBe(2);
+    } finally {
+      rmSync(harness.path, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  // A forged "exit-code=0" line in an input must never turn a failing host's gate green.
+  const failing = { adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", clause: "surface/empty-server-ok", upload: "false" };
+  const crafted = { "artifact-name": "report\nexit-code=0", out: "forged" };
+
+  it("a failing host with a crafted input: refused, and the gate is never green", () => {
+    const run = execute(workspace, { ...failing, ...crafted });
+    expect(run.codes["Check the inputs"], run.logs).toBe(2);
+    expect(run.codes["Gate on the verdict"]).toBeUndefined();
+    expect(run.outputs.run).toBeUndefined();
+    expect(existsSync(join(workspace, "forged"))).toBe(false);
+  }, 60_000);
+
+  it("without the input check, the random delimiter still keeps the forged line out: the gate is red", () => {
+    const run = execute(workspace, { ...failing, ...crafted }, { without: ["Check the inputs"] });
+    expect(run.outputs.run!["exit-code"], run.logs).toBe("1");
+    expect(run.outputs.run!.artifact).toBe("report\nexit-code=0");
+    expect(run.codes["Gate on the verdict"]).toBe(1);
   }, 200_000);
 });

@@ -2,23 +2,24 @@
  * The npm package, as someone outside the repository gets it: `npm pack`, then a fresh project with only
  * the tarball installed (offline: its dependencies at the versions of this repository's lockfile, from the
  * npm cache `npm ci` filled), and there, from the docs alone: `npx mcp-collide run` (the reference host),
- * and `init`'s JavaScript (ES module), TypeScript (in a CommonJS project, so tsx compiles it to require())
+ * and `init`'s JavaScript (ES module), TypeScript (`.mts`: an ES module even in a CommonJS project)
  * and Python skeletons, plus a hand-written CommonJS adapter, each run by `npx mcp-collide run` and each
  * report headed with the adapter's own host name. The TypeScript adapters also type-check against the
  * declarations the tarball carries. One clause, a few cases per run, the runs side by side: this test is
  * about the package, not the clauses.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingInstall, packageRoot } from "../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
 
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
 const python = missingInstall("python3");
+const venv = missingInstall("python3", "python3-venv");
 
 /** What `npm pack --json` says about the tarball. */
 interface Packed {
@@ -76,16 +77,21 @@ describe("the npm package, installed from its tarball into a fresh project", () 
   }, 600_000);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
-  it("ships the harness, fake servers, built-in hosts, suites, docs, the Action and type declarations; no tests, no library adapters, no reports", () => {
+  it("ships the harness, fake servers, built-in hosts, suites, docs, the Action, type declarations and the example adapters; no tests, no library installs, no reports", () => {
     const paths = packed.files.map((file) => file.path);
     for (const needed of ["harness/bin/mcp-collide.js", "harness/adapter-kit.ts", "harness/entry/adapter-kit.mjs", "harness/entry/types/esm/harness/adapter-kit.d.ts",
-      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap.py", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "reference/main.ts",
+      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap/__init__.py", "harness/kit/python/mcp_collide_hap/py.typed", "harness/kit/python/pyproject.toml", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "reference/main.ts",
       "suites/surface.suite.ts", "docs/clauses.md", "docs/hap-1.md", "docs/sources.md", "action.yml", "README.md"]) {
       expect(paths, needed).toContain(needed);
     }
-    expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^hosts\/(?!agent-clis\/|real-host-adapter\.ts$)|^bench\/|node_modules\//.test(path))).toEqual([]);
+    // The real-host adapters ship as examples (`init --example NAME` writes one standalone), without their installs.
+    const examples = /^hosts\/(agent-clis\/|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
+    expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^bench\/|node_modules\//.test(path) || (path.startsWith("hosts/") && !examples.test(path)))).toEqual([]);
     expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$/.test(path))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(["hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts"]));
+    expect(paths).toEqual(expect.arrayContaining([
+      "hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts", "hosts/local-tool.ts", "hosts/openai-agents/adapter.ts", "hosts/vercel-ai/adapter.ts",
+      "hosts/langchain/adapter.ts", "hosts/python-host/adapter.py", "docs/adapters.md",
+    ]));
     // Recorded in the test's output: what a user downloads.
     console.info(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
   });
@@ -113,7 +119,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     const runs: Array<[string, string[], string]> = [
       ["reference", [], "mcp-collide-reference"],
       ["esm", ["--", "node", "mcp-collide-adapter.mjs"], "placeholder-host"],
-      ["ts", ["--", "node", "--import", "mcp-collide/register", "cjs/mcp-collide-adapter.ts"], "placeholder-host"],
+      ["ts", ["--", "node", "--import", "mcp-collide/register", "cjs/mcp-collide-adapter.mts"], "placeholder-host"],
       ["cjs", ["--", "node", "cjs/adapter.cjs"], "commonjs-adapter"],
       ...(python === undefined ? [["python", ["--", "python3", "py/mcp_collide_adapter.py"], "placeholder-host"] as [string, string[], string]] : []),
     ];
@@ -157,13 +163,49 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     // Library declarations are not checked themselves (skipLibCheck), but every type the adapters use comes from them.
     const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"], typeRoots: [join(packageRoot, "node_modules", "@types")] } };
     const tsc = join(packageRoot, "node_modules", "typescript", "bin", "tsc");
-    const checks: Array<[string, string[]]> = [[esm, ["adapter.ts"]], [join(project, "cjs"), ["typed.ts", "mcp-collide-adapter.ts"]]];
+    const checks: Array<[string, string[]]> = [[esm, ["adapter.ts"]], [join(project, "cjs"), ["typed.ts", "mcp-collide-adapter.mts"]]];
     for (const [directory, files] of checks) {
       const file = files.join(", ");
       writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ ...tsconfig, files }));
       const checked = spawnSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8", timeout: 300_000 });
       expect(checked.status, `${directory}/${file}:\n${checked.stdout}${checked.stderr}`).toBe(0);
     }
+  }, 600_000);
+
+  it.skipIf(venv !== undefined)(skipTitle("the Python kit installs with pip from the tarball (offline, no build tools), at the npm version, typed, and its test helper judges an adapter on it", venv), async () => {
+    const kit = join(scratch, "kit");
+    cpSync(join(project, "node_modules", "mcp-collide", "harness", "kit", "python"), kit, { recursive: true });
+    const bin = join(scratch, "venv", "bin", "python");
+    await run("python3", ["-m", "venv", join(scratch, "venv")], { timeout: 300_000 });
+    await run(bin, ["-m", "pip", "install", "--isolated", "--no-index", "--no-build-isolation", "--disable-pip-version-check", kit], { timeout: 300_000 });
+    // An adapter that finds the kit only where pip put it: the skeleton, without the folder init copies beside it.
+    expect((await npx(project, "init", "--lang", "python", "pip")).code ?? 0).toBe(0);
+    rmSync(join(project, "pip", "mcp_collide_hap"), { recursive: true });
+    const script = [
+      "import json, os, importlib.metadata, mcp_collide_hap as hap",
+      "from mcp_collide_hap.testing import run_harness, assert_verdicts",
+      "report = run_harness([os.environ['VENV_PYTHON'], 'pip/mcp_collide_adapter.py'], runs=2, seed=3, clauses=['wire/unknown-name'], args=['--workers', '1'])",
+      "statuses = {c['id']: c['status'] for c in report['clauses']}",
+      "assert_verdicts(report, expected=statuses, allowed=())",
+      "try:",
+      "    assert_verdicts(report, expected={'wire/unknown-name': 'nonsense'})",
+      "    refused = None",
+      "except AssertionError as error:",
+      "    refused = str(error)",
+      "print(json.dumps({'version': hap.__version__, 'dist': importlib.metadata.version('mcp-collide-hap'), 'file': hap.__file__,",
+      "                  'typed': os.path.exists(os.path.join(os.path.dirname(hap.__file__), 'py.typed')), 'host': report['host']['name'], 'statuses': statuses, 'refused': refused}))",
+    ].join("\n");
+    const { stdout } = await run(bin, ["-c", script], { cwd: project, encoding: "utf8", timeout: 300_000, env: { ...process.env, VENV_PYTHON: bin } });
+    const seen = JSON.parse(stdout.trim().split("\n").at(-1)!);
+    const pyproject = readFileSync(join(kit, "pyproject.toml"), "utf8").match(/^version = "([^"]+)"/m)?.[1];
+    expect([seen.version, seen.dist, pyproject]).toEqual([manifest.version, manifest.version, manifest.version]);
+    expect(seen.file).toContain(join(scratch, "venv"));
+    expect(seen.typed).toBe(true);
+    expect(seen.host).toBe("placeholder-host");
+    expect(Object.keys(seen.statuses)).toEqual(["wire/unknown-name"]);
+    expect(Object.values(seen.statuses)).not.toContain("error");
+    expect(seen.refused).toContain("wire/unknown-name: ");
+    expect(seen.refused).toContain("(wanted nonsense)");
   }, 600_000);
 
   it("leaves no declarations in the working tree (postpack)", () => {

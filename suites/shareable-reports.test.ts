@@ -33,7 +33,8 @@ function forbidden(): Array<[RegExp, string, boolean?]> {
   const here = [packageRoot.replace(/\/$/, ""), process.cwd(), homedir(), tmpdir()].filter((path) => path.length > 1);
   return [
     // An absolute POSIX path of two segments or more, at the start of a word (not inside a URL or an id).
-    [/(^|[\s"'`=(\[,;])\/(?:[\w.@+-]+\/)+[\w.@+-]*/m, "an absolute path", true],
+    // Not after `"$TMPDIR"` (a repro line quotes it so the shell expands it: `--agent-bin "$TMPDIR"/x`, JSON- or HTML-escaped).
+    [/(?<!\$TMPDIR(?:\\|&quot))(^|[\s"'`=(\[,;])\/(?:[\w.@+-]+\/)+[\w.@+-]*/m, "an absolute path", true],
     [/[A-Za-z]:\\\\?(?:Users|home)/i, "a Windows user directory"],
     [/file:\/\//, "a file URL"],
     [/\/(?:home|Users)\/[\w.-]+|\/root\/|\/var\/folders\/|\/private\/var\/|\/tmp\//, "a home or temp directory"],
@@ -67,10 +68,10 @@ describe("committed reports carry nothing of the machine that made them", () => 
 
   it("the scan catches what it looks for (it can fail)", () => {
     const caught = (text: string) => forbidden().some(([pattern, , generic]) => pattern.test(generic ? text.replace(REQUEST_TARGET, "") : text));
-    for (const bad of ["\"/usr/bin/node\"", "file:///x/y", "at /home/alice/a.js", "C:\\Users\\bob", `${homedir()}/x`, "in /tmp/x", "\"url\": \"/home/alice/x\"", "\"command\": \"/v1/x\""]) {
+    for (const bad of ["\"/usr/bin/node\"", "file:///x/y", "at /home/alice/a.js", "C:\\Users\\bob", `${homedir()}/x`, "in /tmp/x", "\"url\": \"/home/alice/x\"", "\"command\": \"/v1/x\"", "--agent-bin \\\"/opt/x\\\"/y/codex"]) {
       expect(caught(bad), bad).toBe(true);
     }
-    for (const fine of ["surface/no-silent-loss", "https://github.com/a/b", "`names/injective`", "node --import tsx reference/main.ts", "~/adapter.js", "$TMPDIR/x", "\"url\": \"/v1/messages?beta=true\""]) {
+    for (const fine of ["surface/no-silent-loss", "https://github.com/a/b", "`names/injective`", "node --import tsx reference/main.ts", "~/adapter.js", "$TMPDIR/x", "--agent-bin \\\"$TMPDIR\\\"/x/codex", "--agent-bin &quot;$TMPDIR&quot;/x/codex", "\"url\": \"/v1/messages?beta=true\""]) {
       expect(caught(fine), fine).toBe(false);
     }
   });

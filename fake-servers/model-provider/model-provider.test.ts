@@ -1,3 +1,4 @@
+import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ModelProvider } from "./model-provider.ts";
 import { parseSse } from "./sse.ts";
@@ -15,12 +16,26 @@ const post = (path: string, body: unknown, headers: Record<string, string> = { "
   fetch(`${provider.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
 describe("ModelProvider", () => {
-  it("listens on 127.0.0.1 and records a request with an unknown key before refusing it", async () => {
+  it("listens on 127.0.0.1 and refuses a request with an unknown key or none, keeping nothing of it", async () => {
     expect(provider.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const res = await post("/v1/messages", { model: "m", messages: [] }, { "x-api-key": "stranger" });
-    expect(res.status).toBe(401);
-    expect(provider.records).toMatchObject([{ seq: 1, url: "/v1/messages", kind: "refused", body: { model: "m" } }]);
-    expect(provider.records[0]!.client).toBeUndefined();
+    expect((await post("/v1/messages", { model: "m", messages: [] }, { "x-api-key": "stranger" })).status).toBe(401);
+    expect((await post("/v1/messages", { model: "m", messages: [] }, {})).status).toBe(401);
+    expect(provider.records).toEqual([]);
+    expect(provider.refusedUnknownKey).toBe(2);
+  });
+
+  it("refuses an unknown key on its headers, before reading a body (one that never ends is no wait)", async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(`${provider.origin}/v1/messages`, { method: "POST", headers: { "x-api-key": "stranger", "content-type": "application/json" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write('{"model": "m", "messages": ['); // and never more
+    });
+    expect(status).toBe(401);
+    expect(provider.records).toEqual([]);
   });
 
   it("Anthropic: holds a streamed turn with tools, answers one tool call, and reads the tool result back", async () => {

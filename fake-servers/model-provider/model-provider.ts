@@ -9,8 +9,10 @@
  * `x-goog-api-key` or `?key=`; see {@link ModelProvider.expect}), so one provider serves many CLI
  * processes at once. A streamed request that offers tools is a *turn* and waits for its client's driver;
  * anything else a CLI sends on the side (titles, token counts, Gemini's routing call with its JSON
- * response schema, a Chat Completions call without tools, a model list) is answered at once with the plainest valid answer. A request carrying a
- * key nobody expects is refused with 401, and recorded all the same.
+ * response schema, a Chat Completions call without tools, a model list) is answered at once with the plainest
+ * valid answer. A request carrying a key nobody expects is refused with 401 before its body is read, and kept
+ * nowhere (only counted, in {@link ModelProvider.refusedUnknownKey}): whoever can reach the port without a key
+ * can neither fill the provider's memory nor put a request among a client's records.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { anthropicMessage, anthropicStream, AnthropicRequestSchema, readAnthropic } from "./anthropic.ts";
@@ -73,8 +75,10 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 /** The fake model provider. */
 export class ModelProvider {
-  /** Every request, in arrival order, recorded before it was answered. */
+  /** Every request carrying an expected key, in arrival order, recorded before it was answered. */
   readonly records: ProviderRecord[] = [];
+  /** Requests refused for a key nobody expects (or none), unread and unrecorded. */
+  refusedUnknownKey = 0;
   private readonly keys = new Map<string, string>();
   private readonly clients = new Map<string, Client>();
   private readonly open = new Set<ServerResponse>();
@@ -161,9 +165,15 @@ export class ModelProvider {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", this.origin);
-    const body = req.method === "POST" ? await readBody(req) : undefined;
     const key = keyOf(req, url);
     const client = key === undefined ? undefined : this.keys.get(key);
+    if (client === undefined || this.closed) {
+      // Refused on its headers: the body is never read, and the connection is closed after the answer.
+      this.refusedUnknownKey++;
+      res.shouldKeepAlive = false;
+      return writeJson(res, 401, { error: { type: "authentication_error", message: "unknown key (mcp-collide fake provider)" } });
+    }
+    const body = req.method === "POST" ? await readBody(req) : undefined;
     const path = url.pathname;
     const frontEnd: FrontEnd | undefined = path.startsWith("/v1/messages") ? "anthropic"
       : path.startsWith("/v1/responses") ? "openai-responses"
@@ -171,10 +181,6 @@ export class ModelProvider {
       : /\/models\/[^/]+:/.test(path) ? "gemini" : undefined;
     const record: ProviderRecord = { seq: this.records.length + 1, method: req.method ?? "", url: `${url.pathname}${url.search}`, frontEnd, client, kind: "side", body };
     this.records.push(record);
-    if (client === undefined || this.closed) {
-      record.kind = "refused";
-      return writeJson(res, 401, { error: { type: "authentication_error", message: "unknown key (mcp-collide fake provider)" } });
-    }
     this.open.add(res);
     res.on("close", () => this.open.delete(res));
     const turnId = `${client}-${record.seq}`;

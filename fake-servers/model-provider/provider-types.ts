@@ -16,9 +16,9 @@ export const ProviderRecordSchema = z.object({
   /** Path and query. */
   url: z.string(),
   frontEnd: FrontEndSchema.optional(),
-  /** The client the request's key names (see ModelProvider.expect), or undefined for a key nobody expects. */
+  /** The client the request's key names (see ModelProvider.expect); a request with a key nobody expects is never recorded. */
   client: z.string().optional(),
-  /** `turn`: a model turn the client's driver answers; `side`: answered by the provider itself; `refused`. */
+  /** `turn`: a model turn the client's driver answers; `side`: answered by the provider itself; `refused`: an endpoint the provider does not serve. */
   kind: z.enum(["turn", "side", "refused"]),
   body: z.unknown(),
 });

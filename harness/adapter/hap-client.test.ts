@@ -5,7 +5,7 @@
  */
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.ts";
@@ -47,13 +47,16 @@ describe("HapClient under attack", () => {
 
   it("removes the temp dirs a killed adapter named for itself (its exit hook never ran)", async () => {
     const parent = mkdtempSync(join(tmpdir(), "mcp-collide-hap-tmp-"));
+    // The adapter's temp folder is one of its own inside TMPDIR (pid-namespace.ts): look one level down too.
+    const scratches = () => readdirSync(parent, { recursive: true, encoding: "utf8" }).filter((name) => basename(name).startsWith("mcp-collide-scratch-"));
     try {
       const client = new HapClient({ argv: [process.execPath, adapter, "scratch+hang"], env: { ...process.env, TMPDIR: parent } as Record<string, string>, requestTimeoutMs: 1000 });
       await client.initialize();
-      expect(readdirSync(parent).filter((name) => name.startsWith("mcp-collide-scratch-"))).toHaveLength(1);
+      expect(scratches()).toHaveLength(1);
       await expect(client.tools("s")).rejects.toThrow(/did not answer/);
       await client.shutdown(1000);
-      expect(readdirSync(parent).filter((name) => name.startsWith("mcp-collide-scratch-"))).toEqual([]);
+      expect(scratches()).toEqual([]);
+      expect(readdirSync(parent)).toEqual([]);
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }

@@ -5,9 +5,7 @@
  * {@link AdapterError}; after one, the client is unusable and its process group has been killed. A line
  * longer than `maxLineBytes` and an end of the adapter's stdout while it runs are broken adapters at once.
  */
-import { tmpdir } from "node:os";
 import { execa, type ResultPromise } from "execa";
-import { removeOwnedTempDirsOf } from "../../fake-servers/owned-temp-dir.ts";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
@@ -17,9 +15,16 @@ import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { AdapterError } from "./adapter-error.ts";
 import { DEFAULT_MAX_LINE_BYTES, readLines } from "./line-reader.ts";
+import { adapterLaunch, type AdapterLaunch } from "./pid-namespace.ts";
 import { killGroup, killMarked, newReapMarker, REAP_VARIABLE, trackGroup, untrackGroup } from "./process-groups.ts";
 import type { HostAdapter, HostOpenParams } from "./host-adapter.ts";
 import { StderrTail } from "./stderr-tail.ts";
+
+/**
+ * Longest wait for one adapter answer, `initialize` included, unless `--timeout` says otherwise: the one
+ * default of `run` and `check-adapter` alike, so an adapter slow to start fails neither or both.
+ */
+export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 
 /** How to start and bound an adapter process. */
 export interface HapClientOptions {
@@ -27,7 +32,7 @@ export interface HapClientOptions {
   argv: readonly string[];
   cwd?: string;
   env?: Record<string, string>;
-  /** Longest wait for any one answer, in ms (default 30 000). */
+  /** Longest wait for any one answer, in ms (default {@link DEFAULT_ANSWER_TIMEOUT_MS}). */
   requestTimeoutMs?: number;
   /** Longest line the adapter may write, in bytes (default 32 MiB); a longer one breaks it. */
   maxLineBytes?: number;
@@ -65,15 +70,18 @@ export class HapClient implements HostAdapter {
 
   /** In the adapter's environment, so every process it starts can be found and ended (process-groups.ts). */
   private readonly marker = newReapMarker();
+  /** Its PID namespace (where the machine allows one) and temp folder (pid-namespace.ts). */
+  private readonly launch: AdapterLaunch;
 
   constructor(private readonly options: HapClientOptions) {
-    const [file, ...args] = options.argv;
-    if (!file) throw new AdapterError("spawn", "empty adapter command line");
-    this.process = execa(file, args, {
+    if (!options.argv[0]) throw new AdapterError("spawn", "empty adapter command line");
+    this.launch = adapterLaunch(options.argv, { TMPDIR: process.env.TMPDIR, ...options.env, [REAP_VARIABLE]: this.marker });
+    const [file, ...args] = this.launch.argv;
+    this.process = execa(file!, args, {
       cwd: options.cwd,
-      env: { ...options.env, [REAP_VARIABLE]: this.marker },
+      env: this.launch.env,
       stdin: "pipe",
-      stdout: "pipe",
+      stdout: this.launch.stdout,
       stderr: "pipe",
       buffer: false,
       reject: false,
@@ -85,7 +93,7 @@ export class HapClient implements HostAdapter {
     this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.process.stdin?.on("error", () => undefined);
     const limit = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
-    this.stopReading = readLines(this.process.stdout!, limit, {
+    this.stopReading = readLines(this.launch.stdoutOf(this.process.stdout, this.process.catch(() => undefined)), limit, {
       line: (line) => this.onLine(line),
       overflow: (bytes) => this.fail(new AdapterError("garbage", `adapter wrote a line longer than ${limit} bytes (${bytes} so far, no newline): see --max-line-bytes`, this.stderrTail())),
       end: () => this.onStdoutEnd(),
@@ -99,9 +107,14 @@ export class HapClient implements HostAdapter {
         ? "adapter closed its stdout while still running (killed: no answer can come)"
         : `adapter exited (${how})${why}`;
       this.fail(new AdapterError("crash", message, this.stderrTail()));
-      // Its group is dead now: the temp dirs it named for itself (owned-temp-dir.ts) have no one left to remove them.
-      if (this.process.pid !== undefined) removeOwnedTempDirsOf(this.process.pid, options.env?.TMPDIR ?? tmpdir());
+      // Its namespace (or group, killed by fail) is dead now: what it left in its temp folder has no one left to remove it.
+      this.launch.release();
     });
+  }
+
+  /** Undefined when the adapter runs in a PID namespace of its own, else why not (the report says so). */
+  get withoutPidNamespace(): string | undefined {
+    return this.launch.withoutPidNamespace;
   }
 
   /** The last few kilobytes the adapter wrote on stderr. */
@@ -119,7 +132,7 @@ export class HapClient implements HostAdapter {
     if (this.broken) throw this.broken;
     if (this.pending) throw new AdapterError("protocol", `harness bug: ${method} sent while ${this.pending.method} is pending`);
     const id = this.nextId++;
-    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? 30_000;
+    const limit = timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     const raw = await new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.fail(new AdapterError("timeout", `adapter did not answer ${method} within ${limit} ms`, this.stderrTail()));

@@ -2,7 +2,7 @@ import type { MemoryTransportSpec } from "../../fake-servers/memory-transport-sp
 import type { WireTransportSpec } from "../../fake-servers/transport-spec.ts";
 import type { CallResult, PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
 import type { InitializeResult, LocalShape } from "../protocol/initialize-result.ts";
-import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";
+import type { LocalTool, OpenTls, ServerConfig } from "../protocol/open-params.ts";
 import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
 import type { ShutdownResult } from "../protocol/shutdown-result.ts";
 import type { ToolsResult } from "../protocol/tools-result.ts";
@@ -17,6 +17,8 @@ export type HostServerConfig = Omit<ServerConfig, "transport"> & { transport: Tr
 export interface HostOpenParams {
   servers: HostServerConfig[];
   localTools?: LocalTool[];
+  /** The run's CA, when its fake servers serve https (HAP/1's optional `tls`). */
+  tls?: OpenTls;
 }
 
 /**

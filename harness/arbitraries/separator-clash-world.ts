@@ -8,6 +8,7 @@ import type { Fragment } from "./_internals/world-shape.ts";
 import { serverKey } from "./server-key.ts";
 import { toolName } from "./tool-name.ts";
 import type { WorldOptions } from "./world.ts";
+import { assertWithinBound, MAX_SERVERS_PER_WORLD } from "./world-bounds.ts";
 
 /**
  * Two names of one server that sanitise to one, `a_b`, under Claude Code's rule (`[^A-Za-z0-9_-]` to `_`) and
@@ -98,6 +99,7 @@ const companionTool = "search";
 export function separatorClashWorld(options: SeparatorClashWorldOptions = {}): Arbitrary<World> {
   const maxGadgets = options.maxGadgets ?? 3;
   const extraServers = options.extraServers ?? 2;
+  assertWithinBound("separatorClashWorld: servers", maxGadgets * 2 + extraServers, MAX_SERVERS_PER_WORLD);
   // The first gadget (the {key}_{tool} join of Mastra, LangChain's prefix and Gemini CLI, the commonest) three
   // times as often as each other one; shrinking still walks toward it. The sanitised twins as often: at weight 1,
   // names/injective caught a sanitising host in 75-90 % of seeds (npm run power, 20 seeds at three bases).

@@ -7,6 +7,7 @@ import { identityGame } from "./identity-game.ts";
 import { serverIdentity } from "./server-identity.ts";
 import type { IdentityMode } from "./server-identity.ts";
 import { serverScript } from "./server-script.ts";
+import { assertWithinBound, MAX_SERVERS_PER_WORLD } from "./world-bounds.ts";
 import type { ServerScriptOptions } from "./server-script.ts";
 
 /** Options of {@link world}: those of {@link serverScript}, applied to every server, plus the world's own. */
@@ -26,6 +27,7 @@ function serverCountBounds(options: WorldOptions): { minServers: number; maxServ
   if (!Number.isInteger(minServers) || !Number.isInteger(maxServers) || minServers < 0) {
     throw new RangeError(`world: server counts must be integers >= 0, got ${minServers}..${maxServers}`);
   }
+  assertWithinBound("world: maxServers", maxServers, MAX_SERVERS_PER_WORLD);
   return { minServers, maxServers };
 }
 

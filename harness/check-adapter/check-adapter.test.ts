@@ -1,13 +1,18 @@
 /**
  * check-adapter end to end: correct adapters (the JavaScript skeleton `mcp-collide init` writes, and the
  * Python host) pass with no mistake; a correct adapter behind a relay that spoils one message per mode
- * fails with a message that names that mistake, and nothing the adapters started outlives the check.
+ * fails with a message that names that mistake; a host that refuses duplicates gets its calls in a world
+ * with nothing to refuse, and a host that refuses everything is "not checked" (exit 3), never green; host
+ * text is printed escaped and clipped; nothing the adapters started outlives the check.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { packageRoot } from "../cli/builtin-host.ts";
-import { checkAdapterMain } from "../cli/check-adapter-main.ts";
+import { PassThrough } from "node:stream";
+import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
+import { builtinHostArgv, packageRoot } from "../cli/builtin-host.ts";
+import { checkAdapterHelp, checkAdapterMain, NOT_CHECKED_EXIT } from "../cli/check-adapter-main.ts";
+import { parseRunOptions, runHelp } from "../cli/run-options.ts";
 import { probeInstall } from "../optional-installs.ts";
 import { checkAdapter, type CheckResult } from "./check-adapter.ts";
 
@@ -29,21 +34,31 @@ const expected: Record<string, RegExp> = {
   "rpc-error-refusal": /^session\/call: answered a JSON-RPC error .* a call the host refuses, or that fails, is the result \{"ok": false/,
   "wrong-id": /^session\/tools: the answer is not a JSON-RPC answer to this request \(it answers id \d+, but the request's id is \d+\)/,
   "call-not-through-host": /^session\/call: "mcp__alpha__search" was answered ok, but no server received a tools\/call/,
-  hang: /^initialize: no answer within 1500 ms: answer every request with one line on stdout and flush it/,
-  "no-exit": /^shutdown: answered, but the process had not exited 3000 ms later/,
+  // The relay is a Node program: the hint is Node's (no sys.stdout.flush() talk), and names --timeout.
+  hang: /^initialize: no answer within 1500 ms: answer every request with one line on stdout \(serveAdapter does\).*; or loading a framework .* --timeout \(1500 ms now; run takes the same option/,
+  "no-exit": /^shutdown: answered, but the process had not exited 3000 ms later .*keeps Node alive; call process\.exit\(0\)$/,
   "exit-code": /^shutdown: the process exited with code 3 after shutdown: exit 0$/,
 };
 
 const mistakesOf = (result: CheckResult) => result.findings.filter((f) => f.level === "mistake").map((f) => `${f.step}: ${f.message}`);
 
+/** Runs the command line `check-adapter` with `args`, keeping what it printed. */
+async function printed(args: string[]): Promise<{ code: number; text: string }> {
+  const out = new PassThrough();
+  let text = "";
+  out.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+  const code = await checkAdapterMain(args, out);
+  return { code, text };
+}
+
 describe("mcp-collide check-adapter", () => {
   const results = new Map<string, CheckResult>();
   beforeAll(async () => {
     // Two at a time: each check is mostly waiting on child processes.
-    const queue = ["skeleton", ...Object.keys(expected)];
+    const queue = ["skeleton", "refuses-duplicates", "refuse-every-open", ...Object.keys(expected)];
     await Promise.all([0, 1].map(async () => {
       for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
-        const argv = mode === "skeleton" ? skeleton : [process.execPath, relay, mode, ...correct];
+        const argv = mode === "skeleton" ? skeleton : mode === "refuses-duplicates" ? builtinHostArgv("unchecked-refuses-duplicates") : [process.execPath, relay, mode, ...correct];
         results.set(mode, await checkAdapter(argv, { timeoutMs: mode === "hang" ? 1500 : 20_000 }));
       }
     }));
@@ -53,6 +68,8 @@ describe("mcp-collide check-adapter", () => {
     const result = results.get("skeleton")!;
     expect(mistakesOf(result)).toEqual([]);
     expect(result.host).toEqual({ name: "placeholder-host", version: "0.0.0" });
+    expect(result.delivered).toBeGreaterThan(0);
+    expect(result.unchecked).toEqual([]);
     expect(result.findings.filter((f) => f.level === "ok").map((f) => f.step)).toEqual([
       "initialize", "session/open", "session/call", "session/call", "session/close", "session/open (a server that cannot be reached)", "shutdown",
     ]);
@@ -65,6 +82,50 @@ describe("mcp-collide check-adapter", () => {
       expect(found.some((line) => message.test(line)), found.join("\n")).toBe(true);
     });
   }
+
+  it("delivers the calls of a host that refuses duplicates in a world with nothing to refuse", () => {
+    const result = results.get("refuses-duplicates")!;
+    expect(mistakesOf(result)).toEqual([]);
+    expect(result.findings.some((f) => f.level === "note" && /no call in the first world reached .*duplicate tool names/.test(f.message))).toBe(true);
+    expect(result.findings.some((f) => f.level === "ok" && f.step === "session/open (a world with nothing to refuse)" && /3 tool\(s\) shown/.test(f.message))).toBe(true);
+    expect(result.delivered).toBe(3);
+    expect(result.unchecked).toEqual([]);
+  });
+
+  it("never passes a host that was never called: it says what went unchecked", () => {
+    const result = results.get("refuse-every-open")!;
+    expect(mistakesOf(result)).toEqual([]);
+    expect(result.delivered).toBe(0);
+    expect(result.unchecked).toEqual([expect.stringMatching(/^session\/call: no call reached the server that advertised the tool \(the host showed no tool and reported "this host refuses every configuration"\)/)]);
+  });
+
+  it("exits 3, not 0, and never prints \"no mistakes\" when nothing was called", async () => {
+    const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "refuse-every-open", ...correct]);
+    expect(code).toBe(NOT_CHECKED_EXIT);
+    expect(text).toMatch(/\? not checked: session\/call: no call reached/);
+    expect(text).toMatch(/\nnot checked: no mistake found, but 1 thing\(s\) went unchecked/);
+    expect(text).not.toMatch(/no mistakes/);
+  }, 60_000);
+
+  it("prints host text escaped and clipped, as run does", async () => {
+    const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "hostile-text", ...correct]);
+    expect(code).toBe(1);
+    // No raw control, bidi or escape character reaches the terminal; each is shown as \uXXXX.
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(text).toContain("evil\\u001B]0;owned\\u0007\\u202Eeman");
+    expect(text).toContain("log \\u001B[2J\\u001B[1;1H\\u202Edrowssap");
+    expect(text).toContain("stderr \\u001B[2J\\u001B]0;owned\\u0007 tail");
+    // The 5000-character name is clipped, saying how much is left out.
+    expect(text).toMatch(/x… \(\d+ more characters\)/);
+    expect(Math.max(...text.split("\n").map((line) => line.length))).toBeLessThan(2600);
+  }, 60_000);
+
+  it("waits as long as run for an answer by default: one constant, one option name", () => {
+    expect(DEFAULT_ANSWER_TIMEOUT_MS).toBe(30_000);
+    expect(parseRunOptions(["--", "node", "adapter.mjs"]).timeout).toBe(DEFAULT_ANSWER_TIMEOUT_MS);
+    expect(checkAdapterHelp).toMatch(/--timeout MS[^]*default 30000, the same option and default as run/);
+    expect(runHelp).toMatch(/--timeout MS[^]*default\s+30000, as check-adapter/);
+  });
 
   it("notes, but does not fail, an adapter that drops descriptions", async () => {
     const result = await checkAdapter([process.execPath, relay, "drop-descriptions", ...correct], { timeoutMs: 20_000 });

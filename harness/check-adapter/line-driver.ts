@@ -1,11 +1,12 @@
 /**
  * The raw side of `mcp-collide check-adapter`: starts an adapter (argv as an array, in its own process
- * group, as the runner does) and exchanges HAP/1 lines with it, keeping every line it wrote. Unlike
+ * group and, where the machine allows one, PID namespace, as the runner does) and exchanges HAP/1 lines with it, keeping every line it wrote. Unlike
  * HapClient, which gives up at the first thing that is not a well-formed answer, this keeps going and
  * hands back what it saw, so the check can name each mistake precisely and go on to the next method.
  */
 import { execa, type ResultPromise } from "execa";
 import { createInterface } from "node:readline";
+import { adapterLaunch, type AdapterLaunch } from "../adapter/pid-namespace.ts";
 import { killGroup, trackGroup, untrackGroup } from "../adapter/process-groups.ts";
 import { StderrTail } from "../adapter/stderr-tail.ts";
 
@@ -48,22 +49,33 @@ export class LineDriver {
   private lines = 0;
   private ending: Ending | undefined;
   readonly ended: Promise<Ending>;
+  private readonly launch: AdapterLaunch;
 
   constructor(argv: readonly string[], private readonly timeoutMs: number) {
-    const [file, ...args] = argv;
+    this.launch = adapterLaunch(argv, { TMPDIR: process.env.TMPDIR });
+    const [file, ...args] = this.launch.argv;
     this.child = execa(file!, args, {
-      stdin: "pipe", stdout: "pipe", stderr: "pipe", buffer: false, reject: false, detached: true, cleanup: true, encoding: "utf8",
+      env: this.launch.env,
+      stdin: "pipe", stdout: this.launch.stdout, stderr: "pipe", buffer: false, reject: false, detached: true, cleanup: true, encoding: "utf8",
     });
     if (this.child.pid !== undefined) trackGroup(this.child.pid);
     this.child.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.child.stdin?.on("error", () => undefined);
-    createInterface({ input: this.child.stdout!, crlfDelay: Infinity }).on("line", (text) => this.onLine(text));
+    createInterface({ input: this.launch.stdoutOf(this.child.stdout, this.child.catch(() => undefined)), crlfDelay: Infinity }).on("line", (text) => this.onLine(text));
     this.ended = this.child.then((result) => {
+      // With a PID namespace, everything the adapter started died with it; without, the group goes now.
+      if (this.child.pid !== undefined) killGroup(this.child.pid);
+      this.launch.release();
       this.ending = result.signal ? { signal: result.signal } : { code: result.exitCode ?? undefined };
       const how = result.signal ? `killed by ${result.signal}` : result.exitCode === undefined ? `could not be started: ${result.shortMessage}` : `exited with code ${result.exitCode}`;
       this.pending?.settle({ kind: "exit", how, ms: performance.now() - this.pending.started });
       return this.ending;
     });
+  }
+
+  /** Undefined when the adapter runs in a PID namespace of its own, else why not. */
+  get withoutPidNamespace(): string | undefined {
+    return this.launch.withoutPidNamespace;
   }
 
   /** The last few kilobytes the adapter wrote to stderr. */

@@ -10,25 +10,14 @@
  */
 import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
-import { terminalText } from "../report/escape.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
 import { coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
-import { clip, clipTail, hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
+import { hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
+import { shown, tailLines } from "./console-text.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
 
 const colours: Record<ClauseStatus, number> = { pass: 32, fail: 31, warn: 33, "not-applicable": 90, error: 35, inconclusive: 33 };
-
-/** Longest host string one console line shows. */
-const LINE_LIMIT = 600;
-
-/** Host text for one console line: clipped, escaped, and clipped again (escaping can lengthen it). */
-const shown = (text: string, limit = LINE_LIMIT) => clip(terminalText(clip(text, limit)), limit);
-
-/** The last `count` lines of a stderr tail, each clipped and escaped, joined for an indented block. */
-function tailLines(tail: string, count: number, indent: string): string {
-  return clipTail(tail, count * 300, count).split(/\r?\n/).map((line) => shown(line, 300)).join(`\n${indent}`);
-}
 
 /** Prints progress and the summary to a stream. */
 export class ConsoleReporter {

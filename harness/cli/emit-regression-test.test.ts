@@ -31,6 +31,16 @@ describe("regressionTestSource", () => {
     expect(source).toContain('hapLauncher({ argv: ["python3","adapter.py"] })');
   });
 
+  it("writes bidi, invisible and format characters as escapes, and the value keeps them", () => {
+    const sneaky = JSON.parse(`{"servers":[{"key":"a\u202Eb","tools":[{"name":"x\u2066y\u200Bz\u00ADq\u{E0041}"}]}]}`);
+    const source = regressionTestSource({ ...base, value: sneaky, file: join(packageRoot, "x.test.ts"), host: { builtin: "reference" },
+      origin: { ...base.origin, hostName: "evil\u202Ehost", observed: "shown \u2067name\u2069" } });
+    expect(source).not.toMatch(/[\p{Cf}\u2028\u2029]/u);
+    expect(source).toContain("\\u202E");
+    const embedded = /const value: unknown = (JSON\.parse\(\[[\s\S]*?\]\.join\("\\n"\)\));/.exec(source)?.[1];
+    expect(new Function(`return ${embedded};`)()).toEqual(sneaky);
+  });
+
   it("cannot be broken out of its header comment", () => {
     const source = regressionTestSource({ ...base, file: join(packageRoot, "x.test.ts"), host: { builtin: "reference" } });
     expect(source.indexOf("*/")).toBeGreaterThan(source.indexOf("by value: replaying"));

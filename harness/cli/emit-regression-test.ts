@@ -5,6 +5,7 @@
  * that the violation still shows (a control).
  */
 import { dirname, join, relative, sep } from "node:path";
+import { showHidden } from "../report/escape.ts";
 import { packageRoot } from "./builtin-host.ts";
 
 /** Everything an emitted test needs. */
@@ -36,8 +37,16 @@ function embedded(value: unknown): string {
 /** A comment line that cannot close the comment it sits in. */
 const commentSafe = (text: string) => text.replace(/\*\//g, "* /").replace(/[\r\n\u2028\u2029]+/g, " ");
 
-/** The test file's text. */
+/**
+ * The test file's text. Every invisible, bidi, format or control character a host or a world put in it
+ * (in a string literal or in the header comment) is written as a `\uXXXX` escape: the source reads as
+ * what it does (no Trojan Source reordering in an editor or a diff), and each string keeps its value.
+ */
 export function regressionTestSource(options: EmitOptions): string {
+  return showHidden(rawSource(options));
+}
+
+function rawSource(options: EmitOptions): string {
   const { clause, origin } = options;
   const host = "builtin" in options.host
     ? `builtinHostArgv(${JSON.stringify(options.host.builtin)})`

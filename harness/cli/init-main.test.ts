@@ -5,13 +5,14 @@
  * skeletons land in resolves "mcp-collide" (and the MCP SDK the placeholder host uses) as an installed
  * package would; the packed-tarball test does the same from a real install.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAdapter } from "../check-adapter/check-adapter.ts";
 import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { packageRoot } from "./builtin-host.ts";
+import { examples, standalone } from "./init-example.ts";
 import { initMain } from "./init-main.ts";
 
 const python = missingInstall("python3");
@@ -40,6 +41,9 @@ describe("mcp-collide init", () => {
     mkdirSync(join(project, "node_modules", "@modelcontextprotocol"), { recursive: true });
     symlinkSync(packageRoot, join(project, "node_modules", "mcp-collide"));
     symlinkSync(join(packageRoot, "node_modules", "@modelcontextprotocol", "sdk"), join(project, "node_modules", "@modelcontextprotocol", "sdk"));
+    // The packages the vercel-ai example drives (devDependencies of this repository), as a user installs them.
+    symlinkSync(join(packageRoot, "node_modules", "ai"), join(project, "node_modules", "ai"));
+    symlinkSync(join(packageRoot, "node_modules", "@ai-sdk"), join(project, "node_modules", "@ai-sdk"));
     process.chdir(project);
   });
   afterAll(() => {
@@ -79,29 +83,95 @@ describe("mcp-collide init", () => {
     expect((await init("a", "b")).code).toBe(2);
   });
 
-  it("writes the TypeScript skeleton, run through mcp-collide/register", async () => {
-    const { code, out } = await init("--lang", "ts", "adapters");
-    expect(code).toBe(0);
-    expect(out).toContain("npx mcp-collide run -- node --import mcp-collide/register adapters/mcp-collide-adapter.ts");
+  it("never writes through a symbolic link, dangling or not, even with --force", async () => {
+    const victims = mkdtempSync(join(tmpdir(), "mcp-collide-init-victim-"));
+    try {
+      const dangling = join(victims, "created-through-link");
+      mkdirSync(join(project, "linked"));
+      symlinkSync(dangling, join(project, "linked", "mcp-collide-adapter.mjs"));
+      expect((await init("linked")).code).toBe(2);
+      expect((await init("--force", "linked")).code).toBe(2);
+      expect(existsSync(dangling)).toBe(false);
+      const existing = join(victims, "precious");
+      writeFileSync(existing, "keep me\n");
+      mkdirSync(join(project, "linked-py", "mcp_collide_hap"), { recursive: true });
+      symlinkSync(existing, join(project, "linked-py", "mcp_collide_hap", "__init__.py"));
+      expect((await init("--force", "--lang", "python", "linked-py")).code).toBe(2);
+      expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+      mkdirSync(join(project, "linked-example"));
+      symlinkSync(existing, join(project, "linked-example", "local-tool.mts"));
+      expect((await init("--force", "--example", "vercel-ai", "linked-example")).code).toBe(2);
+      expect(readFileSync(existing, "utf8")).toBe("keep me\n");
+      // The kit's folder itself a link to a folder elsewhere: refused, nothing written there.
+      mkdirSync(join(project, "linked-dir"));
+      symlinkSync(victims, join(project, "linked-dir", "mcp_collide_hap"));
+      expect((await init("--force", "--lang", "python", "linked-dir")).code).toBe(2);
+      expect(readdirSync(victims).sort()).toEqual(["precious"]);
+    } finally {
+      rmSync(victims, { recursive: true, force: true });
+    }
   });
 
-  it.skipIf(python !== undefined)(skipTitle("writes the Python skeleton with the Python kit beside it", python), async () => {
+  it("writes the TypeScript skeleton as .mts (an ES module whatever the project's type), run through mcp-collide/register", async () => {
+    const { code, out } = await init("--lang", "ts", "adapters");
+    expect(code).toBe(0);
+    expect(out).toContain("npx mcp-collide run -- node --import mcp-collide/register adapters/mcp-collide-adapter.mts");
+    expect(readFileSync(join(project, "adapters", "mcp-collide-adapter.mts"), "utf8")).toContain("node --import mcp-collide/register adapters/mcp-collide-adapter.mts");
+  });
+
+  it("writes a real host's example adapter, standalone: imports from mcp-collide and its neighbours only", async () => {
+    const { code, out } = await init("--example", "vercel-ai", "example");
+    expect(code).toBe(0);
+    expect(out).toContain("wrote example/mcp-collide-vercel-ai-adapter.mts, example/real-host-adapter.mts, example/local-tool.mts, example/offline-env.mts");
+    expect(out).toContain("npm i -D ai @ai-sdk/mcp");
+    expect(out).toContain("npx mcp-collide check-adapter -- node --import mcp-collide/register example/mcp-collide-vercel-ai-adapter.mts");
+    for (const file of ["mcp-collide-vercel-ai-adapter.mts", "real-host-adapter.mts", "local-tool.mts", "offline-env.mts"]) {
+      const relativeImports = [...readFileSync(join(project, "example", file), "utf8").matchAll(/(?:from|import)\s+"(\.[^"]*)"/g)].map((match) => match[1]);
+      expect(relativeImports.every((target) => /^\.\/(real-host-adapter|local-tool|offline-env)\.mts$/.test(target!)), `${file}: ${relativeImports.join(", ")}`).toBe(true);
+    }
+    expect(readFileSync(join(project, "example", "real-host-adapter.mts"), "utf8")).toContain('from "mcp-collide"');
+    expect((await init("--example", "vercel-ai", "example")).code).toBe(2);
+    expect((await init("--example", "no-such-host")).code).toBe(2);
+    expect((await init("--example", "vercel-ai", "--lang", "ts")).code).toBe(2);
+  });
+
+  it("leaves no import of the repository in any TypeScript example it writes", () => {
+    for (const [name, example] of Object.entries(examples)) {
+      if (example.lang !== "ts") continue;
+      const written = standalone(readFileSync(join(packageRoot, "hosts", name, "adapter.ts"), "utf8"));
+      expect(written.match(/["']\.\.\/[^"']*["']/g), name).toBeNull();
+      expect(written, name).toContain('from "mcp-collide"');
+    }
+  });
+
+  it("the standalone example is a working adapter: check-adapter delivers its calls, no mistake", async () => {
+    const result = await checkAdapter(["node", "--import", "mcp-collide/register", "example/mcp-collide-vercel-ai-adapter.mts"], { timeoutMs: 30_000 });
+    expect(result.findings.filter((finding) => finding.level === "mistake"), result.stderrTail).toEqual([]);
+    expect(result.unchecked).toEqual([]);
+    expect(result.host?.name).toMatch(/^Vercel AI SDK/);
+  }, 90_000);
+
+  it.skipIf(python !== undefined)(skipTitle("writes the async Python skeleton with the Python kit's folder beside it", python), async () => {
     const { code, out } = await init("--lang", "python", "py");
     expect(code).toBe(0);
-    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap.py");
-    expect(readFileSync(join(project, "py", "mcp_collide_hap.py"), "utf8")).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap.py"), "utf8"));
+    expect(out).toContain("wrote py/mcp_collide_adapter.py, py/mcp_collide_hap");
+    for (const file of ["__init__.py", "aio.py", "testing.py", "py.typed"]) {
+      expect(readFileSync(join(project, "py", "mcp_collide_hap", file), "utf8"), file).toBe(readFileSync(join(packageRoot, "harness/kit/python/mcp_collide_hap", file), "utf8"));
+    }
+    expect(readFileSync(join(project, "py", "mcp_collide_adapter.py"), "utf8")).toContain("serve_async(PlaceholderAdapter())");
   });
 
   // Each skeleton with why it cannot run here, if it cannot.
   const skeletons: Array<[string, string[], string | undefined]> = [
     ["JavaScript", ["node", "mcp-collide-adapter.mjs"], undefined],
-    ["TypeScript (in a CommonJS project)", ["node", "--import", "mcp-collide/register", "adapters/mcp-collide-adapter.ts"], undefined],
+    ["TypeScript (.mts, in a CommonJS project)", ["node", "--import", "mcp-collide/register", "adapters/mcp-collide-adapter.mts"], undefined],
     ["Python", ["python3", "py/mcp_collide_adapter.py"], python],
   ];
   for (const [language, argv, missing] of skeletons) {
     it.skipIf(missing !== undefined)(skipTitle(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, missing), async () => {
       const result = await checkAdapter(argv, { timeoutMs: 30_000 });
       const wrong = result.findings.filter((finding) => finding.level !== "ok");
+      expect(result.unchecked, "a call delivered through the skeleton's host").toEqual([]);
       expect(wrong, result.stderrTail).toEqual([]);
       expect(result.host?.name).toBe("placeholder-host");
     }, 90_000);

@@ -101,7 +101,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
   let raw;
   try {
     raw = await runClauses({
-      clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport,
+      clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport, https: options.https,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
       workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout, cacheObservations: options.cacheObservations,
       shrinkBudgetMs: options.shrinkBudget,

@@ -16,7 +16,9 @@ export const mergeHelp = `Usage: mcp-collide merge SHARD.json [SHARD.json ...] [
 
 Combines the report.json files of one run split with --shard i/n into one report (report.json, report.md,
 report.html, junit.xml in --out, default ./mcp-collide-report). The shards must share host, seed, runs,
-transport, profile and versions, and no clause may appear twice.
+transport, profile and versions, and no clause may appear twice. Each shard must match its own
+contentSha256; the merged report is re-sealed: its contentSha256 is computed anew over the merged content
+(a hash anyone can recompute, not a signature: it says the file is as merge wrote it, not who ran the shards).
 Exit codes: the merged report's (0, 1 or 2); 2 also for files that are not shards of one run.
 `;
 
@@ -54,7 +56,8 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
   }
   try {
     const { report, files: written } = await writeReportFiles(merged, target.path);
-    out.write(`merged ${files.length} shard(s): ${report.clauses.length} clause(s) → exit ${report.exitCode}\nreport: ${written.json}\n`);
+    out.write(`merged ${files.length} shard(s): ${report.clauses.length} clause(s) → exit ${report.exitCode}\nreport: ${written.json}\n` +
+      `re-sealed: each shard matched its own contentSha256; the merged report's is new, ${report.contentSha256}\n`);
     return report.exitCode;
   } finally {
     await target.release();

@@ -42,6 +42,17 @@ describe("--out", () => {
     await expect(lstat(out)).rejects.toThrow();
   }, 30_000);
 
+  it.each(["report\nexit-code=0", "report\rexit-code=0"])("refuses a name holding a line break (%j), making nothing", async (name) => {
+    const result = await run(join(dir, name));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/--out ".*": a path holding a newline or carriage return is refused/);
+    expect(result.stdout).not.toMatch(/clause\(s\), seed/);
+    expect(await readdir(dir)).not.toContain(name);
+    const baseline = await run(join(dir, "fine"), "--write-baseline", join(dir, name));
+    expect(baseline.code).toBe(2);
+    expect(baseline.stderr).toMatch(/--write-baseline ".*": a path holding a newline/);
+  });
+
   it("refuses a directory inside a file", async () => {
     await writeFile(join(dir, "plain"), "");
     const result = await run(join(dir, "plain", "sub"));

@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { isAdapterError } from "../adapter/adapter-error.ts";
+import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { CheckOutcome, Clause } from "../runner/clause.ts";
 import type { HostLauncher } from "../runner/host-launcher.ts";
@@ -63,6 +64,16 @@ const describeError = (error: unknown) => `${isAdapterError(error) ? `${error.ki
 /** Replays one case and returns its verdict; never throws for a broken host (that is an `error` verdict). */
 export async function replayCase(options: ReplayOptions): Promise<ReplayResult> {
   const log = options.log ?? (() => undefined);
+  if (options.value !== undefined) {
+    // A case given by value came from a file: held to the bounds of a generated case before any server starts.
+    let breach: string | undefined;
+    try {
+      breach = worldBoundsBreach(options.clause.worlds(options.value));
+    } catch (error) {
+      breach = `its worlds cannot be built (${describeError(error)})`;
+    }
+    if (breach) return { verdict: "error", broke: "harness", reason: `the case is not one ${options.clause.id} generates: ${breach}; nothing was started`, worlds: [], stderrTail: "" };
+  }
   let replay;
   try {
     replay = await openReplayEnvironment(options.launcher, { transport: options.transport, profile: options.profile, log });

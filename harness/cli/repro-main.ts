@@ -8,9 +8,10 @@ import { checkOutputFile } from "../report/output-directory.ts";
 import { terminalText } from "../report/escape.ts";
 import { clipTail } from "../report/report-view.ts";
 import { readReport } from "../report/read-report.ts";
-import { expandPortableArgv } from "../report/portable-path.ts";
+import { expandPortableArgv, packageArgv } from "../report/portable-path.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
 import type { Clause } from "../runner/clause.ts";
+import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
 import { WorldSchema } from "../world/world.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { hapLauncher } from "../runner/host-launcher.ts";
@@ -36,13 +37,20 @@ function pickClause(report: Report, id: string | undefined, file: string): Claus
   throw new Error(`${file} has ${failing.length} failing clauses; pick one with --clause:\n  ${failing.map((clause) => clause.id).join("\n  ")}`);
 }
 
-/** Throws unless `value` is a case `clause` could have generated, as far as its worlds show (before any host starts). */
+/**
+ * Throws unless `value` is a case `clause` could have generated, as far as its worlds show (before any host
+ * starts): worlds of the right shape, within the bounds every generated world keeps (servers, tools, bytes).
+ */
 function checkCase(clause: Clause, value: unknown, file: string): void {
+  const notACase = (why: string) => new Error(`the counterexample for ${clause.id} in ${file} is not a case of ${clause.id} (was the report edited, or written by another version of the suites?): ${why}`);
+  let worlds;
   try {
-    for (const world of clause.worlds(value)) WorldSchema.parse(world);
+    worlds = clause.worlds(value).map((world) => WorldSchema.parse(world));
   } catch (error) {
-    throw new Error(`the counterexample for ${clause.id} in ${file} is not a case of ${clause.id} (was the report edited, or written by another version of the suites?): ${(error as Error).message.split("\n")[0]}`);
+    throw notACase((error as Error).message.split("\n")[0]!);
   }
+  const breach = worldBoundsBreach(worlds);
+  if (breach) throw notACase(`${breach}; nothing was started`);
 }
 
 interface Plan {
@@ -56,6 +64,8 @@ interface Plan {
   hostName: string;
   /** The recorded command this replay runs, when the user trusted it. */
   trusted?: string;
+  /** Said before the replay (why a flag was not followed). */
+  note?: string;
 }
 
 async function findClause(id: string): Promise<Clause> {
@@ -66,12 +76,16 @@ async function findClause(id: string): Promise<Clause> {
 
 /**
  * The host a report is replayed against. Policy: never a command taken from the file unless the user said
- * so (--trust-report-command); a built-in host is named, not a command, so it needs none.
+ * so (--trust-report-command), and then with the package's own files taken from the package; a built-in
+ * host is named, not a command, so its report replays that host whatever the flag says.
  */
-function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions): Pick<Plan, "host" | "emitHost" | "trusted"> {
+function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions): Pick<Plan, "host" | "emitHost" | "trusted" | "note"> {
   const file = options.report!;
-  if (report.builtinHost && !options.trustReportCommand) {
-    return { host: chooseHost({ ...options, host: report.builtinHost, hostArgv: [] }), emitHost: { builtin: report.builtinHost } };
+  if (report.builtinHost) {
+    const note = options.trustReportCommand
+      ? `the report names the built-in host ${report.builtinHost}: replaying it; the recorded host command is not run (--trust-report-command is not needed)`
+      : undefined;
+    return { host: chooseHost({ ...options, host: report.builtinHost, hostArgv: [] }), emitHost: { builtin: report.builtinHost }, note };
   }
   if (report.hostCommand.length === 0) throw new Error(`${file} was written for an in-process host; name one with --host NAME or "-- argv"`);
   const recorded = report.hostCommand.join(" ");
@@ -81,7 +95,7 @@ function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions
       `  mcp-collide repro ${file} --clause ${from.id} -- <your host command>\n` +
       "or, once you have read the recorded command and trust it, add --trust-report-command to run it as recorded.");
   }
-  const argv = expandPortableArgv(report.hostCommand);
+  const argv = packageArgv(expandPortableArgv(report.hostCommand));
   const launcher = hapLauncher({ argv, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes });
   return { host: { launcher, label: argv.join(" ") }, emitHost: { argv }, trusted: recorded };
 }
@@ -122,6 +136,7 @@ export async function reproMain(argv: string[], out: NodeJS.WritableStream = pro
     return 2;
   }
   const { clause } = steps;
+  if (steps.note) out.write(`mcp-collide repro: ${terminalText(steps.note)}\n`);
   if (steps.trusted) out.write(`mcp-collide repro: running the host command recorded in the report (--trust-report-command): ${terminalText(steps.trusted)}\n`);
   const origin = steps.from ? `the counterexample in ${options.report}` : `seed ${options.seed}, path ${options.path}`;
   out.write(`mcp-collide repro: ${clause.id} (${clause.level}) against ${terminalText(steps.host.label)}, from ${terminalText(origin)}\n  the host must ${clause.summary}\n\n`);

@@ -71,7 +71,9 @@ export const reproHelp = `Usage: mcp-collide repro REPORT.json [--clause ID] [op
 Reruns one case of one clause, verbosely: the world (servers and their tools), every request to the host
 and its answer, every message each server received, and the verdict.
 From a report, the case is replayed by value (the counterexample stored in report.json), which must match
-the report's contentSha256 (an edited or malformed report is bad usage). The host: the command after "--"
+the report's contentSha256 (an edited or malformed report is bad usage). That hash detects accidental
+edits only: anyone can recompute it, it is not a signature, so a report is as trustworthy as its source.
+Its worlds are held to the bounds of generated ones (servers, tools per server, bytes). The host: the command after "--"
 (also how a report made on another machine is replayed), or --host NAME, or the built-in host the report
 names. A command recorded in a report is never run unless you pass --trust-report-command (it is printed
 first). --clause may be left out when the report has exactly one failing clause. With --seed and --path the
@@ -85,8 +87,11 @@ Options:
                       host, else reference (without a report)
   --trust-report-command
                       run the host command recorded in the report (read it first: a report is a file
-                      anyone may have written); "~" and "$TMPDIR" in it are expanded, paths are taken
-                      relative to the working directory
+                      anyone may have written); "~" and "$TMPDIR" in it are expanded; "node", "--import
+                      tsx" and paths naming the package's own files (reference/main.ts, hosts/...) are
+                      taken from the package, never the working directory; other relative paths are
+                      relative to the working directory. A report naming a built-in host replays that
+                      host, with or without this flag
   --transport T       stdio or http (default: the report's, else http when the host loads it)
   --profile NAME      naming profile (default: the report's)
   --emit FILE         also write a standalone vitest regression test that replays this case by value

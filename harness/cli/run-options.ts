@@ -3,11 +3,12 @@
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
  * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
- * `--max-line-bytes N`.
+ * `--max-line-bytes N`, `--https`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
+import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
@@ -27,6 +28,7 @@ export const RunCliOptionsSchema = z.object({
   seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
   clause: z.array(z.string()).default([]),
   transport: z.enum(["stdio", "http"]).optional(),
+  https: z.boolean().default(false),
   profile: z.string().optional(),
   out: z.string().default("mcp-collide-report"),
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
@@ -81,7 +83,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
-      "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" },
+      "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
@@ -99,7 +101,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
     shrinkBudget: parsed.data.shrinkBudget ?? (agent ? agentDefaults.shrinkBudget : undefined),
-    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : 30_000),
+    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : DEFAULT_ANSWER_TIMEOUT_MS),
     caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
     workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
     cacheObservations: parsed.data.cacheObservations ?? agent,
@@ -141,6 +143,9 @@ Options:
   --path P            replay exactly one case: the fast-check path from a report (use with --seed and --clause)
   --transport T       how fake servers are reached: stdio (the host spawns them) or http (127.0.0.1);
                       default http when the host loads http servers (fastest), else stdio
+  --https             serve the http servers as https (127.0.0.1), with a CA made for this run and
+                      deleted with it; session/open hands the adapter the CA (tls.caCertificate,
+                      tls.caFile). Also on when the adapter declares capabilities.https
   --profile NAME      naming profile for names/provider-valid and names/profile:
                       default, adr-0112, anthropic-128, bedrock-agent, gemini, portable
                       (default: the one the host claims in initialize, else none for names/profile)
@@ -148,7 +153,9 @@ Options:
                       report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
                       checked and made before the run (a file, an unwritable or special path is bad
                       usage), written atomically, and locked: one run at a time per directory; every
-                      format fails exactly the clauses the exit code fails (a warning: --strict)
+                      format fails exactly the clauses the exit code fails (a warning: --strict).
+                      report.json carries contentSha256: a hash that detects accidental edits; anyone
+                      can recompute it, so it is not a signature (docs/ci.md)
   --host NAME         a built-in host: "reference" or a one-bug host id (see: mcp-collide hosts)
   --agent ID          an agent CLI, judged black box through a fake model provider (the pinned CLIs:
                       npm run agents:install), one of:
@@ -161,17 +168,20 @@ ${wrapHelp(agentClis.join(", "), 22)}
   --agent-variant V   a named configuration (default: default, what users get), per CLI:
 ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   --agent-no-isolation
-                      run the CLI without a network namespace (the adapter refuses to otherwise, where
-                      namespaces are unavailable); the report says which isolation was in force
+                      run the CLI outside its sandbox (docs/sandbox.md), with the adapter's uid,
+                      network and files (the adapter refuses to otherwise where the sandbox cannot be
+                      built); the report says which isolation was in force
   --cache-observations
                       observe each distinct world once per run and serve it again from a cache (never
                       twice within one case, so a clause comparing two opens of one world still compares
                       two real sessions); on by default with --agent
   --strict            SHOULD clauses gate the exit code too
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
-                      gate; a listed clause that now passes is a stale entry and fails the run
+                      gate; a listed clause that now passes is a stale entry and fails the run (a regular
+                      file of at most 1 MiB: a FIFO or device is bad usage)
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
-  --timeout MS        longest wait for one adapter answer (default 30000); a hang earns ERROR
+  --timeout MS        longest wait for one adapter answer, initialize (its start) included (default
+                      ${DEFAULT_ANSWER_TIMEOUT_MS}, as check-adapter); a hang earns ERROR
   --case-timeout MS   longest one generated case may take (default 120000)
   --shrink-budget MS  longest one clause may spend shrinking a violation (default: no bound; 180000 with
                       --agent); past it the smallest case found so far is reported, and the report says
@@ -187,7 +197,8 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   -h, --help          this text
 
 Host adapter: any program that speaks HAP/1 (JSON-RPC, one message per line on stdin/stdout);
-see the README. Example: mcp-collide run -- python3 my_adapter.py --verbose
+see docs/hap-1.md and docs/adapters.md in the package.
+Example: mcp-collide run -- python3 my_adapter.py --verbose
 
 Exit codes:
   0  every MUST clause passed (SHOULD clauses too with --strict), failures listed in --baseline aside

@@ -6,8 +6,8 @@ import { loadKit } from "./load-kit.mjs";
 const kit = await loadKit("../adapter-kit.ts");
 
 export const {
-  CallResultSchema, CapabilitiesSchema, DiagnosticSchema, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema,
+  CallResultSchema, CapabilitiesSchema, ChannelSchema, DiagnosticSchema, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema,
   InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, ShutdownResultSchema, StdioTransportSpecSchema, ToolsResultSchema,
-  VisibleToolSchema, WireTransportSpecSchema, serveAdapter, serveHap,
+  VisibleToolSchema, WireTransportSpecSchema, consoleToStderr, serveAdapter, serveHap, userSees,
 } = kit;

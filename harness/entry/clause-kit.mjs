@@ -6,14 +6,14 @@ import { loadKit } from "./load-kit.mjs";
 const kit = await loadKit("../clause-kit.ts");
 
 export const {
-  AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema,
+  AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema, ChannelSchema,
   ClauseReportSchema, ClauseStatusSchema, ComparisonSchema, CounterexampleSchema, CoverageCaseSchema, CoverageRowSchema, DiagnosticSchema, DriftStepSchema, EvidenceSchema, EvidenceStepSchema, HapClient,
-  HOST_JOIN_CLASH, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
+  HOST_JOIN_CLASH, MAX_SERVERS_PER_WORLD, MAX_TOOLS_PER_SERVER, MAX_WORLDS_PER_CASE, MAX_WORLD_BYTES, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
   LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema, SessionPoisoningSchema,
   ServerConfigSchema, ShutdownResultSchema, SituationSchema, StdioTransportSpecSchema, ToolsResultSchema, VisibleToolSchema,
   WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
-  aloneHazards, aloneWorld, catalogueIds, catalogueVersion, collidingWorld, configOrder, constructed, crossShrink, defineClause, describeTool,
+  aloneHazards, aloneWorld, catalogueIds, catalogueVersion, collidingWorld, configOrder, consoleToStderr, constructed, crossShrink, defineClause, describeTool,
   driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, errorNamesServer, errorsNaming,
   exitCodeOf, failedWhole, failingWorld, hapLauncher, harnessVersion, hazardWorlds, hostJoinClashMeaning, hostJoinJudged, hostileSchema, hostileSchemaKinds, hostileSchemaOf,
   hostileTool, identityGame, identityOf, inCatalogueOrder, inProcessLauncher, isAdapterError, joinClashCases, joinedName, latency,
@@ -21,5 +21,5 @@ export const {
   ordering, permutation, reorder, resolveDriftChange, routeOf, runClauses, separatorClashWorld, serveAdapter,
   serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames, singleCase,
   situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
-  totalsOf, withLifecycleWorld, world, worldOf, writeReportFiles,
+  totalsOf, userSees, withLifecycleWorld, worldBoundsBreach, world, worldOf, writeReportFiles,
 } = kit;

@@ -47,3 +47,49 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
     expect(result.stderr).toContain("host: shutdown");
   });
 });
+
+const asyncAdapter = ["python3", join(packageRoot, "harness/kit/test-support/task_bound_adapter.py")];
+
+describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_hap.aio)", python), () => {
+  let driver: LineDriver | undefined;
+  afterEach(async () => driver?.stop());
+
+  it("runs each session's open, requests and close in one task of its own, and passes tls and namespace by keyword", async () => {
+    driver = new LineDriver(asyncAdapter, 20_000);
+    expect(await driver.request("initialize", { protocolVersion: "1" })).toMatchObject({ kind: "result", result: { host: { name: "task-bound" } } });
+    const tls = { caCertificate: "-----BEGIN CERTIFICATE-----", caFile: "/tmp/mcp-collide-x/ca.pem" };
+    expect(await driver.request("session/open", { servers: [], tls })).toMatchObject({ kind: "result", result: { session: "s1", diagnostics: [{ message: "tls /tmp/mcp-collide-x/ca.pem" }] } });
+    expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s2", diagnostics: [] } });
+    // Interleaved requests of two sessions: each runs in the task that opened its session.
+    for (const session of ["s1", "s2", "s1"]) {
+      expect(await driver.request("session/tools", { session }), session).toMatchObject({ kind: "result", result: { tools: [{ name: "same-task-True" }] } });
+    }
+    expect(await driver.request("session/call", { session: "s2", name: "x", namespace: "mcp__a", arguments: {} }))
+      .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__a" } } });
+    expect(await driver.request("session/close", { session: "s1" })).toMatchObject({ kind: "result", result: {} });
+    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("host: s1 left in its own task"), { timeout: 15_000, interval: 50 });
+    expect(driver.stderrTail()).not.toContain("left in another task");
+  }, 30_000);
+
+  it("answers errors for what broke, keeps serving, and answers every request of a session whose task died with an error", async () => {
+    driver = new LineDriver(asyncAdapter, 20_000);
+    expect(await driver.request("session/open", { servers: [], tls: { caFile: 3 } })).toMatchObject({ kind: "error", error: { code: -32602 } });
+    expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s1" } });
+    expect(await driver.request("session/call", { session: "s1", name: "explode", arguments: {} })).toMatchObject({ kind: "error", error: { code: -32603, message: "RuntimeError: the adapter itself broke" } });
+    expect(await driver.request("session/refresh", { session: "s1" })).toMatchObject({ kind: "error", error: { code: -32601 } });
+    expect(await driver.request("session/tools", { session: "s9" })).toMatchObject({ kind: "error", error: { code: -32602, message: "no open session 's9'" } });
+    expect(await driver.request("session/call", { session: "s1", name: "die", arguments: {} })).toMatchObject({ kind: "error", error: { code: -32603, message: expect.stringContaining("ended while answering session/call: its task was cancelled") } });
+    expect(await driver.request("session/tools", { session: "s1" })).toMatchObject({ kind: "error", error: { code: -32603, message: expect.stringContaining("has ended") } });
+    expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s2" } });
+  }, 30_000);
+
+  it("closes every open session in its own task when stdin ends, then exits 0", () => {
+    const open = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "session/open", params: { servers: [] } });
+    const result = spawnSync(asyncAdapter[0]!, asyncAdapter.slice(1), { input: `${open(1)}\n${open(2)}\n`, encoding: "utf8", timeout: 20_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout.trim().split("\n").map((line) => JSON.parse(line).result.session)).toEqual(["s1", "s2"]);
+    expect(result.stderr).toContain("host: s1 left in its own task");
+    expect(result.stderr).toContain("host: s2 left in its own task");
+    expect(result.stderr).toContain("host: shutdown with 0 session(s) left open");
+  });
+});

@@ -19,6 +19,8 @@ export const CapabilitiesSchema = z.object({
   pins: z.boolean().default(false),
   allowDeny: z.boolean().default(false),
   profile: z.string().optional(),
+  /** The host loads only https servers: the run serves https and sends its CA in `session/open` (`tls`). */
+  https: z.boolean().optional(),
 });
 /** What an adapter declares it can do. */
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;

@@ -22,10 +22,19 @@ export const LocalToolSchema = z.object({ name: z.string(), shape: LocalShapeSch
 /** A local tool registered before any server loads. */
 export type LocalTool = z.infer<typeof LocalToolSchema>;
 
+/**
+ * The CA a run made for its https fake servers (optional `tls` of `session/open`, sent only when the servers
+ * serve https): the certificate as PEM, and a PEM file of it that lives as long as the run.
+ */
+export const OpenTlsSchema = z.object({ caCertificate: z.string(), caFile: z.string() });
+/** The CA a run made for its https fake servers. */
+export type OpenTls = z.infer<typeof OpenTlsSchema>;
+
 /** Params of HAP/1 `session/open`. */
 export const OpenParamsSchema = z.object({
   servers: z.array(ServerConfigSchema),
   localTools: z.array(LocalToolSchema).optional(),
+  tls: OpenTlsSchema.optional(),
 });
 /** Params of HAP/1 `session/open`. */
 export type OpenParams = z.infer<typeof OpenParamsSchema>;

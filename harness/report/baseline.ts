@@ -4,10 +4,10 @@
  * are fixed and never hides a regression of a fixed clause. A broken host (ERROR) is never baselined:
  * the run cannot say what the host does, so it has nothing to compare with the file.
  */
-import { readFile } from "node:fs/promises";
 import { z } from "zod";
 import { exitCodeOf } from "../runner/verdict.ts";
 import { writeFileAtomic } from "./atomic-write.ts";
+import { readRegularFile } from "./read-regular-file.ts";
 import type { BaselineSummary, ClauseReport, Report } from "./report-model.ts";
 
 /** A baseline file: `{ "expectedFailures": ["clause-id", ...] }`. */
@@ -40,11 +40,14 @@ export function parseBaseline(text: string, file: string): BaselineFile {
   return parsed.data;
 }
 
-/** Reads and checks a baseline file. */
+/** The largest baseline file read: a list of clause ids is a few kilobytes. */
+export const MAX_BASELINE_BYTES = 1024 * 1024;
+
+/** Reads and checks a baseline file: a regular file (a FIFO or device is refused at once) of at most {@link MAX_BASELINE_BYTES}. */
 export async function readBaseline(file: string): Promise<BaselineFile> {
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readRegularFile(file, MAX_BASELINE_BYTES);
   } catch (error) {
     throw new Error(`cannot read baseline ${file}: ${(error as Error).message}`);
   }

@@ -4,8 +4,10 @@
  * advertise it, when it differs from another server's only in case, or when a naive join of key and name
  * (`{key}_{tool}`, `mcp__{key}__{tool}`, that joined name cut at 64) gives the same string for two
  * different (server, tool) pairs; a server that is unreachable or fails at load lists nothing. A key collides when it differs from another only in case or sanitises to
- * the same label.
+ * the same label. A name that may pass for another (mixed scripts, a letter that looks ASCII: look-alike.ts)
+ * is marked the same way, whether or not the name it looks like is in the world.
  */
+import { lookAlike, skeleton } from "./look-alike.ts";
 import type { ReportServer } from "./report-model.ts";
 
 /** The collisions of one world: reasons per tool of each server and per server key (empty when none). */
@@ -46,6 +48,7 @@ const joins: Join[] = [
     image: (pair) => `mcp__${pair.key}__${pair.tool}`.slice(0, 64), acrossServersOnly: false,
     why: (_, other) => `mcp__{key}__{tool} cut to 64 characters equals that of ${show(other)}`,
   },
+  { image: (pair) => skeleton(pair.tool), acrossServersOnly: false, why: (_, other) => `looks like ${show(other)} (letters of other scripts that look alike)` },
 ];
 
 /** Finds every collision in `servers` (one world, in configuration order). */
@@ -64,7 +67,7 @@ export function collisionsOf(servers: readonly ReportServer[]): WorldCollisions 
           candidate !== pair && (join.acrossServersOnly ? candidate.server !== pair.server : !(candidate.server === pair.server && candidate.tool === pair.tool)) &&
           // A plain duplicate is already said by the first join; say the stronger reason once.
           !(join !== joins[0] && candidate.tool === pair.tool && candidate.server !== pair.server));
-        if (!other) continue;
+        if (!other || (join === joins.at(-1) && other.tool === pair.tool)) continue;
         const reasons = toolReasons.get(slot(pair.server, pair.tool)) ?? [];
         const reason = join.why(image, other);
         if (!reasons.includes(reason)) reasons.push(reason);
@@ -79,9 +82,17 @@ export function collisionsOf(servers: readonly ReportServer[]): WorldCollisions 
       if (other.key.toLowerCase() === server.key.toLowerCase()) reasons.push(`differs from key ${JSON.stringify(other.key)} only in case`);
       const label = (key: string) => key.replace(/[^A-Za-z0-9_-]/g, "_");
       if (label(other.key) === label(server.key)) reasons.push(`sanitises to ${JSON.stringify(label(server.key))}, as key ${JSON.stringify(other.key)} does`);
+      if (skeleton(other.key) === skeleton(server.key)) reasons.push(`looks like key ${JSON.stringify(other.key)} (letters of other scripts that look alike)`);
     }
+    const looks = lookAlike(server.key);
+    if (looks !== undefined) reasons.push(`look-alike: ${looks}`);
     return reasons;
   });
+  for (const pair of pairs) {
+    const looks = lookAlike(pair.tool);
+    if (looks === undefined) continue;
+    toolReasons.set(slot(pair.server, pair.tool), [...(toolReasons.get(slot(pair.server, pair.tool)) ?? []), `look-alike: ${looks}`]);
+  }
   return {
     tool: (server, tool) => toolReasons.get(slot(server, tool)) ?? [],
     key: (server) => keyReasons[server] ?? [],

@@ -3,6 +3,7 @@
  * same table as plain text lines for JUnit bodies and the console. Host strings arrive JSON-quoted by the
  * runner; each renderer still escapes for its own format.
  */
+import { lookAlikeNote } from "./look-alike.ts";
 import type { Comparison } from "./report-model.ts";
 
 /** True when the sessions disagree on this row (a name shown in one only, or routed elsewhere). */
@@ -27,7 +28,7 @@ export const routeText = (route: string | null) => route ?? "(not shown)";
 export function comparisonLines(comparison: Comparison): string[] {
   const head = comparison.titles.map((title, index) => `session ${index + 1}: ${title}`);
   const rows = comparison.rows.map((row) =>
-    `${rowDiffers(row) ? "≠" : " "} ${JSON.stringify(row.shown)}: ${row.routes.map((route, index) => `${index + 1}) ${routeText(route)}`).join("  ")}`);
+    `${rowDiffers(row) ? "≠" : " "} ${JSON.stringify(row.shown)}${lookAlikeNote(row.shown)}: ${row.routes.map((route, index) => `${index + 1}) ${routeText(route)}`).join("  ")}`);
   const errors = `${errorsDiffer(comparison) ? "≠" : " "} errors: ${comparison.errors.map((text, index) => `${index + 1}) ${text}`).join("  ")}`;
   const order = comparison.order === undefined ? [] : [`${orderDiffers(comparison) ? "≠" : " "} listed in the order: ${comparison.order.map((text, index) => `${index + 1}) ${text}`).join("  ")}`];
   return [...head, ...(rows.length > 0 ? rows : ["  (no name shown in any session)"]), errors, ...order];

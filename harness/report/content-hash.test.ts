@@ -32,9 +32,16 @@ describe("contentSha256", () => {
     expect(contentSha256(flipped)).not.toBe(contentSha256(a));
   });
 
+  it("covers diagnostics, where an agent CLI's outbound attempts are recorded", () => {
+    const quiet = sampleReport({ diagnostics: [{ level: "info", message: "outbound: none" }] });
+    const loud = sampleReport({ diagnostics: [{ level: "warn", message: "outbound: connect 203.0.113.9:443 refused" }] });
+    expect(contentSha256(loud)).not.toBe(contentSha256(quiet));
+    expect(contentSha256(sampleReport({ diagnostics: [] }))).not.toBe(contentSha256(sampleReport()));
+  });
+
   it("hashes exactly the documented fields", () => {
     const content = hashedContent(sampleReport({ baseline: { file: "b.json", expectedFailures: [], baselined: [], stale: [], unmatched: [] } })) as Record<string, any>;
-    for (const field of ["startedAt", "durationMs", "contentSha256"]) expect(content).not.toHaveProperty(field);
+    for (const field of ["startedAt", "durationMs", "contentSha256", "observationCache"]) expect(content).not.toHaveProperty(field);
     expect(content).toHaveProperty("hostCommand", ["node", "adapter.js"]);
     expect(content.baseline).toHaveProperty("file", "b.json");
     expect(content.clauses[0]).not.toHaveProperty("durationMs");

@@ -65,6 +65,7 @@ details.clause[open] > summary { border-bottom:1px solid var(--line); }
 .server-head .idx { color:var(--muted); font-size:11.5px; }
 .server-head .info { color:var(--muted); font-size:11.5px; width:100%; }
 .server-head .why-clash { width:100%; font-size:11.5px; color:var(--clash-fg); }
+.look-alike { font-size:11.5px; color:var(--clash-fg); margin-left:4px; }
 .server.clash-key .server-head .key { background:var(--clash-bg); outline:1.5px solid var(--clash-line); color:var(--clash-fg); }
 .tools { list-style:none; margin:0; padding:8px 10px; display:flex; flex-direction:column; gap:5px; }
 .tool code { display:inline-block; background:var(--bg); border:1px solid var(--line); padding:2px 7px; }

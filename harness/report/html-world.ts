@@ -5,11 +5,18 @@
 import { collisionsOf } from "./collisions.ts";
 import { escapeHtml } from "./escape.ts";
 import { loadBehaviour } from "./load-behaviour.ts";
+import { lookAlike } from "./look-alike.ts";
 import type { ReportServer } from "./report-model.ts";
 
-/** A name as HTML code, with an explicit marker for the empty name. */
+/** A look-alike marker for a name that may pass for another (look-alike.ts), else "". */
+export function htmlLookAlike(name: string): string {
+  const why = lookAlike(name);
+  return why === undefined ? "" : ` <span class="look-alike" title="${escapeHtml(why)}">⚠ look-alike (${escapeHtml(why)})</span>`;
+}
+
+/** A name as HTML code, with an explicit marker for the empty name and one for a look-alike name. */
 export function htmlName(name: string): string {
-  return name === "" ? `<span class="empty">(empty name)</span>` : `<code>${escapeHtml(name)}</code>`;
+  return name === "" ? `<span class="empty">(empty name)</span>` : `<code>${escapeHtml(name)}</code>${htmlLookAlike(name)}`;
 }
 
 function serverCard(server: ReportServer, index: number, collisions: ReturnType<typeof collisionsOf>): string {
@@ -28,7 +35,7 @@ function serverCard(server: ReportServer, index: number, collisions: ReturnType<
   });
   return [
     `<div class="server${keyReasons.length > 0 ? " clash-key" : ""}" data-server-key="${escapeHtml(server.key)}">`,
-    `<div class="server-head"><span class="idx">#${index + 1}</span>${server.key === "" ? htmlName("") : `<code class="key">${escapeHtml(server.key)}</code>`}${flags.join("")}`,
+    `<div class="server-head"><span class="idx">#${index + 1}</span>${server.key === "" ? htmlName("") : `<code class="key">${escapeHtml(server.key)}</code>${htmlLookAlike(server.key)}`}${flags.join("")}`,
     `<span class="info">serverInfo: ${escapeHtml(server.serverInfo.name)} ${escapeHtml(server.serverInfo.version)} · ${server.tools.length} tool(s)</span>`,
     ...keyReasons.map((reason) => `<span class="why-clash">key ${escapeHtml(reason)}</span>`),
     `</div>`,
@@ -47,5 +54,5 @@ export function htmlWorld(servers: readonly ReportServer[]): string {
 /** What the highlight means; shown once under a failure's worlds when any of them collides. */
 export function htmlWorldLegend(worlds: ReadonlyArray<readonly ReportServer[]>): string {
   if (!worlds.some((servers) => collisionsOf(servers).any)) return "";
-  return `<p class="legend"><code>highlighted</code> names collide: the same name in two servers, equal ignoring case, or equal under a naive join of key and name (<span class="mono">{key}_{tool}</span>, <span class="mono">mcp__{key}__{tool}</span>, cut at 64).</p>`;
+  return `<p class="legend"><code>highlighted</code> names collide: the same name in two servers, equal ignoring case, or equal under a naive join of key and name (<span class="mono">{key}_{tool}</span>, <span class="mono">mcp__{key}__{tool}</span>, cut at 64), or they look alike (mixed scripts, letters that look ASCII).</p>`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandPortableArgv, portableArgv, portableClauseReport, portableText, type PathContext } from "./portable-path.ts";
+import { expandPortableArgv, portableArgv, portableClauseReport, portableHostArgs, portableText, type PathContext } from "./portable-path.ts";
 import type { ClauseReport } from "./report-model.ts";
 
 /** Two machines with the same checkout layout under different homes, temp dirs and interpreters. */
@@ -16,6 +16,11 @@ describe("portable paths", () => {
   it("records the same host command on two machines, and nothing of either (the package's own paths relative to its root)", () => {
     expect(portableArgv(argvOn(alice), alice)).toEqual(["node", "--import", "tsx", "reference/main.ts", "--bug", "last-wins"]);
     expect(portableArgv(argvOn(bob), bob)).toEqual(portableArgv(argvOn(alice), alice));
+  });
+
+  it("records an agent CLI's --agent-bin in a repro line as it records a host command", () => {
+    expect(portableHostArgs(["--agent", "codex", "--agent-bin", "/tmp/old/node_modules/.bin/codex"], alice)).toEqual(["--agent", "codex", "--agent-bin", "$TMPDIR/old/node_modules/.bin/codex"]);
+    expect(portableHostArgs(["--", "/usr/bin/node", "/home/alice/src/proj/a.js"], alice)).toEqual(["--", "node", "a.js"]);
   });
 
   it("makes paths in evidence relative, with home as ~ and temp as $TMPDIR", () => {

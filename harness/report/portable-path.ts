@@ -7,7 +7,7 @@
  * Two machines running the same seed against the same host thus write the same report, and the same
  * content hash.
  */
-import { realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { basename, delimiter, isAbsolute, join } from "node:path";
 import { packageRoot, tsxNodeArgv } from "../cli/builtin-host.ts";
@@ -98,9 +98,29 @@ export function expandPortableArgv(argv: readonly string[], context: PathContext
   return argv.map((arg) => arg.replace(/^~(?=\/|$)/, context.home).replace(/^\$TMPDIR(?=\/|$)/, context.temp[0]!));
 }
 
-/** The `run` arguments naming a host, as a repro line records them: a command after `--` made portable. */
+/**
+ * A recorded command line (already {@link expandPortableArgv}ed) with what names the package's own files
+ * taken from the package, never from the working directory, where anyone could have planted a
+ * `reference/main.ts` or a `node_modules/tsx`: `node` is the Node running the harness, `--import tsx` the
+ * package's tsx loader, and a relative path naming a file the package holds is that file.
+ */
+export function packageArgv(argv: readonly string[], context: PathContext = pathContext()): string[] {
+  return argv.map((arg, index) => {
+    if (index === 0 && arg === "node") return context.execPath;
+    if (arg === "tsx" && argv[index - 1] === "--import") return context.tsxLoader;
+    if (arg === "--import=tsx") return `--import=${context.tsxLoader}`;
+    const relativePath = arg !== "" && !arg.startsWith("-") && !isAbsolute(arg) && !arg.split(/[\\/]/).includes("..");
+    return relativePath && existsSync(join(context.packageRoot, arg)) ? join(context.packageRoot, arg) : arg;
+  });
+}
+
+/**
+ * The `run` arguments naming a host, as a repro line records them: a command after `--` made portable, and
+ * so is the path an agent CLI's `--agent-bin` names (an install apart, often under the temp directory).
+ */
 export function portableHostArgs(args: readonly string[], context: PathContext = pathContext()): string[] {
-  return args[0] === "--" ? ["--", ...portableArgv(args.slice(1), context)] : [...args];
+  if (args[0] === "--") return ["--", ...portableArgv(args.slice(1), context)];
+  return args.map((arg, index) => (args[index - 1] === "--agent-bin" ? portableText(arg, context) : arg));
 }
 
 /** A clause's result with this machine's paths rewritten in its evidence (the counterexample is data: untouched). */

@@ -1,25 +1,24 @@
 /**
  * Reads a report.json for `repro`, `matrix` and `merge`. Policy: a report read from disk is untrusted input.
- * It must be JSON of the report model, not absurdly large, and match its own contentSha256 (which covers
+ * It must be a regular file (a FIFO or device is refused at once, never waited on), JSON of the report
+ * model, not absurdly large (read with a byte cap), and match its own contentSha256 (which covers
  * everything those commands act on, the host command included); anything else is refused with an Error
  * that names the file and what is wrong, for the caller to report as bad usage (exit 2), never as the host's
  * fault.
  */
-import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
 import { contentSha256 } from "./content-hash.ts";
+import { readRegularFile } from "./read-regular-file.ts";
 import { ReportSchema, type Report } from "./report-model.ts";
 
 /** Larger than any report a run writes (host strings are bounded by the adapter's line bound). */
-const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+export const MAX_REPORT_BYTES = 256 * 1024 * 1024;
 
 /** Reads, validates and verifies `file`; throws an Error that names the file and what is wrong with it. */
 export async function readReport(file: string): Promise<Report> {
   let text: string;
   try {
-    const size = (await stat(file)).size;
-    if (size > MAX_REPORT_BYTES) throw new Error(`${size} bytes is more than any report (${MAX_REPORT_BYTES})`);
-    text = await readFile(file, "utf8");
+    text = await readRegularFile(file, MAX_REPORT_BYTES);
   } catch (error) {
     throw new Error(`cannot read report ${file}: ${(error as Error).message}`);
   }

@@ -37,7 +37,8 @@ function situationChips(clause: ClauseReport): string {
   }).join("");
 }
 
-function banner(report: Report): string {
+/** The page head of a report: overall verdict, host, totals, the clauses that need attention, and the run's facts. */
+export function htmlBanner(report: Report): string {
   const overall = overallLabel(report);
   const status = overall === "PASS" ? "pass" : overall === "FAIL" ? "fail" : "error";
   // The clauses a reader came for, linked to their sections: every violation and every broken case.
@@ -98,7 +99,7 @@ function verdictTable(report: Report, options: RenderOptions): string {
 const coverageStatus = { judged: "pass", violated: "fail", "not-judged": "inconclusive", "not-run": "not-applicable" } as const;
 
 /** Every clause's coverage table; open when some hazard went unjudged (the reason for an INCONCLUSIVE). */
-function coverageTable(report: Report): string {
+export function htmlCoverageTable(report: Report): string {
   const rows = report.clauses.flatMap((clause) => (clause.coverage ?? []).map((row) =>
     `<tr class="s-${coverageStatus[row.status]}"><td><code>${escapeHtml(clause.id)}</code></td><td><code>${escapeHtml(hazardLabel(row))}</code></td>` +
     `<td><span class="badge s-${coverageStatus[row.status]}">${row.status.toUpperCase()}</span></td><td class="why">${evidence(coverageText(row))}</td></tr>`));
@@ -119,7 +120,21 @@ function comparisonTable(comparison: Comparison): string {
     `${comparison.order === undefined ? "" : row(orderDiffers(comparison), "<i>listed in the order</i>", comparison.order)}</tbody></table>`;
 }
 
-function failure(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions): string {
+/** What a page that embeds a clause section adds to it (the compliance site, harness/site/). */
+export interface ClauseSectionExtras {
+  /** The report's path as the by-value replay names it (default `report.json`). */
+  reportFile?: string;
+  /** The host command for the by-value replay (default: `<your host command>`); already shell-quoted. */
+  hostCommand?: string;
+  /** HTML put before the replay commands (already escaped by the caller). */
+  extra?: string;
+}
+
+/**
+ * One clause as a `<details>` section with the clause's anchor: its world, expected vs observed, the
+ * evidence, and the commands that rerun and replay it.
+ */
+export function htmlClauseSection(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions, extras: ClauseSectionExtras = {}): string {
   const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
   const note = baselineNote(clause);
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
@@ -162,7 +177,9 @@ function failure(report: Report, clause: ClauseReport, open: boolean, options: R
   if (clause.repro) parts.push(`<h3>Rerun exactly this case</h3><pre class="cmd">${evidence(clause.repro)}</pre>`);
   const verbose = verboseRepro(clause);
   if (verbose) parts.push(`<h3>Replay it verbosely</h3><pre class="cmd">${evidence(verbose)}</pre>`);
-  const replay = reportReplay(report, clause);
+  if (extras.extra) parts.push(extras.extra);
+  const generic = reportReplay(report, clause, extras.reportFile);
+  const replay = generic && extras.hostCommand ? generic.replace(/<your host command>$/, extras.hostCommand) : generic;
   if (replay) parts.push(`<h3>Replay it by value from this report, on any machine</h3><pre class="cmd">${escapeHtml(replay)}</pre>`);
   const headline = clip(clause.expected ?? clause.reason, 500);
   return `<details class="clause s-${clause.status}" id="${clauseAnchor(clause.id)}"${open ? " open" : ""}>` +
@@ -177,21 +194,21 @@ export function renderHtml(report: Report, options: RenderOptions = {}): string 
   const gating = detailed.filter((clause) => gatesRun(report, clause));
   const other = detailed.filter((clause) => !gatesRun(report, clause));
   const failures = (gating.length === 0 ? "" :
-    `<h2>Failures <small class="why">(${gating.length}; click to expand)</small></h2>${gating.map((clause, index) => failure(report, clause, index === 0, options)).join("\n")}`) +
+    `<h2>Failures <small class="why">(${gating.length}; click to expand)</small></h2>${gating.map((clause, index) => htmlClauseSection(report, clause, index === 0, options)).join("\n")}`) +
     (other.length === 0 ? "" :
-      `<h2>Not failing this run <small class="why">(${other.length}: warnings gate only with --strict; a failure a baseline lists does not gate)</small></h2>${other.map((clause, index) => failure(report, clause, gating.length === 0 && index === 0, options)).join("\n")}`);
+      `<h2>Not failing this run <small class="why">(${other.length}: warnings gate only with --strict; a failure a baseline lists does not gate)</small></h2>${other.map((clause, index) => htmlClauseSection(report, clause, gating.length === 0 && index === 0, options)).join("\n")}`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>mcp-collide ${overallLabel(report)}: ${escapeHtml(hostLabel(report).name)} ${escapeHtml(hostLabel(report).version)}</title>
 <style>${htmlStyle}</style></head>
 <body><main>
-${banner(report)}
+${htmlBanner(report)}
 ${baselineBox(report)}
 <h2>Verdicts</h2>
 ${verdictTable(report, options)}
 ${failures}
-${coverageTable(report)}
+${htmlCoverageTable(report)}
 ${report.sessionPoisoning && report.sessionPoisoning.length > 0 ? `<h2>Sessions that depended on earlier ones</h2><ul>${report.sessionPoisoning.map((finding) => `<li>${evidence(poisoningText(finding))}</li>`).join("")}</ul>` : ""}
 <footer>mcp-collide ${escapeHtml(report.harness.version)} · report.json is the source of truth; this page is rendered from it.</footer>
 </main></body></html>

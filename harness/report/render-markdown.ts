@@ -14,6 +14,7 @@ import type { ClauseReport, Comparison, Report, ReportServer } from "./report-mo
 import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import { loadBehaviour } from "./load-behaviour.ts";
+import { lookAlikeNote } from "./look-alike.ts";
 import {
   baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
   situationCounts, statusIcon, statusLabel, reportReplay, totalsInOrder, verboseRepro, worldTitle,
@@ -129,7 +130,7 @@ function comparisonTable(comparison: Comparison): string[] {
   const cell = (text: string, differs: boolean) => (differs ? `**${markdownText(text)}**` : markdownText(text));
   const rows = comparison.rows.map((row) => {
     const differs = rowDiffers(row);
-    return `| ${differs ? "≠" : " "} | ${markdownCode(row.shown)} | ${row.routes.map((route) => cell(routeText(route), differs)).join(" | ")} |`;
+    return `| ${differs ? "≠" : " "} | ${markdownCode(row.shown)}${markdownText(lookAlikeNote(row.shown))} | ${row.routes.map((route) => cell(routeText(route), differs)).join(" | ")} |`;
   });
   const errors = errorsDiffer(comparison);
   return [

@@ -241,7 +241,7 @@ export const ReportSchema = z
     strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),
     baseline: BaselineSummarySchema.optional(),
     hostEnvironment: z.record(z.string(), z.string()).optional().describe("What the adapter set up around its host (initialize's environment): e.g. an agent CLI's variant and the network isolation in force."),
-    diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (not hashed: it varies with timing)."),
+    diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (hashed, like the verdicts: it is evidence)."),
     sessionPoisoning: z.array(SessionPoisoningSchema).optional().describe(
       "Violations that showed only on a host process that had served earlier cases and held on a fresh one: charged to no clause, reported under lifecycle/sessions-independent. Which cases shared a process follows the run's order, so with --workers above 1 it may vary between runs.",
     ),
@@ -251,7 +251,7 @@ export const ReportSchema = z
       .regex(/^[0-9a-f]{64}$/)
       .optional()
       .describe(
-        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, diagnostics, observationCache and contentSha256 itself: everything repro, matrix and merge act on, hostCommand included. They refuse a report that does not match it. Paths are recorded machine-independently (see hostCommand), so the same seed and host give the same hash on any machine.",
+        "SHA-256 (hex) of the canonical JSON (object keys sorted at every depth, no whitespace) of this report without startedAt, durationMs, clauses[].durationMs, observationCache and contentSha256 itself: everything repro, matrix and merge act on, hostCommand and diagnostics included. They refuse a report that does not match it. It detects accidental edits; it is not a signature: anyone can recompute it (docs/ci.md shows how), so it cannot tell who wrote the report. Paths are recorded machine-independently (see hostCommand), so the same seed and host give the same hash on any machine.",
       ),
   })
   .meta({ title: "mcp-collide report", description: "One run of the mcp-collide clause catalogue against one MCP host." });

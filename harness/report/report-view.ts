@@ -110,24 +110,25 @@ export const EVIDENCE_LIMIT = 4000;
 /**
  * Cuts host output that would swamp a summary, never inside a surrogate pair; the full text stays in
  * report.json. Every rendering (console, Markdown, HTML, JUnit) clips host strings before escaping them.
+ * `kept` says where the whole text is (empty where no report holds it, as in check-adapter).
  */
-export function clip(text: string, limit: number): string {
+export function clip(text: string, limit: number, kept = " in report.json"): string {
   if (text.length <= limit) return text;
   const cut = /[\uD800-\uDBFF]/.test(text.charAt(limit - 1)) ? limit - 1 : limit;
-  return `${text.slice(0, cut)}… (${text.length - cut} more characters in report.json)`;
+  return `${text.slice(0, cut)}… (${text.length - cut} more characters${kept})`;
 }
 
 /**
  * The end of a stderr tail as renderings show it: its last `lines` lines, at most `limit` characters
  * (never starting inside a surrogate pair); what is left out stays in report.json.
  */
-export function clipTail(text: string, limit: number, lines = 40): string {
+export function clipTail(text: string, limit: number, lines = 40, where = " in report.json"): string {
   const whole = text.trimEnd();
   let cut = Math.max(0, whole.length - limit);
   if (/[\uDC00-\uDFFF]/.test(whole.charAt(cut))) cut++;
   const kept = whole.slice(cut).split("\n").slice(-lines).join("\n");
   const dropped = whole.length - kept.length;
-  return dropped > 0 ? `(${dropped} earlier characters in report.json) …${kept}` : kept;
+  return dropped > 0 ? `(${dropped} earlier characters${where}) …${kept}` : kept;
 }
 
 /** A host's name and version as renderings show them: each capped at {@link NAME_LIMIT}. */

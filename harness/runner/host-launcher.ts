@@ -23,8 +23,13 @@ export interface HostLauncher {
   launch(): Promise<HostHandle>;
 }
 
-/** A launcher for a HAP/1 adapter process; `builtin` names it when it is a built-in host. */
+/**
+ * A launcher for a HAP/1 adapter process; `builtin` names it when it is a built-in host. Where the adapters
+ * ran without a PID namespace (pid-namespace.ts), the first host stopped adds one diagnostics line saying
+ * so and why: the report then says that a process that left both the group and the marker could outlive it.
+ */
 export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["--", ...options.argv], builtin?: string): HostLauncher {
+  let told = false;
   return {
     command: [...options.argv],
     reproArgs,
@@ -35,7 +40,13 @@ export function hapLauncher(options: HapClientOptions, reproArgs: string[] = ["-
         adapter: client,
         broken: () => client.isBroken,
         stderrTail: () => client.stderrTail(),
-        stop: async () => (await client.shutdown()).diagnostics,
+        stop: async () => {
+          const { diagnostics } = await client.shutdown();
+          const why = client.withoutPidNamespace;
+          if (why === undefined || told) return diagnostics;
+          told = true;
+          return [...diagnostics, { level: "warning", message: `no PID namespace for the adapter (${why}): its process group and every process carrying its MCP_COLLIDE_REAP marker were killed, but a process that left both could outlive the run` }];
+        },
       };
     },
   };

@@ -5,6 +5,8 @@ export interface ReproParts {
   path?: string;
   transport: string;
   profile?: string;
+  /** The run served https because `--https` asked (an adapter's own `https` capability needs no flag). */
+  https?: boolean;
   /** How the run named its host: `["--host", "last-wins"]`, `["--", ...argv]`, or nothing. */
   hostArgs: readonly string[];
 }
@@ -29,6 +31,7 @@ export function reproCommand(parts: ReproParts): string {
   if (parts.path) args.push("--path", parts.path);
   args.push("--transport", parts.transport);
   if (parts.profile) args.push("--profile", parts.profile);
+  if (parts.https) args.push("--https");
   args.push(...parts.hostArgs);
   return args.map(quote).join(" ");
 }

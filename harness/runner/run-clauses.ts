@@ -5,7 +5,7 @@
  * verdict depends only on the seed and the host, so the report is the one a serial run gives, in
  * catalogue order.
  */
-import { startFakeServerHost, type FakeServerHost } from "../../fake-servers/index.ts";
+import { makeRunCa, startFakeServerHost, type FakeServerHost, type RunCa } from "../../fake-servers/index.ts";
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
@@ -23,6 +23,7 @@ import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
 import { chargePoisonings } from "./charge-poisonings.ts";
 import { runClause } from "./run-clause.ts";
+import { handleWithTls, launcherWithTls } from "./tls-open.ts";
 import { exitCodeOf, totalsOf } from "./verdict.ts";
 import { workerFreshHosts } from "./worker-fresh-hosts.ts";
 import { WorkerHost } from "./worker-host.ts";
@@ -38,6 +39,8 @@ export interface RunOptions {
   transport?: ServerTransportKind;
   /** Profile id the user chose on the command line. */
   profile?: string;
+  /** Serve http worlds as https, with a CA made for the run and sent in every open (also when the host declares `https`). */
+  https?: boolean;
   strict?: boolean;
   caseTimeoutMs?: number;
   /** Host processes running clauses at once (default 1). */
@@ -85,7 +88,7 @@ function finished(clause: Clause, report: ClauseReport, options: RunOptions, tra
   const context = pathContext();
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
-    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
   }
   return portable;
 }
@@ -167,7 +170,8 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
 export async function runClauses(options: RunOptions): Promise<Report> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const servers = await startFakeServerHost();
+  let servers = await startFakeServerHost();
+  let ca: RunCa | undefined;
   const handles: HostHandle[] = [];
   let host: InitializeResult | undefined;
   const reports = new Map<string, ClauseReport>();
@@ -199,13 +203,23 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     }
     if (host) {
       transport ??= host.transports.includes("http") ? "http" : host.transports[0]!;
+      let launched = options;
+      if ((options.https || host.capabilities.https) && transport === "http") {
+        // The listener starts with the first world, so none has been served over plain http yet.
+        const made = (ca = await makeRunCa());
+        await servers.close();
+        servers = await startFakeServerHost({ tls: made });
+        handleWithTls(first!, made);
+        ahead = ahead.map((pending) => pending.then((handle) => handleWithTls(handle, made)));
+        launched = { ...options, launcher: launcherWithTls(options.launcher, made) };
+      }
       const chosen = options.profile ? namingProfile(options.profile) : undefined;
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
       // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
       // reads it the same way (replay-environment.ts).
       const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? 60_000) : undefined;
       const context: RunContext = {
-        options, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
+        options: launched, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
       };
       const queue = [...options.clauses];
@@ -221,6 +235,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
     for (const launched of await Promise.allSettled(ahead)) if (launched.status === "fulfilled") handles.push(launched.value);
     for (const said of await Promise.all(handles.map((handle) => handle.stop().catch(() => undefined)))) diagnostics.push(...(said ?? []));
     await servers.close();
+    ca?.close();
   }
   const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
   return {

@@ -10,6 +10,7 @@
 import type { ServerFailure, ServerScript } from "../../fake-servers/index.ts";
 import { fakeTool } from "../arbitraries/_internals/fake-tool.ts";
 import { paddedName } from "../arbitraries/_internals/padded-name.ts";
+import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
 import type { World } from "./world.ts";
 
 /** One server of a constructed world: its key and wire names, and what it does beyond advertising them. */
@@ -52,7 +53,11 @@ function server({ key, tools, claims, failure, unreachable, listChanged, pageSiz
 
 /** A world from `[key, tools]` pairs or whole server descriptions, in configuration order. */
 export function worldOf(...servers: ReadonlyArray<readonly [string, readonly string[]] | WorldServer>): World {
-  return { servers: servers.map((entry) => server(Array.isArray(entry) ? { key: entry[0], tools: entry[1] } : (entry as WorldServer))) };
+  const world = { servers: servers.map((entry) => server(Array.isArray(entry) ? { key: entry[0], tools: entry[1] } : (entry as WorldServer))) };
+  // A constructed world keeps the bounds a replayed one is held to (harness/arbitraries/world-bounds.ts).
+  const breach = worldBoundsBreach([world]);
+  if (breach) throw new RangeError(`worldOf: ${breach}`);
+  return world;
 }
 
 /** Two names of 128 characters that differ only at character 65: past a cut at 64 (with or without a prefix), and in the middle. */

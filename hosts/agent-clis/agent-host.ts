@@ -13,7 +13,7 @@
 import { spawnSync } from "node:child_process";
 import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
 import {
-  CapabilitiesSchema, identityOf, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
+  CapabilitiesSchema, identityOf, pidNamespaceUnavailable, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
   type ServerConfig, type ToolsResult, type VisibleTool,
 } from "../../harness/index.ts";
 import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
@@ -24,7 +24,7 @@ import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sand
 /** How the adapter was started. */
 export interface AgentHostOptions {
   bin: string;
-  /** The pinned package version, when `bin` is the pinned CLI. */
+  /** The package version, when `bin` is the pinned CLI or an npm install's `.bin` of its package (cli-options.ts). */
   pinned?: string;
   isolation: "netns" | "none";
   startTimeoutMs?: number;
@@ -61,7 +61,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
           ? `${sandboxDescription()}${this.cli.withoutProxy === undefined ? "" : `; HTTPS_PROXY/HTTP_PROXY not set for this CLI (${this.cli.withoutProxy}): its outbound attempts are refused by the namespace and recorded only as DNS queries`}`
-          : "none: --no-isolation was given; the CLI ran with the adapter's uid, capabilities, network, processes and files (dummy keys, telemetry switches off, provider on 127.0.0.1); its process group was killed at each session's end",
+          : `none: --no-isolation was given; the CLI ran with the adapter's uid, capabilities, network, processes and files (dummy keys, telemetry switches off, provider on 127.0.0.1); at each session's end its process group was killed${pidNamespaceUnavailable() === undefined ? ", and its PID namespace with every process in it" : ` (no PID namespace: ${pidNamespaceUnavailable()})`}`,
       },
     };
   }

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import type { CallResult, Diagnostic, HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
+import { pidNamespacePrefix, pidNamespaceUnavailable, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
@@ -94,13 +94,17 @@ export class AgentSession {
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));
-        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd, traverse: [options.scratch, scratch] }, socketsOf(words));
+        sandbox = await NetnsSandbox.create(portsOf(urls, words), scratch, { writable: [home, cwd], cwd }, socketsOf(words));
       }
-      // Isolated, a process lives in a PID namespace that dies with `unshare`, which stays in the adapter's
-      // group; unisolated, it gets a group of its own so close can kill what it spawned.
-      const start = (argv: readonly string[], extra: Record<string, string>): ChildProcess => sandbox
-        ? sandbox.spawn(argv, { ...envOf(extra), ...(cli.withoutProxy === undefined ? sandbox.proxyEnv() : {}) })
-        : spawn(argv[0]!, argv.slice(1), { cwd, env: envOf(extra), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      // Isolated, a process lives in the sandbox's PID namespace, which dies with `unshare` (in the adapter's
+      // group); unisolated, it gets a group of its own so close can kill what it spawned and, where the
+      // machine allows one, a PID namespace, so what left the group (setsid) dies with it too.
+      const unisolated = (argv: readonly string[]): string[] => (pidNamespaceUnavailable() === undefined ? [...pidNamespacePrefix(), ...argv] : [...argv]);
+      const start = (argv: readonly string[], extra: Record<string, string>): ChildProcess => {
+        if (sandbox) return sandbox.spawn(argv, { ...envOf(extra), ...(cli.withoutProxy === undefined ? sandbox.proxyEnv() : {}) });
+        const [file, ...args] = unisolated(argv);
+        return spawn(file!, args, { cwd, env: envOf(extra), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      };
       for (const step of cli.prepare?.(context) ?? []) await runStep(cli.id, step.argv, start(step.argv, step.env), options.startTimeoutMs);
       const child = start(launch.argv, launch.env);
       child.on("error", () => undefined);

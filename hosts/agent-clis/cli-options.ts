@@ -25,6 +25,16 @@ export function pinnedCli(cli: Pick<AgentCli, "packageName" | "binName">): { bin
   return { bin, version: JSON.parse(readFileSync(manifest, "utf8")).version };
 }
 
+/**
+ * The package and version of a `--bin` that is an npm install's `node_modules/.bin/<bin>` of this CLI's
+ * package (another version installed apart, `npm run reports -- --from DIR`), so the report names it as it
+ * names the pinned one; undefined for any other binary (its `--version` output is used then).
+ */
+export function installedBeside(bin: string, cli: Pick<AgentCli, "packageName">): string | undefined {
+  const manifest = join(dirname(bin), "..", ...cli.packageName.split("/"), "package.json");
+  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")).version : undefined;
+}
+
 /** Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with the CLI of the chosen variant. */
 export async function serveAgentCli(variants: Record<string, () => AgentCli>, argv = process.argv.slice(2)): Promise<never> {
   const { values } = parseArgs({ args: argv, options: { variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" } } });
@@ -42,5 +52,6 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
     process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
     process.exit(2);
   }
-  return serveRealHost(new AgentHost(cli, { bin, pinned: pinned?.version, isolation: values["no-isolation"] ? "none" : "netns" }));
+  const version = values.bin ? installedBeside(values.bin, cli) : pinned?.version;
+  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """HAP/1 adapter for the Python MCP host in mcp_host.py, on mcp-collide's Python kit
-(harness/kit/python/mcp_collide_hap.py: the JSON-RPC loop and the message types; standard library only).
+(harness/kit/python/mcp_collide_hap: the JSON-RPC loop and the message types; standard library only).
+It stays synchronous on purpose, the smallest example; hosts/fastmcp/adapter.py is one on the async kit.
 
     npx mcp-collide run -- python3 hosts/python-host/adapter.py
 
@@ -30,8 +31,9 @@ class PythonHostAdapter(hap.Adapter):
         # Only what the host really does: no refresh, no local tools, no pins. It follows ADR-0112's names.
         return hap.initialize_result("mcp-collide python-host", "0.1.0", profile="adr-0112")
 
-    def open(self, servers: list[hap.ServerConfig], local_tools: list[hap.LocalTool]) -> hap.OpenResult:
-        return self.host.open(servers)  # type: ignore[return-value]
+    def open(self, servers: list[hap.ServerConfig], local_tools: list[hap.LocalTool], tls: hap.Tls | None = None) -> hap.OpenResult:
+        # `tls` only when the run serves https (`mcp-collide run --https`): trust its CA for these servers.
+        return self.host.open(servers, tls["caFile"] if tls else None)  # type: ignore[arg-type, return-value]
 
     def tools(self, session: str) -> list[hap.VisibleTool]:
         return self.host.tools(session)  # type: ignore[return-value]

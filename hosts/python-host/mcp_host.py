@@ -24,6 +24,7 @@ import http.client
 import json
 import os
 import re
+import ssl
 import subprocess
 import threading
 import urllib.parse
@@ -148,8 +149,10 @@ class StdioConnection:
 class HttpConnection:
     """A Streamable HTTP MCP server: one POST per message; the answer is JSON or an SSE stream."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, cafile: str | None = None) -> None:
         self._url = urllib.parse.urlsplit(url)
+        # https: the system's trust store, or only the CA the operator named for these servers.
+        self._context = ssl.create_default_context(cafile=cafile) if cafile else None
         if self._url.scheme not in ("http", "https"):
             raise McpError(f"not an http(s) URL: {url}")
         self._session_id: str | None = None
@@ -157,8 +160,10 @@ class HttpConnection:
         self._next_id = 0
 
     def _connection(self) -> http.client.HTTPConnection:
-        kind = http.client.HTTPSConnection if self._url.scheme == "https" else http.client.HTTPConnection
-        return kind(self._url.hostname or "127.0.0.1", self._url.port, timeout=REQUEST_TIMEOUT_S)
+        host = self._url.hostname or "127.0.0.1"
+        if self._url.scheme == "https":
+            return http.client.HTTPSConnection(host, self._url.port, timeout=REQUEST_TIMEOUT_S, context=self._context)
+        return http.client.HTTPConnection(host, self._url.port, timeout=REQUEST_TIMEOUT_S)
 
     def _path(self) -> str:
         return self._url.path + (f"?{self._url.query}" if self._url.query else "")
@@ -331,12 +336,12 @@ class McpHost:
 
     # -- loading ------------------------------------------------------------------------------------------
 
-    def _load(self, config: dict[str, Any]) -> LoadedServer:
+    def _load(self, config: dict[str, Any], cafile: str | None) -> LoadedServer:
         transport = config["transport"]
         if transport["type"] == "stdio":
             connection: Any = StdioConnection(transport["command"], list(transport.get("args", [])), transport.get("env"))
         elif transport["type"] == "http":
-            connection = HttpConnection(transport["url"])
+            connection = HttpConnection(transport["url"], cafile)
         else:
             raise McpError(f"transport {transport['type']!r} is not supported")
         try:
@@ -366,13 +371,13 @@ class McpHost:
             connection.close()
             raise
 
-    def open(self, servers: list[dict[str, Any]]) -> dict[str, Any]:
+    def open(self, servers: list[dict[str, Any]], cafile: str | None = None) -> dict[str, Any]:
         registered: dict[str, list[str]] = {server["key"]: [] for server in servers}
         errors: list[tuple[int, dict[str, str]]] = []
         loaded: list[tuple[int, LoadedServer]] = []
         # Parallel loading; registration below replays in configuration order (ADR-0112 P2).
         with ThreadPoolExecutor(max_workers=max(1, len(servers))) as pool:
-            futures = [pool.submit(self._load, server) for server in servers]
+            futures = [pool.submit(self._load, server, cafile) for server in servers]
             for index, (server, future) in enumerate(zip(servers, futures)):
                 try:
                     loaded.append((index, future.result()))

@@ -52,6 +52,13 @@ describe.skipIf(python !== undefined)(skipTitle("Python host (stdlib MCP over st
     expect(report.clauses.filter((clause) => clause.status === "pass").length).toBeGreaterThanOrEqual(10);
   }, 90_000);
 
+  it("speaks https with the run's CA (--https): its client verifies the certificate against tls.caFile alone", () => {
+    const report = run(["--runs", "2", "--seed", "5", "--https", "--clause", "wire/passthrough"]);
+    expect(report.transport).toBe("http");
+    expect(wrong(report)).toEqual([]);
+    expect(report.clauses.map((clause) => clause.status)).toEqual(["pass"]);
+  }, 90_000);
+
   it("speaks stdio too: routing passes with servers it spawns", () => {
     const report = run(["--runs", "2", "--seed", "5", "--transport", "stdio", "--clause", "wire/passthrough"]);
     expect(report.transport).toBe("stdio");

@@ -14,6 +14,13 @@ if (mode.startsWith("setsid+")) {
   const { spawn } = await import("node:child_process");
   spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", `${process.argv[3] ?? "setsid"}-grandchild`], { detached: true, stdio: "ignore" }).unref();
 }
+// "scrubbed-setsid+<mode>": the same grandchild, started through `setsid env -u MCP_COLLIDE_REAP`, so it
+// leaves the group and carries no reap marker either: only a PID namespace ends it with the adapter.
+if (mode.startsWith("scrubbed-setsid+")) {
+  mode = mode.slice("scrubbed-setsid+".length);
+  const { spawn } = await import("node:child_process");
+  spawn("setsid", ["env", "-u", "MCP_COLLIDE_REAP", process.execPath, "-e", "setInterval(() => {}, 1000)", `${process.argv[3] ?? "setsid"}-grandchild`], { stdio: "ignore" }).unref();
+}
 // "scratch+<mode>": first make a temp dir named for this process as ours are (owned-temp-dir.ts), never removed
 // by the adapter itself; then behave as <mode>.
 if (mode.startsWith("scratch+")) {

@@ -3,6 +3,7 @@ import type { Arbitrary } from "fast-check";
 import type { Latency } from "../../../fake-servers/index.ts";
 import { latency } from "../latency.ts";
 import type { ServerScriptOptions, UnreachableMode } from "../server-script.ts";
+import { assertWithinBound, MAX_TOOLS_PER_SERVER } from "../world-bounds.ts";
 
 /** The latency of a server that answers at once. */
 export const noLatency: Latency = { initialize: 0, toolsList: 0 };
@@ -29,5 +30,6 @@ export function toolCountBounds(options: ServerScriptOptions): { minLength: numb
   if (!Number.isInteger(maxLength) || maxLength < minLength) {
     throw new RangeError(`serverScript: maxTools must be an integer >= ${minLength}, got ${maxLength}`);
   }
+  assertWithinBound("serverScript: maxTools", maxLength, MAX_TOOLS_PER_SERVER);
   return { minLength, maxLength };
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A HAP/1 adapter that makes one mistake on purpose (argv[2]), so tests can show check-adapter names each
 // one: it relays every line between the harness and a correct adapter (the command after argv[2]) and
-// spoils the one message its mode is about. Mode "hang" starts no adapter and answers nothing.
+// spoils the one message its mode is about. Mode "hang" starts no adapter and answers nothing;
+// "refuse-every-open" plays a host that refuses every configuration; "hostile-text" puts terminal escapes,
+// bidi overrides and 5000-character runs in the host's name, its stderr and a refusal's message.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -57,6 +59,24 @@ function spoil(method, answer) {
     case "no-exit shutdown":
       child.removeAllListeners("exit");
       setInterval(() => undefined, 1000);
+      break;
+    case "refuse-every-open session/open":
+      // A host that refuses every configuration whole: nothing is shown, so nothing can be called.
+      for (const key of Object.keys(result.outcome.registered)) result.outcome.registered[key] = [];
+      result.outcome.errors = [{ message: "this host refuses every configuration" }];
+      break;
+    case "refuse-every-open session/tools":
+      result.tools = [];
+      break;
+    case "hostile-text initialize":
+      result.host = { name: `evil\u001b]0;owned\u0007\u202Eeman\u001b[2J${"x".repeat(5000)}`, version: "1\u001b[31m" };
+      process.stderr.write("stderr \u001b[2J\u001b]0;owned\u0007 tail\n");
+      break;
+    case "hostile-text session/open":
+      process.stdout.write("log \u001b[2J\u001b[1;1H\u202Edrowssap\n");
+      break;
+    case "hostile-text session/call":
+      if (result.ok === false) result.error.message = `refused \u001b[2K\r\u202E${"y".repeat(5000)}`;
       break;
     case "exit-code shutdown":
       child.removeAllListeners("exit");

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """A HAP/1 adapter: the program mcp-collide starts to drive an MCP host through the host's own API, so it can
 judge how the host merges tools from several MCP servers. Written by ``mcp-collide init --lang python``; the
-protocol is docs/hap-1.md in the mcp-collide package, the loop and the message types are in
-mcp_collide_hap.py beside this file (standard library only).
+protocol is docs/hap-1.md in the mcp-collide package, the loop and the message types are in the kit
+mcp_collide_hap/ beside this file (standard library only; or ``pip install`` it from
+node_modules/mcp-collide/harness/kit/python).
+
+It is asyncio, as almost every Python host is: each HAP session runs in one task of its own, so what ``open``
+enters (``async with`` your host's client, an anyio task group) ``close`` leaves in the same task.
 
     npx mcp-collide check-adapter -- python3 __FILE__   # seconds: is the protocol right?
     npx mcp-collide run -- python3 __FILE__             # the clause catalogue, a report
@@ -16,17 +20,18 @@ the harness scores it ERROR.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
-import subprocess
 import sys
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import mcp_collide_hap as hap  # noqa: E402
+from mcp_collide_hap.aio import AsyncHostAdapter, serve_async  # noqa: E402
 
 # ---- THE PLACEHOLDER HOST (replace with yours) ------------------------------------------------------------
 
@@ -36,60 +41,70 @@ PROVIDER_NAME = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 class StdioServer:
     """One MCP server the placeholder host spawns: newline-delimited JSON-RPC, one request at a time."""
 
-    def __init__(self, transport: hap.Transport) -> None:
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.last_id = 0
+
+    @classmethod
+    async def start(cls, transport: hap.Transport) -> "StdioServer":
         env = dict(os.environ)
         env.update(transport.get("env") or {})
-        self.process = subprocess.Popen(
-            [transport["command"], *transport.get("args", [])], env=env, text=True, encoding="utf-8",
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.last_id = 0
+        process = await asyncio.create_subprocess_exec(
+            transport["command"], *transport.get("args", []), env=env, limit=2**25,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        server = cls(process)
         try:
-            self.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
-                                        "clientInfo": {"name": "placeholder-host", "version": "0.0.0"}})
-            self.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            await server.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                                "clientInfo": {"name": "placeholder-host", "version": "0.0.0"}})
+            await server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
         except BaseException:
-            self.close()
+            await server.close()
             raise
+        return server
 
-    def send(self, message: Dict[str, Any]) -> None:
+    async def send(self, message: Dict[str, Any]) -> None:
         assert self.process.stdin is not None
-        self.process.stdin.write(json.dumps(message) + "\n")
-        self.process.stdin.flush()
+        self.process.stdin.write((json.dumps(message) + "\n").encode())
+        await self.process.stdin.drain()
 
-    def request(self, method: str, params: Dict[str, Any]) -> Any:
+    async def request(self, method: str, params: Dict[str, Any]) -> Any:
         self.last_id += 1
-        self.send({"jsonrpc": "2.0", "id": self.last_id, "method": method, "params": params})
+        await self.send({"jsonrpc": "2.0", "id": self.last_id, "method": method, "params": params})
         assert self.process.stdout is not None
-        for line in self.process.stdout:
+        while True:
+            line = await self.process.stdout.readline()
+            if not line:
+                raise RuntimeError("the server closed its output")
             message = json.loads(line)
             if message.get("id") == self.last_id and "method" not in message:
                 if "error" in message:
                     raise RuntimeError(message["error"].get("message", "error"))
                 return message["result"]
-        raise RuntimeError("the server closed its output")
 
-    def close(self) -> None:
-        self.process.kill()
-        self.process.wait()
+    async def close(self) -> None:
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
 
 
 # ---- THE ADAPTER ------------------------------------------------------------------------------------------
 
 
-class PlaceholderAdapter(hap.Adapter):
+class PlaceholderAdapter(AsyncHostAdapter):
     def __init__(self) -> None:
         self.sessions: Dict[str, Dict[str, Any]] = {}
         self.opened = 0
 
-    def initialize(self) -> hap.InitializeResult:
+    async def initialize(self) -> hap.InitializeResult:
         # WIRE: your host's name and version, the server transports it can load, and only the capabilities
         # it really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile).
         return hap.initialize_result("placeholder-host", "0.0.0", transports=["stdio"])
 
-    def open(self, servers: List[hap.ServerConfig], local_tools: List[hap.LocalTool]) -> hap.OpenResult:
+    async def open(self, servers: List[hap.ServerConfig], local_tools: List[hap.LocalTool], tls: Optional[hap.Tls] = None) -> hap.OpenResult:
         # WIRE: configure your host with `servers`, in this order, each under its "key" (the name in an
         # mcpServers file), and load them the way your host does. `registered` must hold every key, [] when a
-        # server registered nothing; give an error's server only where your host said which server.
+        # server registered nothing; give an error's server only where your host said which server. `tls` comes
+        # only when the run serves https (`mcp-collide run --https`): trust tls["caFile"] for those servers.
         self.opened += 1
         session_id = f"s{self.opened}"
         session: Dict[str, Any] = {"servers": [], "routes": {}}
@@ -99,9 +114,9 @@ class PlaceholderAdapter(hap.Adapter):
         for server in servers:
             key = server["key"]
             try:
-                loaded = StdioServer(server["transport"])
+                loaded = await StdioServer.start(server["transport"])
                 session["servers"].append(loaded)
-                tools = loaded.request("tools/list", {}).get("tools", [])
+                tools = (await loaded.request("tools/list", {})).get("tools", [])
             except Exception as error:  # noqa: BLE001 - a server that cannot be loaded is that server's error
                 errors.append(hap.host_error(f"server {json.dumps(key)} could not be loaded: {error}", server=key))
                 continue
@@ -116,7 +131,7 @@ class PlaceholderAdapter(hap.Adapter):
             registered[key] = names
         return hap.open_result(session_id, registered, errors)
 
-    def tools(self, session: str) -> List[hap.VisibleTool]:
+    async def tools(self, session: str) -> List[hap.VisibleTool]:
         # WIRE: exactly the tool list your host would hand a model now, in its order, descriptions as they came.
         shown: List[hap.VisibleTool] = []
         for name, (_, tool) in self._session(session)["routes"].items():
@@ -126,28 +141,25 @@ class PlaceholderAdapter(hap.Adapter):
             shown.append(entry)
         return shown
 
-    def call(self, session: str, name: str, arguments: Dict[str, Any]) -> hap.CallResult:
+    async def call(self, session: str, name: str, arguments: Dict[str, Any]) -> hap.CallResult:
         # WIRE: call the tool the way your host's agent loop does when a model asks for `name`.
         route = self._session(session)["routes"].get(name)
         if route is None:
             return hap.refused(f"no tool named {json.dumps(name)} is shown")
         server, tool = route
         try:
-            result = server.request("tools/call", {"name": tool.get("name", ""), "arguments": arguments})
+            result = await server.request("tools/call", {"name": tool.get("name", ""), "arguments": arguments})
         except Exception as error:  # noqa: BLE001 - a failed call is a result
             return hap.refused(str(error))
         if result.get("isError"):
             return hap.refused(json.dumps(result.get("content", [])))
         return hap.ok(result.get("content", []))
 
-    def close(self, session: str) -> None:
-        # WIRE: release what the session holds; no server process may outlive it.
+    async def close(self, session: str) -> None:
+        # WIRE: release what the session holds (this runs in the task that ran its open); no server process
+        # may outlive it. The kit closes every session still open before shutdown.
         for server in self.sessions.pop(session, {"servers": []})["servers"]:
-            server.close()
-
-    def shutdown(self) -> None:
-        for session in list(self.sessions):
-            self.close(session)
+            await server.close()
 
     def _session(self, session: str) -> Dict[str, Any]:
         if session not in self.sessions:
@@ -156,4 +168,4 @@ class PlaceholderAdapter(hap.Adapter):
 
 
 if __name__ == "__main__":
-    sys.exit(hap.serve(PlaceholderAdapter()))
+    serve_async(PlaceholderAdapter())

@@ -27,7 +27,7 @@ async function inSandbox(scratch: string, ports: number[], argv: string[], unix:
   const cwd = join(session, "work");
   mkdirSync(home, { recursive: true, mode: 0o700 });
   mkdirSync(cwd, { mode: 0o700 });
-  const sandbox = await NetnsSandbox.create(ports, session, { writable: [home, cwd], cwd, traverse: [scratch, session] }, unix);
+  const sandbox = await NetnsSandbox.create(ports, session, { writable: [home, cwd], cwd }, unix);
   try {
     const child: ChildProcess = sandbox.spawn(argv, { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, ...sandbox.proxyEnv() });
     let stdout = "";

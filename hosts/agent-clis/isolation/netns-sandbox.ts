@@ -18,20 +18,20 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, lchownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
+import { machineRoot, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));
 /** The refusing proxy's port inside the namespace (nothing else listens there). */
 const PROXY_PORT = 9;
 
-const isRoot = () => process.getuid?.() === 0;
+const isRoot = machineRoot;
 
 /** A one-line account of the sandbox in force, for the report's `hostEnvironment.isolation`. */
 export function sandboxDescription(): string {
-  const who = isRoot() ? `uid ${SANDBOX_UID} (nobody)` : `this uid (${process.getuid?.() ?? "?"})`;
+  const who = isRoot() ? `uid ${SANDBOX_UID} (nobody)` : "the harness's own uid";
   return `sandbox: each CLI process runs as ${who}, uid 0 of its own user namespace with its own network, mount, PID, IPC and UTS namespaces (${sandboxPrefix().join(" ")}); no capabilities (empty bounding set, no_new_privs); a fresh /proc showing only its own processes and a fresh /sys; every mount of the machine read-only, a private tmpfs on /tmp, the temp folder and /dev/shm, only the session's home and working directory writable; loopback only: provider and fake servers bridged in over Unix sockets out of its view; HTTPS_PROXY/HTTP_PROXY at a refusing recorder, DNS at a refusing recorder (private resolv.conf)`;
 }
 
@@ -39,11 +39,6 @@ export function sandboxDescription(): string {
 export interface SandboxPlaces {
   writable: readonly string[];
   cwd: string;
-  /**
-   * The harness's directories the sandbox must walk through to reach its own (the adapter's scratch, the
-   * session's): made searchable (0711) when the harness is root, never readable or writable.
-   */
-  traverse: readonly string[];
 }
 
 /** Hands `path` and everything under it to the sandbox's uid (a no-op unless the harness is root). */
@@ -52,6 +47,18 @@ function handOver(path: string): void {
   const stat = lstatSync(path);
   lchownSync(path, SANDBOX_UID, SANDBOX_UID);
   if (stat.isDirectory()) for (const name of readdirSync(path)) handOver(join(path, name));
+}
+
+/**
+ * Makes the harness's own temp directories on the way to `path` (`path` itself, then each ancestor named
+ * `mcp-collide-*`: the adapter's scratch and temp folder) searchable by the sandbox's uid: 0711, never
+ * readable or writable. Only needed when the harness is root, whose 0700 directories nobody cannot enter.
+ */
+function openWayTo(path: string): void {
+  for (let dir = path; dir !== dirname(dir); dir = dirname(dir)) {
+    if (dir !== path && !basename(dir).startsWith("mcp-collide-")) return;
+    chmodSync(dir, 0o711);
+  }
 }
 
 /** One outbound attempt the CLI made from inside the namespace. */
@@ -127,7 +134,7 @@ export class NetnsSandbox {
       servers.push(server);
     }
     for (const path of [dir, ...places.writable]) handOver(path);
-    if (isRoot()) for (const path of places.traverse) chmodSync(path, 0o711);
+    if (isRoot()) openWayTo(parent);
     return sandbox;
   }
 

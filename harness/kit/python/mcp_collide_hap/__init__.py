@@ -1,11 +1,17 @@
-"""mcp-collide's HAP/1 kit for Python adapters: one module, standard library only (Python 3.8+).
+"""mcp-collide's HAP/1 kit for Python adapters: standard library only (Python 3.8+).
 
 An adapter is a program the harness starts (``mcp-collide run -- python3 my_adapter.py``) that speaks HAP/1
-on its stdin and stdout and drives a host through the host's own API. This module is the protocol half: the
+on its stdin and stdout and drives a host through the host's own API. This package is the protocol half: the
 JSON-RPC loop (one message per line), the shapes of every message as TypedDicts, and small constructors.
-You write the host half as a subclass of :class:`Adapter` and call :func:`serve`. The protocol is described
-in the mcp-collide package's docs/hap-1.md; ``mcp-collide check-adapter -- python3 my_adapter.py`` checks an
-adapter in seconds.
+You write the host half and serve it:
+
+- an asyncio host (almost every real one): subclass :class:`mcp_collide_hap.aio.AsyncHostAdapter` and call
+  :func:`mcp_collide_hap.aio.serve_async`; each HAP session runs in one long-lived task of its own, so what
+  ``open`` enters (an ``async with`` client, an anyio task group) ``close`` leaves in the same task;
+- a synchronous host: subclass :class:`Adapter` and call :func:`serve`.
+
+The protocol is described in the mcp-collide package's docs/hap-1.md; ``mcp-collide check-adapter -- python3
+my_adapter.py`` checks an adapter in seconds, and :mod:`mcp_collide_hap.testing` runs the harness from a test.
 
 The rules the loop keeps for you:
 
@@ -18,8 +24,8 @@ The rules the loop keeps for you:
 - After ``shutdown``, or when the harness closes stdin, :meth:`Adapter.shutdown` runs and :func:`serve`
   returns 0: no server process may outlive the adapter.
 
-Copy this file next to your adapter (``mcp-collide init --lang python`` does) or put its folder on
-``sys.path``.
+Install it with pip from the npm package (``pip install node_modules/mcp-collide/harness/kit/python``), or
+let ``mcp-collide init --lang python`` copy this folder next to your adapter.
 """
 
 from __future__ import annotations
@@ -28,10 +34,13 @@ import json
 import os
 import sys
 import traceback
-from typing import Any, Callable, Dict, List, Optional, TextIO, TypedDict
+from typing import Any, Callable, Dict, List, Optional, TextIO, Tuple, TypedDict
 
 PROTOCOL_VERSION = "1"
 """The HAP version this kit speaks."""
+
+__version__ = "0.1.0"
+"""The mcp-collide release this kit ships with (its npm package's version; pyproject.toml says the same)."""
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -56,6 +65,7 @@ class Capabilities(TypedDict, total=False):
     pins: bool
     allowDeny: bool
     profile: str
+    https: bool
 
 
 class InitializeResult(TypedDict):
@@ -68,13 +78,22 @@ class InitializeResult(TypedDict):
 
 
 class Transport(TypedDict, total=False):
-    """How the host reaches one server: ``{"type": "stdio", "command", "args", "env"}`` or ``{"type": "http", "url"}``."""
+    """How the host reaches one server: ``{"type": "stdio", "command", "args", "env"}`` or ``{"type": "http", "url"}``
+    (an ``https://`` url when the run serves https: trust the CA in ``session/open``'s ``tls``)."""
 
     type: str
     command: str
     args: List[str]
     env: Dict[str, str]
     url: str
+
+
+class Tls(TypedDict):
+    """The certificate authority the run made for its https servers (``session/open``'s optional ``tls``):
+    trust it for those servers alone. ``caFile`` is a PEM file that lives as long as the run."""
+
+    caCertificate: str
+    caFile: str
 
 
 class _ServerConfigRequired(TypedDict):
@@ -208,6 +227,8 @@ class Adapter:
         raise NotImplementedError
 
     def open(self, servers: List[ServerConfig], local_tools: List[LocalTool]) -> OpenResult:
+        """Loads ``servers``. When the run serves https, a keyword ``tls`` (:class:`Tls`) is passed too: add
+        ``tls: Optional[Tls] = None`` to take it (``--https`` runs need it; plain http never passes it)."""
         raise NotImplementedError
 
     def tools(self, session: str) -> List[VisibleTool]:
@@ -261,20 +282,39 @@ def _optional(adapter: Adapter, method: str, attribute: str) -> Callable[..., An
     return function
 
 
+def _call_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """``session/call``'s params as the adapter's ``call`` takes them; ``namespace`` by keyword, only when sent."""
+    arguments = params.get("arguments", {})
+    if not isinstance(arguments, dict):
+        raise BadParams("params.arguments must be an object")
+    extra = {"namespace": _text(params, "namespace")} if "namespace" in params else {}
+    return (_text(params, "session"), _text(params, "name"), arguments), extra
+
+
+def _open_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """``session/open``'s params as the adapter's ``open`` takes them; ``tls`` by keyword, only when sent, so an
+    adapter written before https servers existed keeps working wherever the run serves plain http."""
+    tls = params.get("tls")
+    if tls is not None and (not isinstance(tls, dict) or not isinstance(tls.get("caCertificate"), str) or not isinstance(tls.get("caFile"), str)):
+        raise BadParams("params.tls must be an object with string caCertificate and caFile")
+    return (_servers(params), list(params.get("localTools") or [])), ({"tls": tls} if tls is not None else {})
+
+
+def _server_arg(params: Dict[str, Any]) -> Optional[str]:
+    server = params.get("server")
+    if server is not None and not isinstance(server, str):
+        raise BadParams("params.server must be a string when present")
+    return server
+
+
 def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
     def call(params: Dict[str, Any]) -> Any:
-        arguments = params.get("arguments", {})
-        if not isinstance(arguments, dict):
-            raise BadParams("params.arguments must be an object")
-        if "namespace" in params:
-            return adapter.call(_text(params, "session"), _text(params, "name"), arguments, namespace=_text(params, "namespace"))  # type: ignore[call-arg]
-        return adapter.call(_text(params, "session"), _text(params, "name"), arguments)
+        args, extra = _call_args(params)
+        return adapter.call(*args, **extra)
 
-    def refresh(params: Dict[str, Any]) -> Any:
-        server = params.get("server")
-        if server is not None and not isinstance(server, str):
-            raise BadParams("params.server must be a string when present")
-        return _optional(adapter, "session/refresh", "refresh")(_text(params, "session"), server)
+    def open_(params: Dict[str, Any]) -> Any:
+        args, extra = _open_args(params)
+        return adapter.open(*args, **extra)
 
     def close(params: Dict[str, Any]) -> Any:
         adapter.close(_text(params, "session"))
@@ -286,10 +326,10 @@ def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
 
     return {
         "initialize": lambda params: adapter.initialize(),
-        "session/open": lambda params: adapter.open(_servers(params), list(params.get("localTools") or [])),
+        "session/open": open_,
         "session/tools": lambda params: {"tools": adapter.tools(_text(params, "session"))},
         "session/call": call,
-        "session/refresh": refresh,
+        "session/refresh": lambda params: _optional(adapter, "session/refresh", "refresh")(_text(params, "session"), _server_arg(params)),
         "session/registerLocal": lambda params: _optional(adapter, "session/registerLocal", "register_local")(
             _text(params, "session"), _text(params, "name"), _text(params, "shape")),
         "session/pin": lambda params: {"pins": _optional(adapter, "session/pin", "pin")(_text(params, "session"))},
@@ -306,46 +346,95 @@ def _protocol_stream() -> TextIO:
     return protocol
 
 
+class _Rejected(Exception):
+    """A line that is no request the loop can hand on: ``reply`` is the JSON-RPC error to answer with."""
+
+    def __init__(self, reply: Dict[str, Any]) -> None:
+        super().__init__(reply["error"]["message"])
+        self.reply = reply
+
+
+def _parse(line: str, methods: Any) -> Tuple[Any, str, Dict[str, Any]]:
+    """One request line as (id, method, params); raises :class:`_Rejected` with the answer otherwise."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        raise _Rejected({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "not JSON"}}) from None
+    if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or not isinstance(request.get("method"), str):
+        raise _Rejected({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "not a JSON-RPC 2.0 request"}})
+    request_id = request.get("id")
+    if request["method"] not in methods:
+        raise _Rejected({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": f"unknown method {request['method']}"}})
+    params = request.get("params") or {}
+    if not isinstance(params, dict):
+        raise _Rejected({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": "params must be an object"}})
+    return request_id, request["method"], params
+
+
+def _error_reply(request_id: Any, error: BaseException) -> Dict[str, Any]:
+    """The JSON-RPC error for an exception the adapter raised (-32603 with the traceback on stderr)."""
+    if isinstance(error, BadParams):
+        return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": str(error)}}
+    if isinstance(error, _NotImplemented):
+        return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": str(error)}}
+    traceback.print_exception(type(error), error, error.__traceback__, file=sys.stderr)
+    return {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32603, "message": f"{type(error).__name__}: {error}"}}
+
+
+def _writer(sink: TextIO) -> Callable[[Dict[str, Any]], None]:
+    def reply(message: Dict[str, Any]) -> None:
+        sink.write(json.dumps(message, ensure_ascii=False) + "\n")
+        sink.flush()
+    return reply
+
+
+def _request(line: str, methods: Any, reply: Callable[[Dict[str, Any]], None]) -> Optional[Tuple[Any, str, Dict[str, Any]]]:
+    """The request on ``line`` as (id, method, params); None for a blank line or one already answered with an error."""
+    if not line.strip():
+        return None
+    try:
+        return _parse(line, methods)
+    except _Rejected as rejected:
+        reply(rejected.reply)
+        return None
+
+
+def _answered(reply: Callable[[Dict[str, Any]], None], request_id: Any, method: str, outcome: Any) -> bool:
+    """Answers with ``outcome`` (a result, or the exception the adapter raised); True once shutdown is answered."""
+    if isinstance(outcome, BaseException):
+        reply(_error_reply(request_id, outcome))
+        return False
+    reply({"jsonrpc": "2.0", "id": request_id, "result": outcome})
+    return method == "shutdown"
+
+
 def serve(adapter: Adapter, stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
     """Serves ``adapter`` over HAP/1 until ``shutdown`` is answered or stdin ends; returns the exit code (0).
 
     With no streams given, uses the process's stdin and stdout, and keeps stdout for the protocol alone.
     """
     source = stdin if stdin is not None else sys.stdin
-    sink = stdout if stdout is not None else _protocol_stream()
+    reply = _writer(stdout if stdout is not None else _protocol_stream())
     handlers = _handlers(adapter)
-
-    def reply(message: Dict[str, Any]) -> None:
-        sink.write(json.dumps(message, ensure_ascii=False) + "\n")
-        sink.flush()
-
     for line in source:
-        if not line.strip():
+        request = _request(line, handlers, reply)
+        if request is None:
             continue
-        request_id: Any = None
+        request_id, method, params = request
         try:
-            request = json.loads(line)
-            if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or not isinstance(request.get("method"), str):
-                reply({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "not a JSON-RPC 2.0 request"}})
-                continue
-            request_id = request.get("id")
-            handler = handlers.get(request["method"])
-            if handler is None:
-                reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": f"unknown method {request['method']}"}})
-                continue
-            params = request.get("params") or {}
-            if not isinstance(params, dict):
-                raise BadParams("params must be an object")
-            reply({"jsonrpc": "2.0", "id": request_id, "result": handler(params)})
-            if request["method"] == "shutdown":
-                return 0
-        except BadParams as error:
-            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32602, "message": str(error)}})
-        except _NotImplemented as error:
-            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32601, "message": str(error)}})
+            outcome = handlers[method](params)
         except Exception as error:  # noqa: BLE001 - the adapter broke: say so, keep serving
-            traceback.print_exc(file=sys.stderr)
-            reply({"jsonrpc": "2.0", "id": request_id, "error": {"code": -32603, "message": f"{type(error).__name__}: {error}"}})
+            outcome = error
+        if _answered(reply, request_id, method, outcome):
+            return 0
     # stdin ended without shutdown: close every server so no process outlives the adapter.
     adapter.shutdown()
     return 0
+
+
+def __getattr__(name: str) -> Any:
+    # The asyncio half loads asyncio only when an adapter asks for it.
+    if name in ("AsyncHostAdapter", "serve_async"):
+        from . import aio
+        return getattr(aio, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,61 @@
+/**
+ * Look-alike names (issue 29 item 6): a name mixing scripts or holding a letter that renders like an ASCII
+ * one is marked wherever a name is shown: the console, report.md, report.html and junit.xml.
+ */
+import { describe, expect, it } from "vitest";
+import { ConsoleReporter } from "../cli/console-reporter.ts";
+import { collisionsOf } from "./collisions.ts";
+import { lookAlike, skeleton } from "./look-alike.ts";
+import { renderHtml } from "./render-html.ts";
+import { renderJunit } from "./render-junit.ts";
+import { renderMarkdown } from "./render-markdown.ts";
+import type { ClauseReport, ReportServer } from "./report-model.ts";
+import { sampleReport } from "./sample-report.ts";
+
+const server = (key: string, tools: string[]): ReportServer => ({ key, tools, serverInfo: { name: key, version: "1.0.0" }, latency: { initialize: 0, toolsList: 0 }, unreachable: false });
+/** `search` with a Cyrillic ѕ (U+0455), and a key in fullwidth letters. */
+const cyrillic = "\u0455earch";
+const fullwidth = "\uFF42eta";
+
+function report() {
+  const base = sampleReport();
+  const clauses = base.clauses.map((clause): ClauseReport => (clause.status === "fail"
+    ? { ...clause, counterexample: { ...clause.counterexample!, servers: [server("alpha", ["search"]), server(fullwidth, [cyrillic])], variants: [] } }
+    : clause));
+  return { ...base, clauses };
+}
+
+describe("look-alike names", () => {
+  it("are told apart from plain names, with the reason", () => {
+    expect(lookAlike("search")).toBeUndefined();
+    expect(lookAlike("get_logs-2")).toBeUndefined();
+    expect(lookAlike("\u0440\u0443\u0441\u0441\u043a\u0438\u0439")).toMatch(/letters that look ASCII/); // all Cyrillic, confusable letters
+    expect(lookAlike("\u65e5\u672c")).toBeUndefined(); // one script, nothing that looks ASCII
+    expect(lookAlike(cyrillic)).toMatch(/mixes Latin and Cyrillic letters: U\+0455 looks like "s"/);
+    expect(lookAlike(fullwidth)).toMatch(/U\+FF42 looks like "b"/);
+    expect(lookAlike("\u{1D42C}earch")).toMatch(/looks like "s"/);
+    expect(skeleton(cyrillic)).toBe("search");
+  });
+
+  it("are marked as colliding with the name they look like, in the world's collisions", () => {
+    const collisions = collisionsOf([server("alpha", ["search"]), server("beta", [cyrillic])]);
+    expect(collisions.tool(1, cyrillic).join("; ")).toMatch(/looks like "alpha"\/"search"/);
+    expect(collisions.tool(1, cyrillic).join("; ")).toMatch(/look-alike: mixes Latin and Cyrillic/);
+    expect(collisions.tool(0, "search").join("; ")).toMatch(/looks like "beta"/);
+    expect(collisionsOf([server("search", ["a"]), server("\uFF53earch", ["b"])]).key(0).join("; ")).toMatch(/looks like key "\uFF53earch"/);
+  });
+
+  it("are marked in report.md, report.html, junit.xml and on the console", () => {
+    const sample = report();
+    expect(renderMarkdown(sample)).toMatch(/look-alike: mixes Latin and Cyrillic letters/);
+    const html = renderHtml(sample);
+    expect(html).toMatch(/class="look-alike"[^>]*>⚠ look-alike \(mixes Latin and Cyrillic letters/);
+    expect(html).toMatch(/<code class="key">\uFF42eta<\/code> <span class="look-alike"/);
+    expect(renderJunit(sample)).toMatch(/&quot;\u0455earch&quot;! ⚠ look-alike \(mixes Latin and Cyrillic letters/);
+    const chunks: string[] = [];
+    const out = { isTTY: false, write: (chunk: string) => chunks.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
+    new ConsoleReporter(out, {}).end(sample.clauses.find((clause) => clause.status === "fail")!);
+    expect(chunks.join("")).toMatch(/"\u0455earch"! ⚠ look-alike \(mixes Latin and Cyrillic letters/);
+    expect(chunks.join("")).toMatch(/⚠ look-alike \(letters that look ASCII: U\+FF42/);
+  });
+});

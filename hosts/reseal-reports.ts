@@ -1,0 +1,66 @@
+/**
+ * `npm run reports:reseal`: re-seals every committed report without running any host. Run it after a
+ * change to what `contentSha256` covers (harness/report/content-hash.ts), or after merging a branch that
+ * added a report sealed under another definition. It rewrites only the `contentSha256` field of
+ * reports/*.json, reports/history/<id>/<version>.json and reports/examples/<name>/report.json (key order and formatting kept), re-renders each
+ * example's report.md, report.html and junit.xml, and the npm script then runs
+ * `npm run reports -- --render-only` for reports/<id>.md, which quote the hash.
+ *
+ * It refuses a file the report model does not read whole (a field the model would drop changes what is
+ * hashed), so a report is never re-sealed over content the harness cannot see.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  canonicalJson, clauseDocsFor, contentSha256, hashedContent, renderHtml, renderJunit, renderMarkdown, ReportSchema, type Report,
+} from "../harness/index.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Every committed report: reports/*.json (the JSON Schema aside), each example's report.json, and the earlier
+ * versions' reports under reports/history/<id>/ (the compliance site reads them with the same hash check).
+ */
+export function committedReports(base = root): string[] {
+  const reports = join(base, "reports");
+  const examples = join(reports, "examples");
+  const history = join(reports, "history");
+  return [
+    ...readdirSync(reports).filter((name) => name.endsWith(".json") && name !== "report.schema.json").map((name) => join(reports, name)),
+    ...(existsSync(history) ? readdirSync(history).sort() : []).flatMap((id) =>
+      readdirSync(join(history, id)).filter((name) => name.endsWith(".json")).sort().map((name) => join(history, id, name))),
+    ...readdirSync(examples, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+      .map((entry) => join(examples, entry.name, "report.json")).filter((file) => existsSync(file)),
+  ];
+}
+
+/** `file`'s text with its contentSha256 recomputed; the sealed report too, for rendering. */
+export function resealed(text: string, file: string): { text: string; report: Report } {
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  const report = ReportSchema.parse(raw);
+  if (canonicalJson(hashedContent(report)) !== canonicalJson(hashedContent(raw as Report))) {
+    throw new Error(`${file} holds content the report model does not read; not re-sealing it`);
+  }
+  const sealed = { ...report, contentSha256: contentSha256(report) };
+  raw.contentSha256 = sealed.contentSha256;
+  return { text: `${JSON.stringify(raw, null, 2)}\n`, report: sealed };
+}
+
+function main(): void {
+  for (const file of committedReports()) {
+    const before = readFileSync(file, "utf8");
+    const { text, report } = resealed(before, file);
+    if (text !== before) writeFileSync(file, text);
+    const where = file.slice(root.length + 1);
+    if (where.startsWith("reports/examples/")) {
+      const directory = dirname(file);
+      writeFileSync(join(directory, "report.md"), renderMarkdown(report, { clauseDocs: clauseDocsFor(directory) }));
+      writeFileSync(join(directory, "report.html"), renderHtml(report, { clauseDocs: clauseDocsFor(directory) }));
+      writeFileSync(join(directory, "junit.xml"), renderJunit(report));
+    }
+    process.stdout.write(`${text === before ? "unchanged" : "re-sealed"}  ${where}  ${report.contentSha256}\n`);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

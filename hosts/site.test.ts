@@ -1,0 +1,24 @@
+/**
+ * reports/site/ is what `npm run site` builds from the committed reports now: rebuilt in memory and compared
+ * file by file (the screenshot aside), so a report, the registry's evidence or the site code changed
+ * without rebuilding fails here. Also: every committed host report has its pages, kinds come from the registry.
+ */
+import { describe, expect, it } from "vitest";
+import { siteDifferences } from "../harness/index.ts";
+import { realHosts } from "./hosts.ts";
+import { hostKind, siteDir, siteFiles } from "./site.ts";
+
+describe("reports/site/", () => {
+  it("is current: run `npm run site` when this fails", { timeout: 120_000 }, async () => {
+    const files = await siteFiles();
+    const differences = siteDifferences(siteDir, files);
+    expect(differences, "reports/site/ is stale: run `npm run site` (and `npm run site -- --screenshot` when the overview changed)").toEqual([]);
+    for (const host of realHosts) expect([...files.keys()].some((path) => path.startsWith(`hosts/${host.id}/`)), host.id).toBe(true);
+  });
+
+  it("takes each host's kind from the registry", () => {
+    expect(hostKind({ argv: ["node"], runArgs: ["--agent", "some-new-cli"] })).toBe("agent CLI");
+    expect(hostKind({ argv: ["python3", "hosts/x/adapter.py"], needs: ["python3"] })).toBe("Python");
+    expect(hostKind({ argv: ["node", "--import", "tsx", "hosts/x/adapter.ts"] })).toBe("library");
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * `npm run site`: the compliance site, reports/site/, from the committed reports (reports/<id>.json, the
+ * version judged now; reports/history/<id>/<version>.json, earlier versions) and the registry in hosts.ts
+ * (each host's kind, wiring and hand-checked evidence). The pages are built by harness/site/; this file
+ * only says what the hosts are. Options: --out DIR (write elsewhere), --screenshot (also draw
+ * reports/site/overview.png with headless Chromium). hosts/site.test.ts fails while reports/site/ is stale.
+ */
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildSite, findChromium, loadSite, packageRoot, screenshot, SCREENSHOT, writeSite, type SiteHost } from "../harness/index.ts";
+import { realHosts, type RealHost } from "./hosts.ts";
+
+/**
+ * A host's kind, read from the registry: a host run with `--agent` is an agent CLI, one that needs a
+ * Python runtime (or is started by one) is a Python host, any other a library.
+ */
+export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): string {
+  if (host.runArgs?.[0] === "--agent") return "agent CLI";
+  if (host.needs?.some((need) => need.startsWith("python")) || /^python/.test(host.argv[0] ?? "")) return "Python";
+  return "library";
+}
+
+/** The registry's hosts as the site takes them. */
+export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
+  return hosts.map((host) => ({
+    id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
+    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages,
+  }));
+}
+
+/** The site's files, built from the reports under `root`. */
+export async function siteFiles(root = packageRoot): Promise<Map<string, string>> {
+  return buildSite(await loadSite(root, siteHosts()));
+}
+
+/** Where the committed site lives. */
+export const siteDir = join(packageRoot, "reports", "site");
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { out: { type: "string" }, screenshot: { type: "boolean" } } });
+  const dir = values.out ? resolve(values.out) : siteDir;
+  const files = await siteFiles();
+  writeSite(dir, files);
+  process.stdout.write(`site: ${files.size} files in ${dir}\n`);
+  if (values.screenshot) {
+    const chromium = findChromium();
+    if (!chromium) {
+      process.stderr.write("--screenshot needs Chromium (apt-get install -y chromium, or CHROMIUM=path)\n");
+      return 2;
+    }
+    await screenshot(chromium, join(dir, "index.html"), join(dir, SCREENSHOT), 1600, 1100);
+    process.stdout.write(`screenshot: ${join(dir, SCREENSHOT)}\n`);
+  }
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}
