@@ -4,12 +4,13 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent } from "../agent-report-entry.ts";
+import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
 
 const clineHost: RealHost = {
   id: "cline",
   title: "Cline CLI (cline --yolo --json), OpenAI-compatible provider",
   ...agent("cline"),
+  notApplicable: madeBeforeBuiltins,
   packages: ["cline"],
   wiring: "`cline --yolo --json` with `providers.json` (the OpenAI-compatible provider at the fake Chat Completions endpoint, as `cline auth` writes it) and `CLINE_MCP_SETTINGS_PATH` (`mcpServers`); MCP tool `x` of server `k` is the function `k__x` (a changed name gets an 8-hex hash suffix); a session ends on Cline's own `submit_and_exit`; one CLI process per session in a loopback-only network namespace.",
   evidence: {

@@ -4,7 +4,7 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent } from "../agent-report-entry.ts";
+import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
 
 /**
  * What both variants share: opencode names a server's tool `sanitize(key) + "_" + sanitize(tool)` (the bundle's
@@ -31,6 +31,7 @@ export const hosts: RealHost[] = [
     id: "opencode",
     title: "opencode (opencode run), an @ai-sdk/openai-compatible provider",
     ...agent("opencode"),
+    notApplicable: madeBeforeBuiltins,
     packages: ["opencode-ai"],
     wiring: "`opencode run` with `OPENCODE_CONFIG` naming a fresh opencode.json: an `@ai-sdk/openai-compatible` provider at the fake Chat Completions endpoint, an `mcp` entry per server, `permission: {\"*\": \"allow\"}`, `autoupdate: false`; calls are `tool_calls`; one CLI process per session in the sandbox.",
     // Every verdict checked by hand against the bundled binary's source text and the report's server records (2026-12-05).

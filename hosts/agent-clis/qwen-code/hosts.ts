@@ -4,7 +4,7 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent } from "../agent-report-entry.ts";
+import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
 
 /**
  * What both variants share (the deferral comes after registration): Qwen Code names a tool
@@ -33,6 +33,7 @@ export const hosts: RealHost[] = [
     id: "qwen-code",
     title: "Qwen Code (qwen -p), default: deferred tool search",
     ...agent("qwen-code"),
+    notApplicable: madeBeforeBuiltins,
     packages: ["@qwen-code/qwen-code"],
     wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
     // Every verdict checked by hand against the bundled cli.js and the report's server records (2026-12-05).
@@ -45,6 +46,7 @@ export const hosts: RealHost[] = [
     id: "qwen-code-eager",
     title: "Qwen Code (qwen -p), tool_search denied: every MCP tool in tools[]",
     ...agent("qwen-code", "eager"),
+    notApplicable: madeBeforeBuiltins,
     packages: ["@qwen-code/qwen-code"],
     wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
     // Registration and naming come before the deferral, and the report's verdicts are the default's, clause for clause.
