@@ -17,7 +17,8 @@ import { realHosts, type RealHost } from "./hosts.ts";
  */
 export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): string {
   if (host.runArgs?.[0] === "--agent") return "agent CLI";
-  if (host.needs?.some((need) => need.startsWith("python")) || /^python/.test(host.argv[0] ?? "")) return "Python";
+  // Started by a Python interpreter: `python3 …`, or a venv's `…/bin/python` (fastmcp).
+  if (host.needs?.some((need) => need.startsWith("python")) || /(?:^|\/)python[\d.]*$/.test(host.argv[0] ?? "")) return "Python";
   return "library";
 }
 
