@@ -18,6 +18,8 @@ const TEXT = new Set([".json", ".md", ".html", ".xml", ".txt"]);
  * model provider for) is a URL path, not a file path: left out of the generic absolute-path check only.
  */
 const REQUEST_TARGET = /"url": "\/[^"\s]*"/g;
+/** Paths every Linux machine has, named by the agent CLIs' sandbox description (a private tmpfs on /dev/shm): of no machine in particular. */
+const SYSTEM_PATHS = /\/dev\/(?:shm|null)\b/g;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -37,7 +39,8 @@ function forbidden(): Array<[RegExp, string, boolean?]> {
     [/(?<!\$TMPDIR(?:\\|&quot))(^|[\s"'`=(\[,;])\/(?:[\w.@+-]+\/)+[\w.@+-]*/m, "an absolute path", true],
     [/[A-Za-z]:\\\\?(?:Users|home)/i, "a Windows user directory"],
     [/file:\/\//, "a file URL"],
-    [/\/(?:home|Users)\/[\w.-]+|\/root\/|\/var\/folders\/|\/private\/var\/|\/tmp\//, "a home or temp directory"],
+    // At the start of a path only: a `home` folder deep inside `$TMPDIR/...` (an agent CLI's session home) is no machine's home.
+    [/(?<![\w.$-])\/(?:home|Users)\/[\w.-]+|\/root\/|\/var\/folders\/|\/private\/var\/|\/tmp\//, "a home or temp directory"],
     ...here.map((path): [RegExp, string] => [literal(path), `this machine's ${path}`]),
     [new RegExp(`[/\\\\]${user}[/\\\\]`), `this machine's user name (${user}) in a path`],
     [literal(`${user}@${hostname()}`), "this machine's user@host"],
@@ -59,7 +62,7 @@ describe("committed reports carry nothing of the machine that made them", () => 
     for (const file of scanned) {
       const text = readFileSync(file, "utf8");
       for (const [pattern, why, generic] of forbidden()) {
-        const match = pattern.exec(generic ? text.replace(REQUEST_TARGET, "") : text);
+        const match = pattern.exec(generic ? text.replace(REQUEST_TARGET, "").replace(SYSTEM_PATHS, "") : text);
         if (match) found.push(`${relative(packageRoot, file)}: ${why}: ${JSON.stringify(match[0].trim())}`);
       }
     }
@@ -67,7 +70,7 @@ describe("committed reports carry nothing of the machine that made them", () => 
   });
 
   it("the scan catches what it looks for (it can fail)", () => {
-    const caught = (text: string) => forbidden().some(([pattern, , generic]) => pattern.test(generic ? text.replace(REQUEST_TARGET, "") : text));
+    const caught = (text: string) => forbidden().some(([pattern, , generic]) => pattern.test(generic ? text.replace(REQUEST_TARGET, "").replace(SYSTEM_PATHS, "") : text));
     for (const bad of ["\"/usr/bin/node\"", "file:///x/y", "at /home/alice/a.js", "C:\\Users\\bob", `${homedir()}/x`, "in /tmp/x", "\"url\": \"/home/alice/x\"", "\"command\": \"/v1/x\"", "--agent-bin \\\"/opt/x\\\"/y/codex"]) {
       expect(caught(bad), bad).toBe(true);
     }
