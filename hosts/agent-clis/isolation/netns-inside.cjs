@@ -21,7 +21,10 @@
  * - runs the CLI with no capabilities at all (empty bounding set, no_new_privs: `setpriv`), with inherited
  *   stdio, and exits with its status (the kernel then kills whatever the CLI left in the namespace).
  * Any step that fails ends the sandbox before the CLI starts (fail closed).
- * argv: <config JSON: {dir, ports, unix, proxyPort, writable, cwd, tmp}> -- <cli argv...>. Plain CommonJS, node: modules only.
+ * The places in `readable` (the harness's package, the CLI's install) that a private tmpfs would hide (a
+ * checkout under /tmp) are bound back read-only at their own paths, so the CLI and the fake stdio servers it
+ * starts still find their files.
+ * argv: <config JSON: {dir, ports, unix, proxyPort, writable, cwd, tmp, readable}> -- <cli argv...>. Plain CommonJS, node: modules only.
  */
 const { execFileSync, spawn } = require("node:child_process");
 const dgram = require("node:dgram");
@@ -34,7 +37,9 @@ if (!configText || dashes !== "--" || cli.length === 0) {
   process.stderr.write("usage: netns-inside <config JSON> -- <cli argv...>\n");
   process.exit(2);
 }
-const { dir, ports, unix, proxyPort, writable, cwd, tmp } = JSON.parse(configText);
+const { dir, ports, unix, proxyPort, writable, cwd, tmp, readable = [] } = JSON.parse(configText);
+/** True when `place` lies in `folder` (or is it). */
+const inside = (place, folder) => place === folder || place.startsWith(folder.endsWith("/") ? folder : `${folder}/`);
 
 /** Ends the sandbox before the CLI starts: nothing runs half-isolated. */
 function refuse(what, error) {
@@ -60,6 +65,8 @@ try {
   const through = (fd) => `/proc/${process.pid}/fd/${fd}`;
   dirFd = fs.openSync(dir, "r");
   const kept = writable.map((place) => fs.openSync(place, "r"));
+  const hidden = readable.filter((place) => tmp.some((folder) => inside(place, folder)) && fs.existsSync(place));
+  const keptReadable = hidden.map((place) => fs.openSync(place, "r"));
   outboundFd = fs.openSync(`${through(dirFd)}/outbound.jsonl`, "a");
   mount("--bind", `${through(dirFd)}/resolv.conf`, "/etc/resolv.conf");
   mount("-o", "remount,bind,ro", "/etc/resolv.conf");
@@ -80,6 +87,12 @@ try {
   }
   for (const place of tmp) if (fs.existsSync(place)) mount("-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", place);
   if (fs.existsSync("/dev/shm")) mount("-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/dev/shm");
+  hidden.forEach((place, index) => {
+    fs.mkdirSync(place, { recursive: true });
+    mount("--bind", through(keptReadable[index]), place);
+    mount("-o", "remount,bind,ro", place);
+    fs.closeSync(keptReadable[index]);
+  });
   writable.forEach((place, index) => {
     fs.mkdirSync(place, { recursive: true });
     mount("--bind", through(kept[index]), place);

@@ -15,10 +15,10 @@
  * `--no-isolation` explicitly (`mcp-collide run --agent-no-isolation`). What it protects against, and what it does not: docs/sandbox.md.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, lchownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, lchownSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { machineRoot, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
@@ -97,6 +97,23 @@ export function socketsOf(words: readonly string[]): string[] {
   }))].sort();
 }
 
+/** The harness's package: the CLIs' installs and the fake stdio servers' shim live in it. */
+const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+
+/**
+ * What the CLI must still read where a private tmpfs would hide it (a checkout under /tmp): the package, and
+ * the install a CLI binary outside it comes from (`--agent-bin`: the folder holding its outermost node_modules).
+ */
+function readablePlaces(bin: string | undefined): string[] {
+  const places = [resolve(PACKAGE_ROOT)];
+  if (bin && isAbsolute(bin)) {
+    const real = existsSync(bin) ? realpathSync(bin) : bin;
+    const at = real.indexOf("/node_modules/");
+    places.push(at > 0 ? real.slice(0, at) : dirname(real));
+  }
+  return places;
+}
+
 /** One CLI process's sandbox: the bridges, the places it may write, and what was recorded inside. */
 export class NetnsSandbox {
   private readonly sockets = new Set<Socket>();
@@ -156,7 +173,7 @@ export class NetnsSandbox {
   spawn(argv: readonly string[], env: Record<string, string>, stdio: "pipe" | "ignore" = "pipe"): ChildProcess {
     // The temp folder gets a tmpfs of its own too when TMPDIR moves it: the harness's other files live there.
     const tmp = [...new Set(["/tmp", tmpdir()])];
-    const config = { dir: this.dir, ports: this.ports, unix: this.unix, proxyPort: PROXY_PORT, writable: this.places.writable, cwd: this.places.cwd, tmp };
+    const config = { dir: this.dir, ports: this.ports, unix: this.unix, proxyPort: PROXY_PORT, writable: this.places.writable, cwd: this.places.cwd, tmp, readable: readablePlaces(argv[0]) };
     const [file, ...args] = [...sandboxPrefix(), process.execPath, INSIDE, JSON.stringify(config), "--", ...argv];
     return spawn(file!, args, { cwd: "/", env, stdio: ["ignore", stdio, stdio] });
   }
