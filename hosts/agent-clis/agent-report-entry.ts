@@ -42,12 +42,10 @@ export const madeBeforeBuiltins: Record<string, string> = {
   "guard/local-occupant": "not judged in this report: it was made before the agent adapters declared a CLI's built-ins as its local tools (HAP/1 capabilities.builtinTools, added 2026-12-05); the next `npm run reports -- --only <id>` judges it",
 };
 
-/** The default reasons (a CLI not known to re-list). */
-export const notApplicable = notRelisting;
-
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
-  notApplicable,
+  // The default: a CLI not known to re-list.
+  notApplicable: notRelisting,
   argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
   // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { machineRoot, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
+import { machineRoot, packageRoot, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));
 /** The refusing proxy's port inside the namespace (nothing else listens there). */
@@ -97,15 +97,13 @@ export function socketsOf(words: readonly string[]): string[] {
   }))].sort();
 }
 
-/** The harness's package: the CLIs' installs and the fake stdio servers' shim live in it. */
-const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
-
 /**
  * What the CLI must still read where a private tmpfs would hide it (a checkout under /tmp): the package, and
  * the install a CLI binary outside it comes from (`--agent-bin`: the folder holding its outermost node_modules).
  */
 function readablePlaces(bin: string | undefined): string[] {
-  const places = [resolve(PACKAGE_ROOT)];
+  // The harness's package: the CLIs' installs and the fake stdio servers' shim live in it.
+  const places = [resolve(packageRoot)];
   if (bin && isAbsolute(bin)) {
     const real = existsSync(bin) ? realpathSync(bin) : bin;
     const at = real.indexOf("/node_modules/");
