@@ -7,7 +7,7 @@
  * rule, not how long anything takes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerGate, MAX_RANK_WAIT_MS, PACE_FACTOR } from "./answer-gate.ts";
+import { AnswerGate, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR } from "./answer-gate.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
@@ -16,11 +16,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Whether `promise` has settled, after the microtasks queued so far ran. */
+/** Turns of the (real) event loop: a wait that ran out gives up only after the loop went round. */
+async function loopTurns(count = 4): Promise<void> {
+  for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Whether `promise` has settled, after the microtasks and event-loop turns queued so far ran. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   void promise.then(() => (done = true));
   await vi.advanceTimersByTimeAsync(0);
+  await loopTurns();
   return done;
 }
 
@@ -87,6 +93,66 @@ describe("AnswerGate rank wait", () => {
     gate.observeHandling(100);
     const turn = gate.turn("a");
     await vi.advanceTimersByTimeAsync(250);
+    expect(await settled(turn)).toBe(true);
+  });
+});
+
+describe("AnswerGate wait for a lower rank that owes an answer", () => {
+  it("holds a server however long the lower rank's request is held (its latency, a stalled machine), and records the order answers were sent", async () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.contact("alpha");
+    gate.heard("alpha", true); // alpha's initialize, held by its latency
+    const turn = gate.turn("beta");
+    await vi.advanceTimersByTimeAsync(MAX_RANK_WAIT_MS * 2);
+    expect(await settled(turn)).toBe(false);
+    gate.settled("alpha"); // initialize answered: the host owes alpha its next message
+    gate.heard("alpha", false); // notifications/initialized
+    gate.heard("alpha", true); // tools/list
+    await vi.advanceTimersByTimeAsync(MAX_RANK_WAIT_MS * 2);
+    expect(await settled(turn)).toBe(false);
+    gate.settled("alpha");
+    gate.firstAnswer("alpha");
+    expect(await settled(turn)).toBe(true);
+    gate.firstAnswer("beta");
+    expect(gate.answerOrder).toEqual(["alpha", "beta"]);
+  });
+
+  it("gives up on a lower rank that never answers a request only at the ceiling", async () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.contact("alpha");
+    gate.heard("alpha", true);
+    const turn = gate.turn("beta");
+    await vi.advanceTimersByTimeAsync(MAX_BUSY_WAIT_MS - 1);
+    expect(await settled(turn)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(turn)).toBe(true);
+    expect(gate.answerOrder).toEqual([]);
+  });
+
+  it("counts the rank wait from the host's last message to the lower rank, not from when the server began waiting", async () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.contact("alpha");
+    const turn = gate.turn("beta");
+    await vi.advanceTimersByTimeAsync(200);
+    gate.heard("alpha", false);
+    await vi.advanceTimersByTimeAsync(249);
+    expect(await settled(turn)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(turn)).toBe(true);
+  });
+
+  it("does not give up before the event loop went round: a message the host had queued behind a stall is heard first", async () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.contact("alpha");
+    const turn = gate.turn("beta");
+    // The whole wait passes at once, as in a stalled process: the overdue timer runs first...
+    vi.advanceTimersByTime(250);
+    // ...then the host's tools/list to alpha, already queued, arrives before the gate gives up.
+    gate.heard("alpha", true);
+    await loopTurns();
+    expect(await settled(turn)).toBe(false);
+    gate.settled("alpha");
+    gate.firstAnswer("alpha");
     expect(await settled(turn)).toBe(true);
   });
 });

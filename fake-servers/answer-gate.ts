@@ -10,40 +10,71 @@ export const PACE_FACTOR = 20;
 export const MAX_RANK_WAIT_MS = 5_000;
 
 /**
+ * The longest a server holds its first answer for a lower rank that still owes the host an answer (its
+ * request held by latency or being handled), in ms. Such a lower rank answers by itself, so the wait is not
+ * a timing guess; the ceiling only keeps a request the server will never answer (one the host cancelled)
+ * from holding the world until it closes.
+ */
+export const MAX_BUSY_WAIT_MS = 30_000;
+
+/** Event-loop turns a timed-out wait yields before it gives up: what the host had queued runs first. */
+const CONFIRM_TURNS = 2;
+
+/**
  * Makes the order in which a world's servers answer their first `tools/list` a property of the script
- * rather than of process scheduling: a server answers only after every server of lower rank has answered
- * (or after the rank wait, so a host that lists servers one by one, in any order, is slowed but never
- * deadlocked). Without it, "who answered first" on stdio or HTTP depends on spawn jitter, and a verdict
- * about arrival order would be a coin toss.
+ * rather than of process scheduling: a server answers only after every server of lower rank has answered.
+ * Without it, "who answered first" depends on spawn jitter, and a verdict about arrival order would be a
+ * coin toss.
  *
- * The rank wait follows the host's pace once the host has begun talking to a lower-ranked server (its
- * `initialize` arrived): `maxWaitMs`, or {@link PACE_FACTOR} times the slowest handling seen in this world
- * (below), whichever is longer, up to {@link MAX_RANK_WAIT_MS}. For lower ranks the host has not contacted (it
- * refused them, or lists one server at a time) it stays `maxWaitMs`. A fixed 250 ms was shorter than
- * the skew between two servers' `tools/list` of a host that lists them at once, once the machine was loaded:
- * Mastra's `getTools()` keeps the `a_b_c` of whichever server's list resolves last, and when the gate gave up
- * waiting for `a_b`, `a` answered first in one of the two orders, so the committed config-permutation FAIL
- * replayed as a PASS (issue 32).
+ * How long a server holds for a lower rank depends on where that lower rank stands, never on how fast the
+ * machine happens to be:
+ * - the lower rank owes the host an answer (a request of the host's arrived: held by latency, handled, or
+ *   itself held by this gate): it will answer by itself, so the server waits for it (up to
+ *   {@link MAX_BUSY_WAIT_MS}, for a request the server will never answer). A scripted latency on the server
+ *   meant to answer first, or a loaded machine stalling its answer, cannot reorder the answers;
+ * - the host has begun talking to it (its `initialize` arrived) and owes it the next message: the server
+ *   waits until the host was silent towards it for the rank wait (see {@link rankWaitMs}): a host that
+ *   lists one server at a time, in any order, is slowed, never deadlocked;
+ * - the host never contacted it (it refused it, or lists one server at a time): `maxWaitMs` from the
+ *   moment the server began waiting.
+ * A wait that runs out yields the event loop {@link CONFIRM_TURNS} times before giving up, so that what the
+ * host had already queued (a continuation delayed by a stall of the whole process) is heard first: an
+ * overdue timer cannot beat the message it was waiting for.
+ *
+ * The rank wait follows the host's pace once the host has begun talking to a lower-ranked server:
+ * `maxWaitMs`, or {@link PACE_FACTOR} times the slowest handling seen in this world, whichever is longer, up
+ * to {@link MAX_RANK_WAIT_MS}. A fixed 250 ms was shorter than the skew between two servers' `tools/list` of
+ * a host that lists them at once, once the machine was loaded (issue 32).
  *
  * Over a wire, two answers sent back to back can still reach the host in either order, so each waits a
  * spacing after the previous answer: as long as this host was seen to take to handle one message in this
  * world (the time from a server's `initialize` answer to the next message on that connection: the host
  * read the answer, acted on it and wrote again), capped at `maxSpacingMs`. A host that never showed its
  * pace gets the cap. Measured per world, so no world's pace leaks into another's.
+ *
+ * The gate also writes down the order in which first answers were really sent ({@link answerOrder}): what
+ * a clause about arrival order compares, rather than the order it scripted.
  */
 export class AnswerGate {
   private readonly answered = new Set<string>();
+  /** Keys in the order their first `tools/list` answer was sent. */
+  private readonly sent: string[] = [];
   /** Servers whose `initialize` arrived: the host has begun talking to them. */
   private readonly contacted = new Set<string>();
+  /** Per server, requests of the host's that arrived and are not answered yet. */
+  private readonly owed = new Map<string, number>();
+  /** Per server, when a message last passed between it and the host. */
+  private readonly lastHeard = new Map<string, number>();
   private readonly waiting = new Set<() => void>();
   private lastAnswerAt = -Infinity;
   /** The slowest handling seen in this world so far, in ms (undefined: none seen yet). */
   private handlingMs: number | undefined;
+  private released = false;
 
   /**
    * @param ranks each server key's rank (lower answers first); servers absent from it never wait.
-   * @param maxWaitMs the least rank wait: how long a server waits for lower ranks before answering anyway,
-   *   on a host whose pace asks for no more (see {@link rankWaitMs}).
+   * @param maxWaitMs the least rank wait: how long a server waits for lower ranks the host is silent towards
+   *   before answering anyway, on a host whose pace asks for no more (see {@link rankWaitMs}).
    * @param maxSpacingMs most time between one answer and the next (0 in memory, where order is exact).
    */
   constructor(
@@ -52,24 +83,51 @@ export class AnswerGate {
     private readonly maxSpacingMs = 0,
   ) {}
 
-  /** Whether `server` has answered its first `tools/list`. */
+  /** Whether `server` has answered its first `tools/list` (or will not be waited for). */
   hasAnswered(server: string): boolean {
     return this.answered.has(server);
   }
 
-  /** Marks `server` as answered (or never going to answer: an unreachable one) and wakes the waiters. */
+  /** The servers that sent their first `tools/list` answer, in the order they sent it. */
+  get answerOrder(): readonly string[] {
+    return this.sent;
+  }
+
+  /** Marks `server` as never going to answer (unreachable, or its connection ended first) and wakes the waiters. */
   done(server: string): void {
     if (this.answered.has(server)) return;
     this.answered.add(server);
     this.lastAnswerAt = performance.now();
-    for (const wake of [...this.waiting]) wake();
+    this.wake();
+  }
+
+  /** Notes that `server` sent its first `tools/list` answer: recorded in {@link answerOrder}, and the waiters wake. */
+  firstAnswer(server: string): void {
+    if (this.answered.has(server)) return;
+    this.sent.push(server);
+    this.done(server);
   }
 
   /** Notes that the host sent `server` its `initialize`: a lower rank worth waiting for at the host's pace. */
   contact(server: string): void {
     if (this.contacted.has(server)) return;
     this.contacted.add(server);
-    for (const wake of [...this.waiting]) wake();
+    this.wake();
+  }
+
+  /** Notes a message from the host to `server`; a request (`owes`) leaves the server owing an answer. */
+  heard(server: string, owes: boolean): void {
+    this.lastHeard.set(server, performance.now());
+    if (owes) this.owed.set(server, (this.owed.get(server) ?? 0) + 1);
+    this.wake();
+  }
+
+  /** Notes that `server` no longer owes `count` answers: it sent one, or the connection they were asked on ended. */
+  settled(server: string, count = 1): void {
+    if (count <= 0) return;
+    this.lastHeard.set(server, performance.now());
+    this.owed.set(server, Math.max(0, (this.owed.get(server) ?? 0) - count));
+    this.wake();
   }
 
   /** Notes how long the host took to handle one message: answer sent to its next message received, in ms. */
@@ -77,7 +135,7 @@ export class AnswerGate {
     if (ms <= (this.handlingMs ?? -1)) return;
     this.handlingMs = ms;
     // A slower pace lengthens the rank wait of every server already waiting.
-    for (const wake of [...this.waiting]) wake();
+    this.wake();
   }
 
   /** The least time between one first answer and the next, in ms. */
@@ -85,51 +143,75 @@ export class AnswerGate {
     return Math.min(this.maxSpacingMs, this.handlingMs ?? this.maxSpacingMs);
   }
 
-  /** The longest a server holds its first answer for contacted servers of lower rank, in ms: longer for a slower host. */
+  /** The longest a server holds its first answer for a contacted lower rank the host is silent towards, in ms. */
   get rankWaitMs(): number {
     return Math.max(this.maxWaitMs, Math.min(MAX_RANK_WAIT_MS, PACE_FACTOR * (this.handlingMs ?? 0)));
   }
 
-  /** Resolves once every lower-ranked server has answered (plus the spacing), or after the rank wait. */
+  /** Resolves once every lower-ranked server has answered (plus the spacing), or once it is given up on. */
   async turn(server: string): Promise<void> {
     await this.lowerRanks(server);
     const wait = this.lastAnswerAt + this.spacingMs - performance.now();
     if (wait > 0 && !this.released) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
-  private released = false;
+  /** Releases every waiter at once (the world is closing). */
+  release(): void {
+    this.released = true;
+    for (const server of this.ranks.keys()) this.answered.add(server);
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const check of [...this.waiting]) check();
+  }
+
+  /** When the wait for lower rank `other` runs out, for a server that began waiting at `since` (see the class comment). */
+  private givenUpAt(other: string, since: number): number {
+    if ((this.owed.get(other) ?? 0) > 0) return since + MAX_BUSY_WAIT_MS;
+    if (!this.contacted.has(other)) return since + this.maxWaitMs;
+    return Math.max(since, this.lastHeard.get(other) ?? since) + this.rankWaitMs;
+  }
 
   private lowerRanks(server: string): Promise<void> {
     const rank = this.ranks.get(server);
     if (rank === undefined) return Promise.resolve();
     const pending = () => [...this.ranks].filter(([other, r]) => r < rank && other !== server && !this.answered.has(other)).map(([other]) => other);
-    const ready = () => pending().length === 0;
-    if (ready()) return Promise.resolve();
-    const limit = () => (pending().some((other) => this.contacted.has(other)) ? this.rankWaitMs : this.maxWaitMs);
+    if (pending().length === 0) return Promise.resolve();
     const since = performance.now();
     return new Promise((resolve) => {
       let timer: NodeJS.Timeout | undefined;
+      let immediate: NodeJS.Immediate | undefined;
+      let turns = 0;
       const finish = () => {
         clearTimeout(timer);
+        clearImmediate(immediate);
         this.waiting.delete(check);
         resolve();
       };
-      // Run on every answer, contact and slower pace seen, and at the deadline, which moves with them.
-      const check = () => {
-        const left = since + limit() - performance.now();
-        if (ready() || left <= 0) return finish();
+      // Run on every message, answer, contact and slower pace seen, and at the deadline, which moves with them.
+      const check = (turn = false) => {
+        const left = pending();
+        if (left.length === 0) return finish();
+        const remaining = Math.max(...left.map((other) => this.givenUpAt(other, since))) - performance.now();
         clearTimeout(timer);
-        timer = setTimeout(check, left);
+        if (remaining > 0) {
+          clearImmediate(immediate);
+          [immediate, turns] = [undefined, 0];
+          timer = setTimeout(check, remaining);
+          return;
+        }
+        // Out of time: give up only after the loop went round, so whatever the host had queued is heard first.
+        if (immediate !== undefined && !turn) return;
+        if (turns >= CONFIRM_TURNS) return finish();
+        turns += 1;
+        immediate = setImmediate(() => {
+          immediate = undefined;
+          check(true);
+        });
       };
       this.waiting.add(check);
       check();
     });
-  }
-
-  /** Releases every waiter at once (the world is closing). */
-  release(): void {
-    this.released = true;
-    for (const server of this.ranks.keys()) this.answered.add(server);
-    for (const wake of [...this.waiting]) wake();
   }
 }

@@ -162,6 +162,28 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("%s world", (kind)
     }
   });
 
+  it("answers in rank order when the server meant to answer first is slowed past the rank wait, and records that order", async () => {
+    // "first" holds initialize and tools/list longer than the default host's 250 ms rank wait: a wait that
+    // timed out would let "second" answer first. "first" owes an answer all along, so "second" waits for it.
+    const slowed = script({ key: "first", answerRank: 0, latency: { initialize: 400, toolsList: 400 } });
+    const world = await host.startWorld([script({ key: "second", answerRank: 1 }), slowed], kind);
+    const clients: Client[] = [];
+    try {
+      const answered: string[] = [];
+      await Promise.all(world.endpoints.map(async (endpoint) => {
+        const client = await connect(endpoint);
+        clients.push(client);
+        await client.listTools();
+        answered.push(endpoint.key);
+      }));
+      expect(answered).toEqual(["first", "second"]);
+      expect(world.answerOrder).toEqual(["first", "second"]);
+    } finally {
+      await Promise.all(clients.map((client) => client.close()));
+      await world.close();
+    }
+  });
+
   it("fails fast for an unreachable server and records nothing for it", async () => {
     const world = await host.startWorld([script({ key: "gone", unreachable: true }), script({ key: "here" })], kind);
     try {

@@ -41,6 +41,11 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
   /** `performance.now()` when the world started; record times count from here. */
   readonly startedAt: number;
   /**
+   * The keys of the servers that answered their first `tools/list`, in the order the answers were sent
+   * (live, like `records`): the arrival order a host could see, as it happened rather than as scripted.
+   */
+  readonly answerOrder: readonly string[];
+  /**
    * Changes server `key` mid-session by one drift step (validated with {@link DriftStepSchema}); see
    * LiveServer.apply for when each kind takes effect. Throws for an unknown key or a step that does not fit.
    */
@@ -149,6 +154,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
       endpoints,
       records: recorder.records,
       startedAt: recorder.startedAt,
+      answerOrder: gate.answerOrder,
       apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
       revision: (key) => serverOf(key).revision,

@@ -50,6 +50,8 @@ export class RecordingTransport implements Transport {
   /** Id of the host's `initialize`, until it is answered; then when the answer was sent, until the next message. */
   private initializeId: string | number | undefined;
   private initializeAnsweredAt: number | undefined;
+  /** Requests of the host's on this connection not answered yet: the gate waits for a server that owes one. */
+  private owed = 0;
   private closed = false;
 
   /** @param inner the real transport; @param context whose records these are and what latency applies. */
@@ -78,18 +80,30 @@ export class RecordingTransport implements Transport {
 
   /** Sends through the inner transport unchanged; the gated `tools/list` answer opens the gate behind it. */
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const answer = "id" in message && !("method" in message);
+    let sent = false;
     try {
       await this.inner.send(message, options);
-      if (this.initializeId !== undefined && "id" in message && !("method" in message) && message.id === this.initializeId) {
+      sent = true;
+      if (this.initializeId !== undefined && answer && message.id === this.initializeId) {
         this.initializeId = undefined;
         this.initializeAnsweredAt = performance.now();
       }
     } finally {
-      if (this.gatedId !== undefined && "id" in message && !("method" in message) && message.id === this.gatedId) {
+      if (answer) this.settle(1);
+      if (this.gatedId !== undefined && answer && message.id === this.gatedId) {
         this.gatedId = undefined;
-        this.context.gate?.done(this.context.server);
+        if (sent) this.context.gate?.firstAnswer(this.context.server);
+        else this.context.gate?.done(this.context.server);
       }
     }
+  }
+
+  /** `count` of this connection's owed answers were given (or never will be: the connection ended). */
+  private settle(count: number): void {
+    const settled = Math.min(count, this.owed);
+    this.owed -= settled;
+    this.context.gate?.settled(this.context.server, settled);
   }
 
   /** Drops held deliveries and closes the inner transport. */
@@ -105,6 +119,9 @@ export class RecordingTransport implements Transport {
   private receive(message: JSONRPCMessage, extra?: MessageExtraInfo): void {
     if (this.closed) return;
     this.measureHandling(message);
+    const owes = "method" in message && "id" in message;
+    if (owes) this.owed += 1;
+    this.context.gate?.heard(this.context.server, owes);
     const record = this.context.recorder.record(describe(message, this.context));
     if (record.tool !== undefined && this.context.losesAnswer?.(record.tool)) {
       // Synchronously, before the server sees it: over HTTP no response header may have left yet, so the
@@ -145,7 +162,7 @@ export class RecordingTransport implements Transport {
     const { failure } = this.context;
     const answerError = (what: string) => {
       const error = { jsonrpc: "2.0" as const, id: request.id, error: { code: SCRIPTED_ERROR, message: `scripted failure: ${what}` } };
-      this.inner.send(error).catch(() => undefined);
+      this.inner.send(error).catch(() => undefined).finally(() => this.settle(1));
       return true;
     };
     if (request.method === "initialize" && failure === "initialize-error") return answerError("initialize refused");
@@ -201,6 +218,7 @@ export class RecordingTransport implements Transport {
     this.closed = true;
     // A connection that ends before answering must not hold the servers ranked after it.
     if (this.gatedId !== undefined) this.context.gate?.done(this.context.server);
+    this.settle(this.owed);
     this.dropPending();
     this.onclose?.();
   }

@@ -9,7 +9,7 @@ import {
   collidingWorld, constructed, crossShrink, defineClause, ordering, probesByVisible, routeOf, sessionComparison, visibleKey, visibleLabel, world,
   type SessionObservation,
 } from "../harness/index.ts";
-import { answerOrder, describeTimingWorlds, keysOf, list, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
+import { answeredAs, answerOrderChanged, describeTimingWorlds, keysOf, list, scriptedOrder, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
 
 /** One shown tool: the (server, wire name) it is, as a comparable id, and how it was shown. */
 interface Shown {
@@ -59,11 +59,11 @@ export const stableList = defineClause({
   worlds: timingWorlds,
   describeWorlds: describeTimingWorlds,
   checkSituations: {
-    "answer-order-changed": "two servers whose tools both sessions showed answered in another order the second time",
+    "answer-order-changed": "two servers whose tools both sessions showed answered in another order the second time (as the servers recorded their first tools/list answers)",
   },
   requires: ["multi-server", "answer-order-changed"],
   async check(env, value) {
-    const [a, b] = [answerOrder(value, value.first), answerOrder(value, value.second)];
+    const [a, b] = [scriptedOrder(value, value.first), scriptedOrder(value, value.second)];
     const [wa, wb] = [timed(value, value.first), timed(value, value.second)];
     const first = await env.observe(wa);
     const second = await env.observe(wb);
@@ -75,17 +75,18 @@ export const stableList = defineClause({
     const again = new Set(await env.judge(wb, second));
     const judged = [
       ...(await env.judge(wa, first)).filter((situation) => again.has(situation)),
-      ...(same(a.filter((key) => servers.has(key)), b.filter((key) => servers.has(key))) ? [] : ["answer-order-changed"]),
+      ...(answerOrderChanged(first.answerOrder, second.answerOrder, servers) ? ["answer-order-changed"] : []),
     ];
     if (same(ca.map((tool) => tool.id), cb.map((tool) => tool.id))) return { ok: true, judged };
     const shown = (tools: Shown[]) => list(tools.map((tool) => tool.label));
-    const titles = [`servers answering in the order ${list(a)}`, `servers answering in the order ${list(b)}`];
+    const [ta, tb] = [answeredAs(first.answerOrder, a), answeredAs(second.answerOrder, b)];
+    const titles = [`servers ${ta}`, `servers ${tb}`];
     const comparison = sessionComparison(titles, [first, second], keysOf(value.world));
     return {
       ok: false,
       judged,
       expected: "the tools both sessions show, listed in the same order in both",
-      observed: `answering in the order ${list(a)}, the host listed ${shown(ca)}; answering in the order ${list(b)}, it listed ${shown(cb)}`,
+      observed: `${ta}, the host listed ${shown(ca)}; ${tb}, it listed ${shown(cb)}`,
       comparison: { ...comparison, order: [ca, cb].map((tools) => tools.map((tool) => tool.label).join(", ")) },
     };
   },

@@ -13,7 +13,7 @@ function worldOf(servers: Record<string, string[]>): World {
 /** A session in which the host showed `shown` ([server, tool] pairs) and reported `errors`. */
 function session(shown: [string, string][], errors: HostError[] = []): SessionObservation {
   const tools = shown.map(([server, tool]) => ({ name: `${server}_${tool}`, description: describeTool(server, tool), inputSchema: {}, identity: identityOf(describeTool(server, tool)) }));
-  return { open: { session: "s", outcome: { registered: {}, errors }, diagnostics: [] }, tools, probes: [], unknown: [], records: [] };
+  return { open: { session: "s", outcome: { registered: {}, errors }, diagnostics: [] }, tools, probes: [], unknown: [], records: [], answerOrder: [] };
 }
 
 const genkit = worldOf({ alpha: ["admin.tools.list", "search"], beta: ["search"] });

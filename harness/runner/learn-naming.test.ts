@@ -12,7 +12,7 @@ function shown(name: (key: string, tool: string) => string | undefined, namespac
     return visible === undefined ? [] : [{ name: visible, ...(namespaced ? { namespace: key } : {}), description: describeTool(key, tool), identity: { server: key, tool } }];
   });
   const registered = Object.fromEntries(pairs.map(([key, tool]) => [key, name(key, tool) === undefined ? [] : [name(key, tool)!]]));
-  return { open: { session: "s1", outcome: { registered, errors: [] }, diagnostics: [] }, tools, probes: [], unknown: [], records: [] };
+  return { open: { session: "s1", outcome: { registered, errors: [] }, diagnostics: [] }, tools, probes: [], unknown: [], records: [], answerOrder: [] };
 }
 
 describe("namingShown: the join a host showed on the clean world", () => {

@@ -13,7 +13,7 @@ function session(shown: Record<string, string | undefined>, errors: SessionObser
       name, arguments: {}, result: { ok: true, content: [] },
       deliveries: shown[name] === undefined ? [] : [{ server: shown[name]!, method: "tools/call", tool: "search", connection: 1 } as MessageRecord],
     })),
-    unknown: [], records: [],
+    unknown: [], records: [], answerOrder: [],
   } as SessionObservation;
 }
 

@@ -31,4 +31,6 @@ export interface SessionObservation {
   /** Calls of names the host does not show. */
   unknown: ObservedCall[];
   records: MessageRecord[];
+  /** The servers that answered their first `tools/list`, in the order they sent the answer (see FakeWorld). */
+  answerOrder: string[];
 }

@@ -1,6 +1,7 @@
 /**
  * Cases that open one world twice with its servers answering in two scripted orders (the fake servers'
- * answer gate decides the order, so no scheduling jitter does): what `order/arrival-timing` and
+ * answer gate decides the order, so no scheduling jitter does; the clauses compare the order the servers
+ * recorded, see SessionObservation.answerOrder): what `order/arrival-timing` and
  * `order/stable-list` compare.
  */
 import { reorder, type Ordering, type World } from "../../harness/index.ts";
@@ -21,15 +22,15 @@ export const keysOf = (world: World) => world.servers.map((server) => server.key
 /** `["a", "b"]`: names as a quoted list, as the cases' titles and observations print them. */
 export const list = (names: readonly string[]) => `[${names.map((name) => JSON.stringify(name)).join(", ")}]`;
 
-/** The keys of the world in the order its servers answer their first tools/list under `answering`. */
-export const answerOrder = (value: TimingCase, answering: Ordering) => reorder(keysOf(value.world), answering);
+/** The keys of the world in the order `answering` scripts its servers to answer their first tools/list (what happened: SessionObservation.answerOrder). */
+export const scriptedOrder = (value: TimingCase, answering: Ordering) => reorder(keysOf(value.world), answering);
 
 /**
  * The world with its servers answering their first tools/list in the order `answering` gives (scripted
  * by the fake servers' answer gate, so no scheduling jitter decides it) and with small latencies.
  */
 export function timed(value: TimingCase, answering: Ordering): World {
-  const ranks = new Map(answerOrder(value, answering).map((key, rank) => [key, rank]));
+  const ranks = new Map(scriptedOrder(value, answering).map((key, rank) => [key, rank]));
   return {
     servers: value.world.servers.map((server, index) => ({
       ...server,
@@ -44,6 +45,22 @@ export const timingWorlds = (value: TimingCase): World[] => [timed(value, value.
 
 /** What distinguishes the two worlds of a timing case, as the report titles them. */
 export const describeTimingWorlds = (value: TimingCase): string[] => [
-  `first session: servers answer tools/list in the order ${list(answerOrder(value, value.first))}`,
-  `second session: servers answer tools/list in the order ${list(answerOrder(value, value.second))}`,
+  `first session: servers answer tools/list in the order ${list(scriptedOrder(value, value.first))}`,
+  `second session: servers answer tools/list in the order ${list(scriptedOrder(value, value.second))}`,
 ];
+
+/**
+ * Whether two servers of `among` really answered their first tools/list in another relative order in the
+ * second session than in the first: read from the orders the servers recorded (SessionObservation's
+ * `answerOrder`), never from the script, so a wait the gate gave up on is not claimed as a reordering.
+ */
+export function answerOrderChanged(first: readonly string[], second: readonly string[], among: ReadonlySet<string>): boolean {
+  const [a, b] = [first.filter((key) => among.has(key) && second.includes(key)), second.filter((key) => among.has(key) && first.includes(key))];
+  return a.length >= 2 && JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/** `answering in the order ["a", "b"]` as recorded, naming the scripted order too when the two differ. */
+export function answeredAs(recorded: readonly string[], scripted: readonly string[]): string {
+  const kept = scripted.filter((key) => recorded.includes(key));
+  return `answering in the order ${list(recorded)}${JSON.stringify(kept) === JSON.stringify(recorded) ? "" : ` (scripted: ${list(scripted)})`}`;
+}
