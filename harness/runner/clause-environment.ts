@@ -13,7 +13,6 @@ import type { ClauseEnvironment } from "./clause.ts";
 import { acceptedWhole, CLEAN_WORLD, judgedSituations, refusedAny } from "./judgement.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
-import { currentWork, isAbandonedRequest } from "./timed-work.ts";
 
 /** What a clause environment is made of. */
 export interface EnvironmentParts {
@@ -41,7 +40,7 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
   const clean = new WeakMap<HostAdapter, Promise<boolean>>();
   // The open that taught the host's join already answered for that host instance: it is not asked twice.
   if (parts.clean) clean.set(parts.clean.adapter, Promise.resolve(parts.clean.accepted));
-  const acceptsCleanWorld = async (): Promise<boolean> => {
+  const acceptsCleanWorld = (): Promise<boolean> => {
     const adapter = parts.adapter();
     let known = clean.get(adapter);
     if (!known) {
@@ -50,13 +49,7 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
       // A host that broke while answering is asked again once it has been replaced (the error is the case's).
       known.catch(() => clean.delete(adapter));
     }
-    try {
-      return await known;
-    } catch (error) {
-      // Asked by a case abandoned at its timeout since (guarded-host.ts): a case still running asks again.
-      if (isAbandonedRequest(error) && !currentWork()?.abandoned) return acceptsCleanWorld();
-      throw error;
-    }
+    return known;
   };
   return {
     get adapter() { return parts.adapter(); },

@@ -5,6 +5,7 @@
  */
 import type { FakeServerHost, FakeTransportKind, FakeWorld, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
+import { isAbandonedRequest } from "./timed-work.ts";
 
 /** One request to the host adapter, as it happened. */
 export interface AdapterCall {
@@ -44,6 +45,8 @@ export function tapAdapter(adapter: HostAdapter, listener: (call: AdapterCall, t
       listener({ method, params: args, result, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
+      // A request of work abandoned at its timeout that a guarded host did not send: nothing the host did.
+      if (isAbandonedRequest(error)) throw error;
       listener({ method, params: args, error: error instanceof Error ? error.message : String(error), ms: Math.round(performance.now() - started) }, error);
       throw error;
     }
