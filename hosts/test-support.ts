@@ -60,8 +60,9 @@ export async function observe<K extends string>(
       return { ok: true, judged: [] };
     },
   }));
-  // A host given longer per request (an agent CLI: a start costs seconds, a loaded machine many) gets as long per
-  // case, the naming probe's included, so a slow start is not cut short and its open left pending.
+  // A host given longer per request (an agent CLI: a start costs seconds, a loaded machine many) gets longer per
+  // case, the naming probe's included: a case makes several requests, and one the case timeout cut short would
+  // make a host that was only slow an ERROR (or cost a relaunch, guarded-host.ts), however long a request may take.
   const caseTimeoutMs = requestTimeoutMs === undefined ? undefined : 2 * requestTimeoutMs;
   const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport, caseTimeoutMs });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");

@@ -253,7 +253,11 @@ export class HapClient implements HostAdapter {
   async shutdown(graceMs = 3000): Promise<{ diagnostics: Diagnostic[] }> {
     let diagnostics: Diagnostic[] = [];
     this.shuttingDown = true;
-    if (!this.isBroken) {
+    if (this.pending) {
+      // Still busy with a request the harness gave up on (a hang it stopped waiting for): it cannot answer
+      // `shutdown` before that one, so it gets the end of its stdin and the grace period instead.
+      this.process.stdin?.end();
+    } else if (!this.isBroken) {
       try {
         diagnostics = (await this.request("shutdown", {}, ShutdownResultSchema, graceMs)).diagnostics;
         this.process.stdin?.end();

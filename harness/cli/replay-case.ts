@@ -9,7 +9,7 @@ import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { CheckOutcome, Clause } from "../runner/clause.ts";
 import type { HostLauncher } from "../runner/host-launcher.ts";
-import { withTimeout } from "../runner/with-timeout.ts";
+import { timedWork } from "../runner/timed-work.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { World } from "../world/world.ts";
 import { isHostError, openReplayEnvironment, type ReplayEvent } from "./replay-environment.ts";
@@ -93,7 +93,7 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
     const worlds = options.clause.worlds(value);
     let outcome: CheckOutcome;
     try {
-      outcome = await withTimeout(options.clause.check(replay.env, value), options.caseTimeoutMs ?? 120_000, "the case");
+      outcome = await timedWork(options.caseTimeoutMs ?? 120_000, "the case", () => options.clause.check(replay.env, value));
     } catch (error) {
       // Only what came out of the adapter (or a hang) is the host's; anything else is the case failing to replay.
       if (isAdapterError(error) || isHostError(error) || (error as { hang?: boolean }).hang) {

@@ -11,6 +11,7 @@ import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { ClauseEnvironment } from "../runner/clause.ts";
 import type { HostHandle, HostLauncher } from "../runner/host-launcher.ts";
 import { clauseEnvironment } from "../runner/clause-environment.ts";
+import { guardedHandle } from "../runner/guarded-host.ts";
 import { learnNaming } from "../runner/learn-naming.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
 import type { SessionObservation } from "../runner/session-observation.ts";
@@ -63,7 +64,8 @@ export async function openReplayEnvironment(
   const fake = await startFakeServerHost();
   let handle: HostHandle | undefined;
   try {
-    handle = await launcher.launch();
+    // Guarded as a run's hosts are: the clean-world open or the case abandoned at its timeout lets go first.
+    handle = guardedHandle(await launcher.launch(), options.caseTimeoutMs ?? 60_000);
     const adapter = loggedAdapter(handle.adapter, options.log);
     const host = await adapter.initialize();
     const transport = options.transport ?? (host.transports.includes("http") ? "http" : host.transports[0]!);

@@ -182,7 +182,9 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
   --write-baseline F  write this run's failures (fail, warn, inconclusive) as a baseline file
   --timeout MS        longest wait for one adapter answer, initialize (its start) included (default
                       ${DEFAULT_ANSWER_TIMEOUT_MS}, as check-adapter); a hang earns ERROR
-  --case-timeout MS   longest one generated case may take (default 120000)
+  --case-timeout MS   longest one generated case (and the clean-world open that reads the host's join)
+                      may take (default 120000); a case past it earns ERROR, and the host gets as long
+                      again to finish what it was asked before it is asked anything else, or relaunched
   --shrink-budget MS  longest one clause may spend shrinking a violation (default: no bound; 180000 with
                       --agent); past it the smallest case found so far is reported, and the report says
                       it may not be the smallest (a constructed case is never shrunk: it is built smallest)

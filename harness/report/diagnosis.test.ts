@@ -29,6 +29,13 @@ describe("diagnosis", () => {
     expect(diagnosis(evidence(["p2", "p3"]))[3]).toBe('server "alpha" (world 1) received initialize, tools/list, tools/list (cursor "p2"), tools/list (cursor "p3") (its list is 3 pages of 2: the host asked for 3 of them)');
   });
 
+  it("folds a host polled with the same answer many times into one line", () => {
+    const polled = evidence([]);
+    const tools = polled.steps[2]!;
+    polled.steps.splice(2, 1, ...Array.from({ length: 200 }, () => tools));
+    expect(diagnosis(polled).slice(1, 3)).toEqual(['tools (session 1): showed 3 ("a", "b", "f") (200 times in a row)', 'call "a" (session 1): answered an error: "nope"']);
+  });
+
   it("sums up each open in one line for a coverage note", () => {
     expect(hostSummary(evidence([]))).toBe('open: error "beta \\u001b[2J said no"; showed 3 tool(s)');
     expect(hostSummary({ steps: [], omitted: 0 })).toBe("the host was asked nothing");

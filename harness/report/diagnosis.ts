@@ -86,19 +86,25 @@ function pagesNote(step: Received, server: WorldStep["servers"][number] | undefi
     : ` (its list is ${pages} pages of ${server.pageSize}: the host asked for ${Math.min(asked.size, pages)} of them)`;
 }
 
+/** `items` with each run of equal neighbours made one item by `fold` (a host polled 200 times reads as one line). */
+function foldRuns(items: readonly string[], fold: (item: string, run: number) => string): string[] {
+  const folded: string[] = [];
+  for (let at = 0; at < items.length;) {
+    let run = 1;
+    while (items[at + run] === items[at]) run++;
+    folded.push(run > 1 ? fold(items[at]!, run) : items[at]!);
+    at += run;
+  }
+  return folded;
+}
+
 /** What one server received, in order, repeats folded: `initialize, tools/list ×2, tools/call "request"`. */
 function receivedLine(step: Received, server?: WorldStep["servers"][number]): string {
   const said = step.messages.map((message) => {
     if (message.tool !== undefined) return `${message.method} ${quote(message.tool)}`;
     return message.cursor !== undefined ? `${message.method} (cursor ${quote(message.cursor)})` : message.method;
   });
-  const folded: string[] = [];
-  for (let at = 0; at < said.length;) {
-    let run = 1;
-    while (said[at + run] === said[at]) run++;
-    folded.push(run > 1 ? `${said[at]} ×${run}` : said[at]!);
-    at += run;
-  }
+  const folded = foldRuns(said, (item, run) => `${item} ×${run}`);
   return `server ${quote(step.server)} (world ${step.world}) received ${folded.join(", ") || "nothing"}${pagesNote(step, server)}`;
 }
 
@@ -114,7 +120,7 @@ export function diagnosis(evidence: Evidence): string[] {
     } else lines.push(receivedLine(step, worlds.get(step.world)?.servers.find((server) => server.key === step.server)));
   }
   if (evidence.omitted > 0) lines.push(`(${evidence.omitted} more steps or messages left out)`);
-  return lines;
+  return foldRuns(lines, (line, run) => `${line} (${run} times in a row)`);
 }
 
 /** In one line, what the host made of each open of a case: what it showed and what it reported. */

@@ -1,6 +1,7 @@
 /**
  * A host that crashes, hangs, answers garbage or a JSON-RPC error earns ERROR with exit code 2, every
- * time, and no clause passes on missing evidence. Uses a deliberately broken adapter process.
+ * time, and no clause passes on missing evidence; one only slower than a timeout of the harness is waited
+ * for, never broken by the harness. Uses deliberately broken (or slow) adapter processes.
  */
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -24,11 +25,13 @@ const lenient = defineClause({
   },
 });
 
+const clauses = [lenient, { ...lenient, id: "test/lenient-2" }];
+
 // Only a hang needs a short answer timeout; the other modes get a long one, so a slow start on a loaded
 // machine cannot turn their failure into a timeout.
 const run = (mode: string) =>
   runClauses({
-    clauses: [lenient, { ...lenient, id: "test/lenient-2" }],
+    clauses,
     launcher: hapLauncher({ argv: [process.execPath, adapter, mode], requestTimeoutMs: mode === "hang" ? 1500 : 120_000 }), seed: 1, runs: 3,
   });
 
@@ -55,4 +58,42 @@ describe("a broken host earns ERROR, never PASS", () => {
     expect(report.clauses[0]!.error?.stderrTail).toContain("something went badly wrong");
     expect(report.clauses[1]!.error?.stderrTail).toContain("something went badly wrong");
   }, 30_000);
+});
+
+// The case timeout (which also bounds the clean-world open that reads the host's join) is far below the
+// answer timeout, as for an agent CLI on a loaded machine. The first open takes one and a half case timeouts:
+// longer than the clean-world open may take, shorter than the case timeout more that abandoned work gets to
+// let go of the host (guarded-host.ts).
+const CASE_TIMEOUT_MS = 4_000;
+const FIRST_OPEN_MS = 6_000;
+
+// An open the harness gave up on is still pending on the adapter: the run waits for it (or replaces the
+// host) before it asks anything else, and closes the session it made; no clause breaks with a "harness bug".
+describe("a host slower than the harness's timeouts", () => {
+  it("slow on its first open only: the abandoned open is waited for and its session closed, and every clause passes", async () => {
+    const report = await runClauses({
+      clauses, seed: 1, runs: 2, transport: "http", caseTimeoutMs: CASE_TIMEOUT_MS,
+      launcher: hapLauncher({ argv: [process.execPath, adapter, "slow-first-open", String(FIRST_OPEN_MS)], requestTimeoutMs: 120_000 }),
+    });
+    for (const clause of report.clauses) {
+      expect(clause.reason).not.toMatch(/harness bug/);
+      expect(clause.status).toBe("pass");
+    }
+    // One adapter process served the whole run (it was slow, never broken), and none of its sessions outlived it.
+    expect(report.diagnostics).toEqual([expect.objectContaining({ message: "sessions left open: 0" })]);
+  }, 60_000);
+
+  it("hanging on every open: each clause earns ERROR for the hang, never a harness bug", async () => {
+    const report = await runClauses({
+      clauses, seed: 1, runs: 2, transport: "http", caseTimeoutMs: 1_000,
+      launcher: hapLauncher({ argv: [process.execPath, adapter, "hang"], requestTimeoutMs: 120_000 }),
+    });
+    expect(report.exitCode).toBe(2);
+    for (const clause of report.clauses) {
+      expect(clause.status).toBe("error");
+      expect(clause.error?.kind).toBe("timeout");
+      expect(clause.error?.message).toMatch(/took longer than 1000 ms/);
+      expect(clause.error?.message).not.toMatch(/harness bug/);
+    }
+  }, 60_000);
 });

@@ -10,6 +10,11 @@ export interface HostHandle {
   stderrTail(): string;
   /** Stops the host; resolves to the run-wide diagnostics its shutdown reported, if any. */
   stop(): Promise<Diagnostic[] | void>;
+  /**
+   * Resolves once work abandoned at a timeout has let go of the host (guarded-host.ts), or the host was
+   * declared broken for holding on; ask {@link broken} after it. Absent: nothing to wait for.
+   */
+  idle?(): Promise<void>;
 }
 
 /** Starts hosts under test: once per run, and again after one broke. */

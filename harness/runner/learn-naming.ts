@@ -13,7 +13,7 @@ import type { World } from "../world/world.ts";
 import { acceptedWhole, CLEAN_WORLD } from "./judgement.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
-import { withTimeout } from "./with-timeout.ts";
+import { timedWork } from "./timed-work.ts";
 
 /** The join that puts `key` and `tool` into `name`, in either order; undefined when neither fits. */
 function joinOf(name: string, key: string, tool: string): HostNaming | undefined {
@@ -53,8 +53,9 @@ export interface CleanOpen {
 
 /** Opens {@link CLEAN_WORLD} once on `adapter` and reads its join; a host that breaks on it teaches nothing. */
 export async function learnNaming(adapter: HostAdapter, servers: FakeServerHost, transport: ServerTransportKind, timeoutMs: number): Promise<CleanOpen | undefined> {
-  // A host that hangs on it, like one that breaks, teaches nothing: the run judges it without a join.
-  return withTimeout(observeSession(adapter, servers, transport, CLEAN_WORLD), timeoutMs, "the clean-world open")
+  // A host that hangs on it, like one that breaks, teaches nothing: the run judges it without a join. An open
+  // abandoned at the timeout still holds a guarded host until it settles (guarded-host.ts).
+  return timedWork(timeoutMs, "the clean-world open", () => observeSession(adapter, servers, transport, CLEAN_WORLD))
     .then((observation) => ({ naming: namingShown(CLEAN_WORLD, observation), accepted: acceptedWhole(CLEAN_WORLD, observation) }))
     .catch(() => undefined);
 }

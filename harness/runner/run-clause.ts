@@ -27,7 +27,7 @@ import { counterexampleOf } from "./counterexample.ts";
 import { CoverageTally } from "./coverage-tally.ts";
 import type { FreshHosts } from "./fresh-hosts.ts";
 import { verdictOf } from "./verdict.ts";
-import { withTimeout } from "./with-timeout.ts";
+import { timedWork } from "./timed-work.ts";
 
 /** How one clause is run. */
 export interface ClauseRunOptions {
@@ -109,7 +109,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     let transcript = new CaseTranscript();
     const attempt = async (): Promise<CheckOutcome> => {
       transcript = new CaseTranscript();
-      return withTimeout(clause.check(transcript.environment(env), value), options.caseTimeoutMs, `one case of ${clause.id}`);
+      return timedWork(options.caseTimeoutMs, `one case of ${clause.id}`, () => clause.check(transcript.environment(env), value));
     };
     let outcome: CheckOutcome;
     /** Whether the current host process ran this case (after a poisoning the runner has moved on to another). */

@@ -17,6 +17,7 @@ import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
+import { guardedLauncher } from "./guarded-host.ts";
 import { learnNaming, type CleanOpen } from "./learn-naming.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
@@ -64,6 +65,9 @@ export interface RunOptions {
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
+
+/** Longest one case may take, in ms, unless the run says otherwise. */
+const DEFAULT_CASE_TIMEOUT_MS = 60_000;
 
 function brokenReport(clause: Clause, seed: number, error: unknown, stderrTail: string, why: string): ClauseReport {
   const kind = isAdapterError(error) ? error.kind : "harness";
@@ -133,7 +137,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
       return cache && !bypass ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
     },
   });
-  const caseTimeoutMs = options.caseTimeoutMs ?? 60_000;
+  const caseTimeoutMs = options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
   const freshHosts = options.confirmFresh === false ? undefined : workerFreshHosts({
     env, caseTimeoutMs,
     bypassCache: (on) => { bypass = on; },
@@ -167,7 +171,10 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
 }
 
 /** Runs the clauses against the launched host and returns the report (not yet written anywhere). */
-export async function runClauses(options: RunOptions): Promise<Report> {
+export async function runClauses(given: RunOptions): Promise<Report> {
+  // Every host of the run is guarded: a case (or the clean-world open) abandoned at its timeout lets go of
+  // its host before anything else is asked of it, within another case timeout (guarded-host.ts).
+  const options: RunOptions = { ...given, launcher: guardedLauncher(given.launcher, given.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) };
   const startedAt = new Date().toISOString();
   const started = performance.now();
   let servers = await startFakeServerHost();
@@ -217,7 +224,7 @@ export async function runClauses(options: RunOptions): Promise<Report> {
       const claimed = host.capabilities.profile ? safeProfile(host.capabilities.profile) : undefined;
       // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
       // reads it the same way (replay-environment.ts).
-      const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? 60_000) : undefined;
+      const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) : undefined;
       const context: RunContext = {
         options: launched, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),

@@ -5,6 +5,7 @@
  */
 import type { FakeServerHost, FakeTransportKind, FakeWorld, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
+import { isAbandonedRequest } from "./timed-work.ts";
 
 /** One request to the host adapter, as it happened. */
 export interface AdapterCall {
@@ -16,30 +17,40 @@ export interface AdapterCall {
   ms: number;
 }
 
+/** How a wrapper turns one of the adapter's requests (`fn`, its method bound to the adapter) into its own. */
+export type RequestWrap = <A extends unknown[], R>(method: AdapterCall["method"], fn: (...args: A) => Promise<R>) => (...args: A) => Promise<R>;
+
+/** `adapter` with every request but `shutdown` made by `wrap`; optional methods stay absent when the host lacks them. */
+export function wrapRequests(adapter: HostAdapter, wrap: RequestWrap): HostAdapter {
+  const bound = <A extends unknown[], R>(method: AdapterCall["method"], fn: (...args: A) => Promise<R>) => wrap(method, (...args: A) => fn.apply(adapter, args));
+  return {
+    initialize: bound("initialize", adapter.initialize),
+    open: bound("open", adapter.open),
+    tools: bound("tools", adapter.tools),
+    call: bound("call", adapter.call),
+    refresh: adapter.refresh && bound("refresh", adapter.refresh),
+    registerLocal: adapter.registerLocal && bound("registerLocal", adapter.registerLocal),
+    pin: adapter.pin && bound("pin", adapter.pin),
+    close: bound("close", adapter.close),
+    shutdown: () => adapter.shutdown(),
+  };
+}
+
 /** The adapter with every request reported after it is answered; optional methods stay absent when the host lacks them. */
 export function tapAdapter(adapter: HostAdapter, listener: (call: AdapterCall, thrown?: unknown) => void): HostAdapter {
-  const wrap = <A extends unknown[], R>(method: AdapterCall["method"], fn: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+  return wrapRequests(adapter, (method, fn) => async (...args) => {
     const started = performance.now();
     try {
-      const result = await fn.apply(adapter, args);
+      const result = await fn(...args);
       listener({ method, params: args, result, ms: Math.round(performance.now() - started) });
       return result;
     } catch (error) {
+      // A request of work abandoned at its timeout that a guarded host did not send: nothing the host did.
+      if (isAbandonedRequest(error)) throw error;
       listener({ method, params: args, error: error instanceof Error ? error.message : String(error), ms: Math.round(performance.now() - started) }, error);
       throw error;
     }
-  };
-  return {
-    initialize: wrap("initialize", adapter.initialize),
-    open: wrap("open", adapter.open),
-    tools: wrap("tools", adapter.tools),
-    call: wrap("call", adapter.call),
-    refresh: adapter.refresh && wrap("refresh", adapter.refresh),
-    registerLocal: adapter.registerLocal && wrap("registerLocal", adapter.registerLocal),
-    pin: adapter.pin && wrap("pin", adapter.pin),
-    close: wrap("close", adapter.close),
-    shutdown: () => adapter.shutdown(),
-  };
+  });
 }
 
 /** What to tell about the worlds a tapped {@link FakeServerHost} starts. */

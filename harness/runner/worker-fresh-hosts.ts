@@ -11,7 +11,7 @@ import type { SessionPoisoning } from "../report/report-model.ts";
 import { CaseTranscript } from "./case-transcript.ts";
 import type { ClauseEnvironment } from "./clause.ts";
 import type { FreshHosts, Poisoning, ServedCase } from "./fresh-hosts.ts";
-import { withTimeout } from "./with-timeout.ts";
+import { timedWork } from "./timed-work.ts";
 
 /** Earlier cases tried, most recent first, when looking for the poisoner. */
 const SUSPECTS = 6;
@@ -49,8 +49,8 @@ export function workerFreshHosts(parts: WorkerParts): FreshHosts {
     const transcript = new CaseTranscript();
     const env = transcript.environment(parts.env);
     try {
-      await withTimeout(earlier.clause.check(env, earlier.value), parts.caseTimeoutMs, `case ${earlier.index + 1} of ${earlier.clause.id}`);
-      const again = await withTimeout(victim.clause.check(env, victim.value), parts.caseTimeoutMs, `case ${victim.index + 1} of ${victim.clause.id}`);
+      await timedWork(parts.caseTimeoutMs, `case ${earlier.index + 1} of ${earlier.clause.id}`, () => earlier.clause.check(env, earlier.value));
+      const again = await timedWork(parts.caseTimeoutMs, `case ${victim.index + 1} of ${victim.clause.id}`, () => victim.clause.check(env, victim.value));
       return again.ok ? undefined : transcript;
     } catch {
       // A host that breaks while the search runs tells nothing about which case poisoned it.
@@ -62,7 +62,7 @@ export function workerFreshHosts(parts: WorkerParts): FreshHosts {
     await fresh();
     const env = new CaseTranscript().environment(parts.env);
     try {
-      return (await withTimeout(victim.clause.check(env, victim.value), parts.caseTimeoutMs, `case ${victim.index + 1} of ${victim.clause.id}`)).ok;
+      return (await timedWork(parts.caseTimeoutMs, `case ${victim.index + 1} of ${victim.clause.id}`, () => victim.clause.check(env, victim.value))).ok;
     } catch {
       return false; // a host that breaks alone tells nothing about a poisoner
     }

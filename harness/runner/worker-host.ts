@@ -46,6 +46,8 @@ export class WorkerHost {
       await this.#handle.adapter.initialize();
       return;
     }
+    // A case abandoned at its timeout may still hold the host: whether it broke is known once it let go.
+    await this.#handle?.idle?.();
     if (this.#handle && !this.#handle.broken()) return;
     await this.#handle?.stop().catch(() => undefined);
     this.#handle = undefined;

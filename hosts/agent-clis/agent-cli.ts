@@ -105,6 +105,12 @@ export interface AgentCli {
    */
   relists?: boolean;
   /**
+   * Optional: the call that makes the CLI send another turn when re-listing (AgentSession.relist), in the
+   * session's directories as the CLI sees them. Default: a call of a tool no CLI has, which most CLIs answer
+   * with an error result and go on; Cline counts it as a mistake and stops at its third in a row.
+   */
+  relistReply?(id: string, turn: number, dirs: { home: string; cwd: string }): ModelReply;
+  /**
    * Optional: turns to answer right after open, before the surface is read (Claude's ToolSearch that loads
    * every deferred schema); asked again after each, until it returns undefined (at most 8 rounds).
    */

@@ -32,16 +32,6 @@ export const notRelisting: Record<string, string> = {
   "drift/list-changed": "not declared: whether this CLI re-lists a server on notifications/tools/list_changed within one process was not measured yet",
 };
 
-/**
- * {@link notRelisting}, for a report made before agent adapters declared their CLI's built-ins (HAP/1
- * `builtinTools`): its adapter then declared no local tools, so `guard/local-occupant` was not judged. Said
- * as it is, until the report is made again.
- */
-export const madeBeforeBuiltins: Record<string, string> = {
-  ...notRelisting,
-  "guard/local-occupant": "not judged in this report: it was made before the agent adapters declared a CLI's built-ins as its local tools (HAP/1 capabilities.builtinTools, added 2026-12-05); the next `npm run reports -- --only <id>` judges it",
-};
-
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
   // The default: a CLI not known to re-list.

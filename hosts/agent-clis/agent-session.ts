@@ -148,16 +148,18 @@ export class AgentSession {
 
   /**
    * The surface as the CLI's next model turn offers it, read from a fresh turn: the held one is answered with
-   * a call of a tool no CLI has (see {@link AgentCli.relists}), so the CLI sends its model another turn with
+   * a call of a tool no CLI has, or the CLI's own {@link AgentCli.relistReply} (see {@link AgentCli.relists}),
+   * so the CLI sends its model another turn with
    * whatever tool list it holds now. Each such call carries a new argument: Gemini CLI ends a session that
    * repeats one call with the same arguments (its loop detection). Throws when the CLI exited or went quiet.
    */
   async relist(): Promise<VisibleTool[]> {
     if (!this.held || this.exited) throw new Error(`${this.cli.id} is no longer running: ${this.stderr.text.slice(-500)}`);
-    const reply: ModelReply = { type: "tool-call", id: `toolu_mcpcollide_relist${++this.calls}${randomBytes(4).toString("hex")}`, name: RELIST_TOOL, arguments: { turn: this.calls } };
+    const id = `toolu_mcpcollide_relist${++this.calls}${randomBytes(4).toString("hex")}`;
+    const reply: ModelReply = this.cli.relistReply?.(id, this.calls, this.dirs) ?? { type: "tool-call", id, name: RELIST_TOOL, arguments: { turn: this.calls } };
     this.held.answer(reply);
     this.held = undefined;
-    this.held = await this.nextTurn(this.options.turnTimeoutMs, "the turn after a call of a tool it does not have (a re-list)");
+    this.held = await this.nextTurn(this.options.turnTimeoutMs, "the turn after a re-listing call");
     await this.readSurface();
     return this.surface;
   }

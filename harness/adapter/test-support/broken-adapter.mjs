@@ -3,7 +3,8 @@
 // earns ERROR and never PASS: crash, hang, garbage, rpc-error, bad-result, exit-on-open, stderr-then-crash;
 // deaf-hang also outlives the end of its stdin (and keeps a child), as a stuck host would; flood-line writes
 // argv[3] bytes with no newline and stays; close-stdout closes its stdout on the first session request and
-// stays.
+// stays. slow-first-open is no broken host, only a slow one: it answers as empty-success, but its first
+// session/open only after argv[3] ms, numbers its sessions, and says at shutdown how many were left open.
 import { createInterface } from "node:readline";
 
 // "setsid+<mode>": first start a grandchild in a session of its own (out of the adapter's process group,
@@ -34,6 +35,9 @@ if (mode === "deaf-hang") {
   (await import("node:child_process")).spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
   setInterval(() => {}, 1000);
 }
+/** Sessions opened and not closed (slow-first-open): a harness that gives up on an open must still close it. */
+const open = new Set();
+let opens = 0;
 const init = { protocolVersion: "1", host: { name: `broken-${mode}`, version: "0.0.0" }, transports: ["stdio", "http"], capabilities: {} };
 
 for await (const line of createInterface({ input: process.stdin })) {
@@ -44,7 +48,8 @@ for await (const line of createInterface({ input: process.stdin })) {
     continue;
   }
   if (method === "shutdown") {
-    write({ jsonrpc: "2.0", id, result: {} });
+    const diagnostics = mode === "slow-first-open" ? [{ level: "info", message: `sessions left open: ${open.size}` }] : [];
+    write({ jsonrpc: "2.0", id, result: { diagnostics } });
     process.exit(0);
   }
   switch (mode) {
@@ -88,6 +93,23 @@ for await (const line of createInterface({ input: process.stdin })) {
       else if (method === "session/call") write({ jsonrpc: "2.0", id, result: { ok: false, error: { message: "unknown" } } });
       else write({ jsonrpc: "2.0", id, result: {} });
       break;
+    case "slow-first-open": {
+      const { params } = JSON.parse(line);
+      if (method === "session/open") {
+        const session = `s${++opens}`;
+        const answer = () => {
+          open.add(session);
+          write({ jsonrpc: "2.0", id, result: { session, outcome: { registered: {}, errors: [] }, diagnostics: [] } });
+        };
+        if (opens === 1) setTimeout(answer, Number(process.argv[3] ?? 5000));
+        else answer();
+      } else if (method === "session/tools") write({ jsonrpc: "2.0", id, result: { tools: [] } });
+      else if (method === "session/close") {
+        open.delete(params.session);
+        write({ jsonrpc: "2.0", id, result: {} });
+      } else write({ jsonrpc: "2.0", id, result: {} });
+      break;
+    }
     default:
       process.exit(4);
   }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../../harness/index.ts";
-import { cline, clineErrors, clineMcpSettings, clineProviders, clineResult } from "./cline.ts";
+import { cline, clineErrors, clineMcpSettings, clineProviders, clineResult, RELIST_FILE } from "./cline.ts";
 
 const servers: ServerConfig[] = [
   { key: "zeta web", transport: { type: "http", url: "http://127.0.0.1:4100/mcp/tok" } },
@@ -31,6 +31,22 @@ describe("Cline CLI adapter", () => {
       expect(mcp).toEqual(clineMcpSettings(servers));
       expect(mcp.mcpServers["zeta web"]).toEqual({ type: "streamableHttp", url: "http://127.0.0.1:4100/mcp/tok" });
       expect(mcp.mcpServers.alpha).toEqual({ command: "/usr/bin/node", args: ["/x/shim.cjs", "127.0.0.1:4200"], env: {} });
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it("re-lists by reading a line of a file in its working directory, a different line each turn (no mistake, no identical call)", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-cline-test-"));
+    try {
+      const home = join(scratch, "home");
+      mkdirSync(home);
+      cline().launch({ home, cwd: scratch, servers, providerOrigin: "http://127.0.0.1:9999", apiKey: "k1", prompt: "do it", bin: "cline" });
+      const lines = readFileSync(join(scratch, RELIST_FILE), "utf8").split("\n");
+      const [first, second] = [1, 2].map((turn) => cline().relistReply?.(`r${turn}`, turn, { home, cwd: scratch }));
+      expect(first).toEqual({ type: "tool-call", id: "r1", name: "read_files", arguments: { files: [{ path: join(scratch, RELIST_FILE), start_line: 1, end_line: 1 }] } });
+      expect(second).not.toEqual({ ...first, id: "r2" });
+      expect(lines.length).toBeGreaterThanOrEqual(64);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

@@ -75,6 +75,9 @@ export function clineErrors(output: { stdout: string; stderr: string }): HostErr
     .slice(0, 50).map((line) => ({ message: line.trim().slice(0, 2000), channel })));
 }
 
+/** The file in the session's working directory that a re-list reads. */
+export const RELIST_FILE = "mcp-collide-relist.txt";
+
 /** Cline CLI (one variant). */
 export function cline(): AgentCli {
   return {
@@ -89,6 +92,8 @@ export function cline(): AgentCli {
       mkdirSync(settings, { recursive: true, mode: 0o700 });
       writeFileSync(join(settings, "providers.json"), JSON.stringify(clineProviders(context.providerOrigin, context.apiKey)), { mode: 0o600 });
       writeFileSync(join(settings, "global-settings.json"), JSON.stringify({ telemetryOptOut: true, autoUpdateEnabled: false }), { mode: 0o600 });
+      // What a re-list reads (relistReply): a line per turn, so no two re-listing calls are identical.
+      writeFileSync(join(context.cwd, RELIST_FILE), Array.from({ length: 64 }, (_, at) => `line ${at + 1}`).join("\n"), { mode: 0o644 });
       const mcp = join(settings, "cline_mcp_settings.json");
       writeFileSync(mcp, JSON.stringify(clineMcpSettings(context.servers)), { mode: 0o600 });
       return {
@@ -102,6 +107,9 @@ export function cline(): AgentCli {
       const result = results.find((candidate) => candidate.id === id);
       return result && clineResult(result);
     },
+    // A call of a tool Cline does not have is one of the three consecutive mistakes it stops at (`--retries`,
+    // default 3), so a re-list reads a line of a file in its working directory with its own read_files.
+    relistReply: (id, turn, { cwd }) => ({ type: "tool-call", id, name: "read_files", arguments: { files: [{ path: join(cwd, RELIST_FILE), start_line: ((turn - 1) % 64) + 1, end_line: ((turn - 1) % 64) + 1 }] } }),
     closingReply: (id: string): ModelReply => ({ type: "tool-call", id, name: "submit_and_exit", arguments: { summary: "mcp-collide: the scripted calls are done.", verified: true } }),
     errorsOf: (output) => clineErrors(output),
     logFiles: ({ home }) => [join(home, ".cline", "data", "logs")],

@@ -4,13 +4,19 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
+
+/** Why `drift/list-changed` is not judged. */
+const clineIgnoresListChanged = {
+  ...relisting,
+  "drift/list-changed": "Cline does not re-list a server on notifications/tools/list_changed, so the adapter does not declare listChanged: measured 2026-12-05 (3.0.65, adapter declaring it for the measurement, each fresh turn asked through Cline's own `read_files` since a call of a missing tool is one of the three consecutive mistakes it stops at) with the notification sent between two turns of one `cline` process: the server received a single `tools/list`, and every later turn through the 15 s the clause waits offered the first list (`alpha__search`, removed, still offered)",
+};
 
 const clineHost: RealHost = {
   id: "cline",
   title: "Cline CLI (cline --yolo --json), OpenAI-compatible provider",
   ...agent("cline"),
-  notApplicable: madeBeforeBuiltins,
+  notApplicable: clineIgnoresListChanged,
   packages: ["cline"],
   wiring: "`cline --yolo --json` with `providers.json` (the OpenAI-compatible provider at the fake Chat Completions endpoint, as `cline auth` writes it) and `CLINE_MCP_SETTINGS_PATH` (`mcpServers`); MCP tool `x` of server `k` is the function `k__x` (a changed name gets an 8-hex hash suffix); a session ends on Cline's own `submit_and_exit`; one CLI process per session in a loopback-only network namespace.",
   evidence: {

@@ -68,6 +68,8 @@ export function copilotResult(result: ProviderToolResult): ProviderToolResult {
 export function copilot(): AgentCli {
   return {
     id: "copilot",
+    // Measured on the pinned version: after notifications/tools/list_changed its next turn offers the new list (drift/list-changed held: a tool removed, added, renamed).
+    relists: true,
     variant: "default",
     packageName: "@github/copilot",
     binName: "copilot",

@@ -4,13 +4,13 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
 
 const copilotHost: RealHost = {
   id: "copilot",
   title: "GitHub Copilot CLI (copilot -p), offline BYOK, Chat Completions",
   ...agent("copilot"),
-  notApplicable: madeBeforeBuiltins,
+  notApplicable: relisting,
   packages: ["@github/copilot"],
   wiring: "`copilot -p` with `~/.copilot/mcp-config.json` (`type: local`/`http`, `tools: [\"*\"]`), `COPILOT_OFFLINE=true` and its model at the fake Chat Completions endpoint (`COPILOT_PROVIDER_BASE_URL`, dummy key), `--allow-all-tools`, `--output-format json` (whose `session.mcp_server_status_changed` events name a failed server); MCP tool `x` of server `k` is the function `k-x`; one CLI process per session in a loopback-only network namespace.",
   evidence: {

@@ -57,6 +57,8 @@ export function opencodeErrors(output: { stdout: string; stderr: string }): Host
 export function opencode(variant: OpencodeVariant): AgentCli {
   return {
     id: "opencode",
+    // Measured on the pinned version: after notifications/tools/list_changed its next turn offers the new list (drift/list-changed held: a tool removed, added, renamed).
+    relists: true,
     variant,
     packageName: "opencode-ai",
     binName: "opencode",

@@ -4,7 +4,7 @@
  */
 import type { RealHost } from "../../hosts.ts";
 import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, madeBeforeBuiltins } from "../agent-report-entry.ts";
+import { agent, relisting } from "../agent-report-entry.ts";
 
 /**
  * What both variants share (the deferral comes after registration): Qwen Code names a tool
@@ -27,13 +27,19 @@ const qwenCommon: Record<string, string> = {
   "order/stable-list": "The tools are offered in the order their servers' lists answered, not the configuration's: `alpha`'s list answered first gave [`mcp__alpha__request`, `mcp__beta__search`], `beta`'s first gave [`mcp__beta__search`, `mcp__alpha__request`] (the registry is a Map filled as each server's discovery finishes).",
 };
 
+/** Why `drift/list-changed` is not judged (both variants: one engine). */
+const qwenIgnoresListChanged = {
+  ...relisting,
+  "drift/list-changed": "Qwen Code does not re-list a server on notifications/tools/list_changed, so the adapter does not declare listChanged: measured 2026-12-05 (0.15.10, adapter declaring it for the measurement) with the notification sent between two turns of one `qwen -p` process: the server received a single `tools/list`, and every later turn through the 15 s the clause waits offered the first list (`search`, removed, still offered)",
+};
+
 /** Committed reports. */
 export const hosts: RealHost[] = [
   {
     id: "qwen-code",
     title: "Qwen Code (qwen -p), default: deferred tool search",
     ...agent("qwen-code"),
-    notApplicable: madeBeforeBuiltins,
+    notApplicable: qwenIgnoresListChanged,
     packages: ["@qwen-code/qwen-code"],
     wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
     // Every verdict checked by hand against the bundled cli.js and the report's server records (2026-12-05).
@@ -46,7 +52,7 @@ export const hosts: RealHost[] = [
     id: "qwen-code-eager",
     title: "Qwen Code (qwen -p), tool_search denied: every MCP tool in tools[]",
     ...agent("qwen-code", "eager"),
-    notApplicable: madeBeforeBuiltins,
+    notApplicable: qwenIgnoresListChanged,
     packages: ["@qwen-code/qwen-code"],
     wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
     // Registration and naming come before the deferral, and the report's verdicts are the default's, clause for clause.
