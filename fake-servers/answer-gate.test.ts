@@ -170,3 +170,33 @@ describe("AnswerGate spacing", () => {
     expect(new AnswerGate(new Map()).spacingMs).toBe(0);
   });
 });
+
+describe("AnswerGate listedOneAtATime", () => {
+  it("holds when the host asked each server for its list only after the ones before had answered", () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.askedList("alpha");
+    expect(gate.listedOneAtATime).toBe(false); // one list asked: nothing to compare yet
+    gate.firstAnswer("alpha");
+    gate.askedList("beta");
+    gate.firstAnswer("beta");
+    expect(gate.listedOneAtATime).toBe(true);
+  });
+
+  it("does not hold once the host asked a list while another's first list was unanswered, whatever came after", () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1], ["gamma", 2]]), 250, 0);
+    gate.askedList("alpha");
+    gate.askedList("beta");
+    gate.firstAnswer("alpha");
+    gate.firstAnswer("beta");
+    gate.askedList("gamma");
+    expect(gate.listedOneAtATime).toBe(false);
+  });
+
+  it("counts a server that will never answer (unreachable) as done, not as one still owed", () => {
+    const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
+    gate.askedList("alpha");
+    gate.done("alpha");
+    gate.askedList("beta");
+    expect(gate.listedOneAtATime).toBe(true);
+  });
+});

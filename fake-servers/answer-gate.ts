@@ -59,6 +59,10 @@ export class AnswerGate {
   private readonly answered = new Set<string>();
   /** Keys in the order their first `tools/list` answer was sent. */
   private readonly sent: string[] = [];
+  /** Servers whose first `tools/list` request arrived. */
+  private readonly listAsked = new Set<string>();
+  /** Whether the host ever asked a server for its list while another's first list was still unanswered. */
+  private overlapped = false;
   /** Servers whose `initialize` arrived: the host has begun talking to them. */
   private readonly contacted = new Set<string>();
   /** Per server, requests of the host's that arrived and are not answered yet. */
@@ -91,6 +95,22 @@ export class AnswerGate {
   /** The servers that sent their first `tools/list` answer, in the order they sent it. */
   get answerOrder(): readonly string[] {
     return this.sent;
+  }
+
+  /**
+   * Whether the host asked its servers for their lists one at a time: at least two first `tools/list`
+   * requests, and none sent while another server's first list was still unanswered. Such a host fixes the
+   * order its servers answer in itself (its own request order), so no answer order but that one can arise.
+   */
+  get listedOneAtATime(): boolean {
+    return this.listAsked.size >= 2 && !this.overlapped;
+  }
+
+  /** Notes that the host asked `server` for its first `tools/list` (before the gate holds it). */
+  askedList(server: string): void {
+    if (this.listAsked.has(server)) return;
+    if ([...this.listAsked].some((other) => !this.answered.has(other))) this.overlapped = true;
+    this.listAsked.add(server);
   }
 
   /** Marks `server` as never going to answer (unreachable, or its connection ended first) and wakes the waiters. */

@@ -45,6 +45,8 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
    * (live, like `records`): the arrival order a host could see, as it happened rather than as scripted.
    */
   readonly answerOrder: readonly string[];
+  /** Whether the host asked these servers for their lists one at a time (AnswerGate.listedOneAtATime), so far. */
+  listedOneAtATime(): boolean;
   /**
    * Changes server `key` mid-session by one drift step (validated with {@link DriftStepSchema}); see
    * LiveServer.apply for when each kind takes effect. Throws for an unknown key or a step that does not fit.
@@ -155,6 +157,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
       records: recorder.records,
       startedAt: recorder.startedAt,
       answerOrder: gate.answerOrder,
+      listedOneAtATime: () => gate.listedOneAtATime,
       apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
       revision: (key) => serverOf(key).revision,

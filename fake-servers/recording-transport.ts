@@ -133,6 +133,7 @@ export class RecordingTransport implements Transport {
     const { gate, server } = this.context;
     if (gate && !gate.hasAnswered(server) && this.gatedId === undefined && "method" in message && message.method === "tools/list" && "id" in message) {
       this.gatedId = message.id;
+      gate.askedList(server);
       void gate.turn(server).then(() => this.deliver(message, extra));
       return;
     }

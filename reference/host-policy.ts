@@ -45,6 +45,11 @@ export interface HostPolicy {
   collision: CollisionPolicy;
   /** The order registration replays servers in: as configured (ADR P2), or as they answered. */
   order: "config" | "arrival";
+  /**
+   * How the servers are loaded at open: all at once (the reference), or one after another in configuration
+   * order (absent: all at once). Both are correct; one at a time fixes the order servers answer in.
+   */
+  loading?: "parallel" | "one-at-a-time";
   /** The tool name a call sends the server: its own (ADR D2), or the one the model was shown. */
   wireName: "server" | "visible";
   /** When some of a server's tools cannot be shown: fail the whole server (ADR D3), or drop them quietly. */

@@ -48,11 +48,11 @@ export class HostSession {
     return this.#slotByKey.get(key);
   }
 
-  /** Loads every server in parallel, then registers them as the policy says. */
+  /** Loads every server (in parallel, or one at a time as the policy says), then registers them as the policy says. */
   async open(): Promise<Omit<OpenResult, "session">> {
     let arrivals = 0;
     const remember = this.policy.failedOpen === "remember";
-    await Promise.all(this.slots.map(async (slot) => {
+    const load = async (slot: ServerSlot) => {
       const known = remember ? this.failedAtOpen.get(transportKey(slot)) : undefined;
       if (known !== undefined) {
         slot.failure = `server ${quote(slot.key)} failed to load at an earlier open and is not tried again (${known})`;
@@ -61,7 +61,9 @@ export class HostSession {
       await slot.relist();
       if (slot.tools !== undefined) slot.arrival = arrivals++;
       else if (remember && slot.failure !== undefined) this.failedAtOpen.set(transportKey(slot), slot.failure);
-    }));
+    };
+    if (this.policy.loading === "one-at-a-time") for (const slot of this.slots) await load(slot);
+    else await Promise.all(this.slots.map(load));
     return this.#register();
   }
 

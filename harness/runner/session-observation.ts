@@ -33,4 +33,6 @@ export interface SessionObservation {
   records: MessageRecord[];
   /** The servers that answered their first `tools/list`, in the order they sent the answer (see FakeWorld). */
   answerOrder: string[];
+  /** Whether the host asked the servers for their lists one at a time (see FakeWorld); absent: not known. */
+  listedOneAtATime?: boolean;
 }

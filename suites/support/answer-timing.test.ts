@@ -3,7 +3,8 @@
  * the servers both sessions judged; a title that says what happened, and the script when that differed.
  */
 import { describe, expect, it } from "vitest";
-import { answeredAs, answerOrderChanged } from "./answer-timing.ts";
+import type { SessionObservation } from "../../harness/index.ts";
+import { answeredAs, answerOrderChanged, orderExercised } from "./answer-timing.ts";
 
 describe("answerOrderChanged", () => {
   const judged = new Set(["alpha", "beta", "gamma"]);
@@ -24,5 +25,22 @@ describe("answeredAs", () => {
   it("names the recorded order, and the scripted one only when they differ", () => {
     expect(answeredAs(["alpha", "beta"], ["alpha", "beta"])).toBe('answering in the order ["alpha", "beta"]');
     expect(answeredAs(["alpha", "beta"], ["beta", "alpha"])).toBe('answering in the order ["alpha", "beta"] (scripted: ["beta", "alpha"])');
+  });
+});
+
+describe("orderExercised", () => {
+  const session = (answerOrder: string[], listedOneAtATime?: boolean) => ({ answerOrder, ...(listedOneAtATime === undefined ? {} : { listedOneAtATime }) }) as SessionObservation;
+  const both = new Set(["alpha", "beta"]);
+
+  it("claims a change the servers recorded, with no note", () => {
+    expect(orderExercised(session(["alpha", "beta"], false), session(["beta", "alpha"], false), both)).toEqual({ judged: ["answer-order-changed", "answer-order-exercised"] });
+  });
+
+  it("claims the host's own fixed order only when both sessions listed one server at a time, and says so", () => {
+    const fixed = orderExercised(session(["alpha", "beta"], true), session(["alpha", "beta"], true), both);
+    expect(fixed.judged).toEqual(["lists-one-at-a-time", "answer-order-exercised"]);
+    expect(fixed.note).toMatch(/one at a time/);
+    expect(orderExercised(session(["alpha", "beta"], true), session(["alpha", "beta"], false), both)).toEqual({ judged: [] });
+    expect(orderExercised(session(["alpha", "beta"]), session(["alpha", "beta"]), both)).toEqual({ judged: [] });
   });
 });

@@ -4,7 +4,7 @@
  * recorded, see SessionObservation.answerOrder): what `order/arrival-timing` and
  * `order/stable-list` compare.
  */
-import { reorder, type Ordering, type World } from "../../harness/index.ts";
+import { reorder, type Ordering, type SessionObservation, type World } from "../../harness/index.ts";
 
 /** One world and the two orders its servers answer their first tools/list in. */
 export interface TimingCase {
@@ -63,4 +63,24 @@ export function answerOrderChanged(first: readonly string[], second: readonly st
 export function answeredAs(recorded: readonly string[], scripted: readonly string[]): string {
   const kept = scripted.filter((key) => recorded.includes(key));
   return `answering in the order ${list(recorded)}${JSON.stringify(kept) === JSON.stringify(recorded) ? "" : ` (scripted: ${list(scripted)})`}`;
+}
+
+/** The situations both timing clauses report about the answer order, and what each means. */
+export const answerOrderSituations = {
+  "answer-order-changed": "two servers answered in another order the second time (as the servers recorded their first tools/list answers)",
+  "lists-one-at-a-time": "in both sessions the host asked each server for its list only after every server it had asked before had answered, so the servers answered in the host's own order whatever their latency",
+  "answer-order-exercised": "the answer order was put to the host: it changed between the sessions (answer-order-changed), or the host fixed it itself (lists-one-at-a-time)",
+} as const;
+
+/**
+ * What a timing case's two sessions did with the answer order, among the servers `among` both judged: it
+ * changed, or the host listed one server at a time in both (then no order but its own can arise, and the
+ * pass says so). Neither: the case exercised nothing, and a run of such cases is INCONCLUSIVE.
+ */
+export function orderExercised(first: SessionObservation, second: SessionObservation, among: ReadonlySet<string>): { judged: string[]; note?: string } {
+  if (answerOrderChanged(first.answerOrder, second.answerOrder, among)) return { judged: ["answer-order-changed", "answer-order-exercised"] };
+  if (first.listedOneAtATime && second.listedOneAtATime) {
+    return { judged: ["lists-one-at-a-time", "answer-order-exercised"], note: "the host asked its servers for their lists one at a time, so they answered in its own order whatever their latency: no other order could arise" };
+  }
+  return { judged: [] };
 }
