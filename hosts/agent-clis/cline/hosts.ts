@@ -18,6 +18,9 @@ const clineHost: RealHost = {
   ...agent("cline"),
   notApplicable: clineIgnoresListChanged,
   packages: ["cline"],
+  notes: [
+    "Measured on the 2-core machine at load 10 to 12 (two helpers' tests beside it), 2026-12-05: 4.3 min wall (259 s) for the full report, 158 CLI sessions observed, 28 served from the observation cache. Each start tries `CONNECT data.cline.bot:443` through the recording proxy (refused, listed in the report's diagnostics) though `telemetryOptOut` is set.",
+  ],
   wiring: "`cline --yolo --json` with `providers.json` (the OpenAI-compatible provider at the fake Chat Completions endpoint, as `cline auth` writes it) and `CLINE_MCP_SETTINGS_PATH` (`mcpServers`); MCP tool `x` of server `k` is the function `k__x` (a changed name gets an 8-hex hash suffix); a session ends on Cline's own `submit_and_exit`; one CLI process per session in a loopback-only network namespace.",
   evidence: {
     "surface/no-silent-loss": "Cline names a tool `<key>__<tool>` and changes (sanitises, cuts, adds `_` and 8 hex of the SHA-1 of `<key>__<tool>`) only a name outside `[a-zA-Z0-9_-]` or over 64 characters (@cline/core 0.0.86, dist/index.js, the MCP tool naming function), so `a__b`'s `c` and `a`'s `b__c` both keep the plain name `a__b__c`, which the Chat Completions request offers once, as `a`'s `b__c` (configured second; the call reached `a`, server records), while `a__b`'s `c` is offered under no name; its JSON output, stderr and log file say nothing of it. The same by hand (2026-12-05): `a__b`'s `c` and `a`'s `b__c` gave one `a__b__c`, while `store refunds`'s and `store.refunds`'s `get` got distinct hashed names.",

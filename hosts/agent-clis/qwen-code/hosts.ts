@@ -44,7 +44,7 @@ export const hosts: RealHost[] = [
     wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
     // Every verdict checked by hand against the bundled cli.js and the report's server records (2026-12-05).
     notes: [
-      "Measured on the shared 2-core machine at load 30 to 60 (other sessions' runs): 15 min wall for the full report (140 CLI sessions observed, 23 served from the observation cache). Its `hostEnvironment.isolation` text was written before the adapter said so: Qwen Code ran without HTTPS_PROXY/HTTP_PROXY (it sends loopback through the proxy too), so its outbound attempts were refused by the namespace and recorded only as DNS queries.",
+      "Measured on the 2-core machine at load 11 to 14 (two helpers' tests beside it), 2026-12-05: 3.1 min wall (188 s) for the full report, 141 CLI sessions observed, 22 served from the observation cache (at load 30 to 60, on the code before the sandbox, 15 min). No outbound attempt was recorded (none asked DNS).",
     ],
     evidence: qwenCommon,
   },
@@ -57,7 +57,7 @@ export const hosts: RealHost[] = [
     wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
     // Registration and naming come before the deferral, and the report's verdicts are the default's, clause for clause.
     notes: [
-      "Measured on the shared 2-core machine at load 20 to 30: 8.3 min wall for the full report (142 CLI sessions observed, 21 served from the cache). As for `qwen-code`, its `hostEnvironment.isolation` text predates the adapter saying that Qwen Code runs without HTTPS_PROXY/HTTP_PROXY.",
+      "Measured on the 2-core machine at load 8 to 11, 2026-12-05: 4.7 min wall (282 s) for the full report, 137 CLI sessions observed, 26 served from the cache. No outbound attempt was recorded.",
     ],
     evidence: qwenCommon,
   },
