@@ -49,7 +49,7 @@ export const hosts: RealHost[] = [
     wiring: "As `opencode`, with its `anthropic` provider (`options.baseURL`) at the fake Anthropic Messages endpoint; calls are `tool_use` blocks.",
     // The MCP client and its join sit before the provider: the same verdicts, but for the error flag the wire carries.
     notes: [
-      "Measured on the 2-core machine at load 11 to 13 (two helpers' tests beside it), 2026-12-05: 12.7 min wall (740 s) for the full report, 144 CLI sessions observed, 20 served from the cache. The same failures as the default variant, clause for clause, but one: on Anthropic Messages a `tool_result` carries `is_error`, and opencode sets it for a result with `isError: true`, so `wire/tool-error-reaches-model` passes here while it fails on Chat Completions, which has no error flag.",
+      "Measured on the 2-core machine with nothing else running (load 4 to 7, its own CLI processes), 2026-12-05: 7.5 min wall (448 s) for the full report, 142 CLI sessions observed, 22 served from the cache (12.7 min at load 11 to 13 beside two other jobs). The same failures as the default variant, clause for clause, but one: on Anthropic Messages a `tool_result` carries `is_error`, and opencode sets it for a result with `isError: true`, so `wire/tool-error-reaches-model` passes here while it fails on Chat Completions, which has no error flag.",
     ],
     evidence: Object.fromEntries(Object.entries(opencodeCommon).filter(([id]) => id !== "wire/tool-error-reaches-model")),
   },
