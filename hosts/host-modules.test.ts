@@ -3,16 +3,17 @@
  * DIR lists resolve from DIR (host-modules-hook.mjs) and versionOf names DIR's version; an agent CLI's
  * `--bin` inside DIR names its package's version.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../harness/index.ts";
 import { installedBeside } from "./agent-clis/cli-options.ts";
 import { versionOf } from "./real-host-adapter.ts";
+import { ownedTempDir } from "../fake-servers/index.ts";
 
-const dir = mkdtempSync(join(tmpdir(), "mcp-collide-host-modules-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-host-modules-").path;
 mkdirSync(join(dir, "node_modules", "zod"), { recursive: true });
 mkdirSync(join(dir, "node_modules", "@openai", "codex"), { recursive: true });
 mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });

@@ -15,17 +15,18 @@
  * can still read two answers in either order, so that host may also fail a clause that compares two opens
  * of one configuration. Only those clauses are tolerated as extra failures, and only for that host.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot, ReportSchema, type Report } from "../harness/index.ts";
 import { controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
+import { ownedTempDir } from "../fake-servers/index.ts";
 
 const bin = join(packageRoot, "harness/bin/mcp-collide.js");
-const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-controls-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const scratch = ownedTempDir("mcp-collide-controls-").path;
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const full = process.env.MCP_COLLIDE_FULL_CONTROLS === "1";

@@ -6,12 +6,12 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { missingInstall, skipTitle } from "../harness/index.ts";
+import { ownedTempDir } from "../fake-servers/index.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const missing = missingInstall("jq");
@@ -37,7 +37,8 @@ const committed = [
     .map((entry) => join("reports", "examples", entry.name, "report.json")).filter((file) => existsSync(join(root, file))),
 ];
 
-const scratch = await mkdtemp(join(tmpdir(), "mcp-collide-hash-recipe-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const scratch = ownedTempDir("mcp-collide-hash-recipe-").path;
 afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 describe("docs/ci.md's jq recipe for contentSha256", () => {

@@ -3,15 +3,16 @@
  * baseline; baselines gate as documented; the report's repro line and `repro` reproduce the failure;
  * `matrix` reads the reports. Kept to tiny runs (two clauses, three cases) so it stays a few seconds.
  */
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { contentSha256 } from "../report/content-hash.ts";
 import { readReport } from "../report/read-report.ts";
 import { main } from "./main.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-cli-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-cli-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const failing = "names/injective";

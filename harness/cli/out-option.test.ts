@@ -3,13 +3,14 @@
  * held by one run at a time. A bad `--out` costs a usage error (exit 2) before the host starts, not a run.
  */
 import { spawnSync } from "node:child_process";
-import { lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./main.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-out-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-out-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 

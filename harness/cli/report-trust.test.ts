@@ -5,16 +5,17 @@
  * replays a report made elsewhere with the host command given after `--`.
  */
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { contentSha256 } from "../report/content-hash.ts";
 import type { Report } from "../report/report-model.ts";
 import { builtinHostArgv } from "./builtin-host.ts";
 import { main } from "./main.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-trust-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-trust-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const clause = "names/injective";

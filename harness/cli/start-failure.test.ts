@@ -1,11 +1,12 @@
 /** A host that cannot start gets a readable console summary with the reason, and a line per clause. */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "./main.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-start-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-start-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("a host that fails at start", () => {

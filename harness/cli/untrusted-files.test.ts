@@ -7,8 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -18,8 +17,10 @@ import { packageArgv, pathContext } from "../report/portable-path.ts";
 import type { Report } from "../report/report-model.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { main } from "./main.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-untrusted-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-untrusted-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const clause = "names/injective";

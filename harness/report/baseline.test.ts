@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyBaseline, baselineOf, parseBaseline, readBaseline, writeBaseline } from "./baseline.ts";
 import { sampleReport } from "./sample-report.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-baseline-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-baseline-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** The sample without its ERROR clause, so exit codes 0 and 1 are reachable. */

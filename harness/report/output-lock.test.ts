@@ -3,13 +3,14 @@
  * stale, never by two at once, and a run removes only its own lock, never one another run holds now.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE, OutputPathError, prepareOutputDirectory } from "./output-directory.ts";
+import { ownedTempDir } from "../../fake-servers/index.ts";
 
-const dir = await mkdtemp(join(tmpdir(), "mcp-collide-lock-"));
+// Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
+const dir = ownedTempDir("mcp-collide-lock-").path;
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A pid that was alive and is no longer (a process that ran and exited). */
