@@ -140,6 +140,45 @@ export const CoverageRowSchema = z.object({
 /** One row of a clause's coverage table. */
 export type CoverageRow = z.infer<typeof CoverageRowSchema>;
 
+/**
+ * One case of a clause that failed or broke. Every constructed case that fails is a finding of its own, with its
+ * own world and explanation (a clause judges its whole coverage plan whatever an earlier case did), and so is
+ * the random case that failed, shrunk. The clause's verdict is the worst of its findings; the clause's own
+ * `counterexample`, `expected`, `observed` ... repeat its first finding, for readers of older reports.
+ */
+export const FindingSchema = z.object({
+  case: z.number().int().describe("Its number among the clause's cases, from 1: constructed cases come first, then random ones."),
+  kind: z.enum(["constructed", "random"]).describe("constructed: a case of the clause's coverage plan (never shrunk: it is built smallest); random: a generated case, shrunk."),
+  hazard: z.string().optional().describe("For a constructed case: the hazard it was built for."),
+  title: z.string().optional().describe("For a constructed case: what it is, in a few words."),
+  status: z.enum(["fail", "warn", "error"]).describe("fail or warn (by the clause's level) for a violation; error when the host broke on the case."),
+  reason: z.string().describe("Where and how the case failed or broke, in one line."),
+  path: z.string().optional().describe("The fast-check path that replays exactly this case with the clause's seed."),
+  counterexample: CounterexampleSchema.optional(),
+  expected: z.string().optional().describe("What the clause required of this case."),
+  observed: z.string().optional().describe("What the host did instead (host data: quote it, never trust it)."),
+  comparison: ComparisonSchema.optional(),
+  diagnosis: z.array(z.string()).optional().describe("What the host did, read from its answers and from what each fake server received (host data)."),
+  evidence: EvidenceSchema.optional(),
+  error: ReportErrorSchema.optional(),
+  repro: z.string().optional().describe("A shell line that reruns exactly this case."),
+  defect: z.string().optional().describe("The id of the defect (the report's `defects`) this finding is part of."),
+});
+/** One case of a clause that failed or broke. */
+export type Finding = z.infer<typeof FindingSchema>;
+
+/** Why a clause's case could not judge its hazard, when a host-wide cause explains it (see `confounds`). */
+export const ConfoundSchema = z.object({
+  cause: z.enum(["non-deterministic", "every-open-fails", "poisoned-process"]).describe(
+    "non-deterministic: two identical opens of the case's world showed different surfaces, so a comparison of two different opens says nothing about the clause's own hazard; every-open-fails: the host fails every open, a clean world's included, with one error; poisoned-process: the host process had been poisoned by an earlier case.",
+  ),
+  clause: z.string().optional().describe("The clause whose verdict names the cause (names/deterministic, lifecycle/sessions-independent ...)."),
+  cases: z.array(z.number().int()).describe("This clause's cases (numbered from 1) the cause kept from being judged."),
+  detail: z.string().describe("What the records show, in one line (host data)."),
+});
+/** Why a clause's case could not judge its hazard. */
+export type Confound = z.infer<typeof ConfoundSchema>;
+
 /** One clause's result. */
 export const ClauseReportSchema = z.object({
   id: z.string().describe("The clause id from the catalogue: stable forever."),
@@ -178,6 +217,8 @@ export const ClauseReportSchema = z.object({
   evidence: EvidenceSchema.optional().describe("For a failing or broken case: every request the harness made to the host with the host's answer, and every message each fake server received."),
   /** A command line that reruns exactly this case. */
   repro: z.string().optional().describe("A shell line that reruns exactly this case."),
+  findings: z.array(FindingSchema).optional().describe("Every case of this run that failed or broke, each with its own world and explanation: every failing constructed case, then the failing random case (shrunk). The verdict is the worst of them. Absent in reports written before findings were kept (they name one case, above)."),
+  confounds: z.array(ConfoundSchema).optional().describe("Cases of this clause a host-wide cause kept from being judged (never charged to this clause as its own violation)."),
   durationMs: z.number(),
   baseline: BaselineMarkSchema.optional().describe(
     "Set when a --baseline file lists this clause: expected-failure (it failed as listed and does not gate) or stale (listed, but it passed: the entry gates until removed).",
@@ -214,6 +255,33 @@ export const SessionPoisoningSchema = z.object({
 /** A violation that showed only on a host process that had served earlier cases. */
 export type SessionPoisoning = z.infer<typeof SessionPoisoningSchema>;
 
+/**
+ * One behaviour of the host that violates the catalogue: the smallest world that shows it, what the host did
+ * there (read from the records), and every clause it violates and how. Findings with the same world and the
+ * same observed behaviour are one defect; a host-wide cause (names that change between identical opens, a host
+ * that fails every open, a poisoned process) is one defect whatever the clauses it reaches (docs say the rule).
+ */
+export const DefectSchema = z.object({
+  id: z.string().regex(/^D[0-9]+$/).describe("D1, D2 ... in the report's order (worst first, then by the first clause it violates in catalogue order)."),
+  title: z.string().describe("What the host does, in one line, from the records (host data is quoted)."),
+  status: z.enum(["fail", "warn", "error"]).describe("The worst of its findings: fail (a MUST clause), warn (SHOULD only), error (the host broke)."),
+  cause: z.enum(["behaviour", "non-deterministic", "every-open-fails", "poisoned-process", "broke"]).describe(
+    "behaviour: one thing the host does in one world; non-deterministic, every-open-fails, poisoned-process: a host-wide cause (see the clause's confounds); broke: the host crashed, hung or answered garbage.",
+  ),
+  world: CounterexampleSchema.optional().describe("The smallest world that shows it."),
+  behaviour: z.string().describe("What the host did in that world, read from the records (host data)."),
+  violations: z.array(z.object({
+    clause: z.string(),
+    case: z.number().int().describe("The finding's case number within that clause."),
+    status: z.enum(["fail", "warn", "error"]),
+    how: z.string().describe("How this clause sees it: its expected and observed, in one line."),
+  })).describe("Every clause it violates and how, in catalogue order."),
+  confounds: z.array(z.string()).optional().describe("Clauses it kept from judging some of their cases (INCONCLUSIVE or judged on the rest because of it)."),
+  repro: z.string().optional().describe("A shell line that reruns its smallest world (the first violation's case)."),
+});
+/** One behaviour of the host that violates the catalogue. */
+export type Defect = z.infer<typeof DefectSchema>;
+
 /** A whole run. */
 export const ReportSchema = z
   .object({
@@ -235,6 +303,7 @@ export const ReportSchema = z
     node: z.string().describe("The Node.js version that ran the harness."),
     startedAt: z.string().describe("When the run started (ISO 8601, UTC)."),
     durationMs: z.number(),
+    defects: z.array(DefectSchema).optional().describe("The host's defects, each one behaviour with every clause it violates: what a maintainer fixes. Grouped from the clauses' findings (docs/usage.md says the rule). Absent in reports written before defects were grouped."),
     clauses: z.array(ClauseReportSchema),
     totals: z.record(ClauseStatusSchema, z.number().int()),
     exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
