@@ -106,10 +106,15 @@ function behaviourDefect(items: readonly Item[]): Omit<Defect, "id"> {
     const how = first.error ? `${first.error.kind}: ${first.error.message}` : first.reason;
     return defectOf(items, { cause: "broke", title: `the host broke (${clip(how, TITLE_LIMIT, "")})`, behaviour: clip(first.diagnosis?.join("; ") || how, 4000, "") });
   }
-  const text = first.evidence ? behaviourText(first.evidence) : { anomalies: [], facts: [] };
+  if (!first.evidence) {
+    // No records to read: say so, and quote what the clause saw rather than pass its story off as the host's.
+    const saw = `no records of the case were kept; ${items[0]!.clause.id} saw: ${first.observed ?? first.reason}`;
+    return defectOf(items, { cause: "behaviour", title: saw, behaviour: first.diagnosis?.join("; ") || saw });
+  }
+  const text = behaviourText(first.evidence);
   const facts = text.facts.filter((fact) => !fact.endsWith("the open reported no error"));
-  const title = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || clip(first.reason, TITLE_LIMIT, "");
-  return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || first.reason });
+  const title = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || "the host did nothing the records show";
+  return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || "nothing the records show" });
 }
 
 /** Groups the findings no host-wide cause took: same world and behaviour, calls agreeing with every member. */
