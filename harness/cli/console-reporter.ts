@@ -75,7 +75,7 @@ export class ConsoleReporter {
       const replay = reportReplay(this.replayFrom, report, this.replayFrom.file);
       if (replay) this.out.write(`      replay:   ${shown(replay, 2000)}\n`);
       // Every further failing case, each with its own world and explanation (the first is told above).
-      for (const finding of furtherFindings(report)) {
+      for (const finding of furtherFindings(report, [])) {
         this.out.write(`      also:     ${shown(findingHeading(finding))}: ${shown(finding.reason)}\n`);
         if (finding.counterexample) this.out.write(`                ${worldLines(finding.counterexample.servers).map((line) => shown(line)).join("\n                ")}\n`);
         if (finding.observed) this.out.write(`                observed: ${shown(finding.observed)}\n`);

@@ -29,9 +29,15 @@ export function confoundingDefects(defects: readonly Defect[], clause: Pick<Clau
   return defects.filter((defect) => defect.confounds?.includes(clause.id));
 }
 
-/** A clause's failing cases beyond the first (the clause's own fields tell the first), each with its own world. */
-export function furtherFindings(clause: ClauseReport): Finding[] {
-  return (clause.findings ?? []).slice(1);
+/**
+ * A clause's failing cases beyond the first (the clause's own fields tell the first), each with its own world,
+ * and the defect it is part of (as `defects` list it, for a report grouped at render time).
+ */
+export function furtherFindings(clause: ClauseReport, defects: readonly Defect[]): Finding[] {
+  return (clause.findings ?? []).slice(1).map((finding) => {
+    const defect = finding.defect ?? defects.find((entry) => entry.violations.some((v) => v.clause === clause.id && v.case === finding.case))?.id;
+    return defect === undefined ? finding : { ...finding, defect };
+  });
 }
 
 /** A defect as a status word and its cause, as a heading shows it: `FAIL`, `ERROR · every open fails`. */

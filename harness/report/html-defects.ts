@@ -42,6 +42,7 @@ function defectCard(defect: Defect, linked: (id: string) => boolean): string {
 
 /** The section a page opens with: every defect, worst first; `linked` says which clause ids have a section on the page. */
 export function htmlDefects(defects: readonly Defect[], linked: (id: string) => boolean): string {
+  if (defects.length === 0) return `<h2 id="defects">Defects</h2><p>No defects: no clause failed or broke.</p>`;
   return `<h2 id="defects">Defects <small class="why">(${escapeHtml(defectCount(defects))}: each is one behaviour of the host, with every clause it violates; the verdicts per clause follow)</small></h2>` +
     defects.map((defect) => defectCard(defect, linked)).join("\n");
 }
@@ -63,7 +64,7 @@ export function htmlConfounds(clause: ClauseReport, defects: readonly Defect[]):
 
 /** At the end of a clause's section: its failing cases beyond the first, each with its own world and explanation, and its confounds. */
 export function htmlFurther(clause: ClauseReport, defects: readonly Defect[]): string {
-  const further = furtherFindings(clause).map((finding) => {
+  const further = furtherFindings(clause, defects).map((finding) => {
     const parts = [`<h4>${text(findingHeading(finding), 500)}</h4>`];
     if (finding.counterexample) parts.push(htmlWorld(finding.counterexample.servers));
     if (finding.expected !== undefined || finding.observed !== undefined) {

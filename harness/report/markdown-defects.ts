@@ -31,6 +31,7 @@ function defect(entry: Defect, limit: number, options: RenderOptions): string[] 
 
 /** The section report.md opens with: every defect, worst first. */
 export function markdownDefects(defects: readonly Defect[], limit: number, options: RenderOptions): string[] {
+  if (defects.length === 0) return ["## Defects", "", "No defects: no clause failed or broke.", ""];
   const lines = ["## Defects", "", `${markdownText(defectCount(defects))}: each is one behaviour of the host, with every clause it violates (the verdicts per clause follow).`, ""];
   for (const entry of defects) lines.push(...defect(entry, limit, options));
   return lines;
@@ -46,7 +47,7 @@ export function markdownPartOf(clause: ClauseReport, defects: readonly Defect[])
 /** At the end of a clause's section: its failing cases beyond the first, each with its own world, and its confounded cases. */
 export function markdownClauseDefects(clause: ClauseReport, defects: readonly Defect[], limit: number): string[] {
   const lines: string[] = [];
-  const further = furtherFindings(clause);
+  const further = furtherFindings(clause, defects);
   if (further.length > 0) {
     lines.push(`**Further failing cases** (${further.length}; each judged on its own):`, "");
     for (const finding of further) {

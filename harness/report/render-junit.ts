@@ -43,7 +43,7 @@ function details(report: Report, clause: ClauseReport, defects: readonly Defect[
   if (clause.repro) lines.push(`repro: ${evidence(clause.repro)}`);
   const replay = reportReplay(report, clause);
   if (replay) lines.push(`replay from report.json, on any machine: ${replay}`);
-  for (const finding of furtherFindings(clause)) {
+  for (const finding of furtherFindings(clause, defects)) {
     lines.push(`further failing ${findingHeading(finding)}: ${evidence(finding.reason)}`);
     if (finding.counterexample) lines.push(...worldLines(finding.counterexample.servers).map((line) => `  ${line}`));
     if (finding.expected !== undefined) lines.push(`  expected: ${evidence(finding.expected)}`);

@@ -30,7 +30,7 @@ export interface SarifOptions extends RenderOptions {
 const MESSAGE_LIMIT = 4000;
 
 /** Host text as a SARIF plain-text message: hidden characters shown, brackets and backslashes escaped. */
-const plain = (text: string) => showHidden(text).replace(/[\\[\]]/g, (char) => `\\${char}`);
+const plain = (text: string) => showHidden(text.replace(/[\\[\]]/g, (char) => `\\${char}`));
 
 const levelOf = (status: Defect["status"] | ClauseReport["level"]) => (status === "warn" || status === "SHOULD" ? "warning" : "error");
 
