@@ -7,7 +7,8 @@
 import type { Evidence } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 import { namingProfile } from "../profiles/naming-profile.ts";
-import { listRequests, pairText, sessionRecords, type CallRecord, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { listRequests, pairText } from "./call-deliveries.ts";
+import { sessionRecords, type CallRecord, type SessionRecord, type ShownTool } from "./session-records.ts";
 
 /** Longest host string a behaviour quotes (report.json keeps the whole in the clause's evidence). */
 const QUOTE_LIMIT = 160;
