@@ -12,6 +12,7 @@ import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
+import { withDefects } from "../report/group-defects.ts";
 import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
@@ -245,7 +246,8 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ca?.close();
   }
   const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
-  return {
+  // The report opens with the host's defects: its findings grouped by cause (group-defects.ts).
+  return withDefects({
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
     catalogueVersion,
@@ -267,7 +269,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
-  };
+  });
 }
 
 function safeProfile(id: string): NamingProfile | undefined {
