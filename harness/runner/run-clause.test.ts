@@ -179,6 +179,7 @@ function twoBugs(verdict: (name: string) => string) {
 describe("runClause: every hazard judged, every failing hazard reported", () => {
   it("runs the whole plan past a failure: two independent bugs are two findings, each with its own world and explanation, and a random failure adds a third", async () => {
     const { clause, checked } = twoBugs((name) => (["one", "three", "c"].includes(name) ? "fail" : "hold"));
+    let randomFound = 0;
     for (let seed = 1; seed <= 10; seed++) {
       checked.length = 0;
       const report = await runClause(clause, {} as ClauseEnvironment, options(seed, 6));
@@ -194,13 +195,18 @@ describe("runClause: every hazard judged, every failing hazard reported", () => 
       expect(report.coverage!.flatMap((row) => row.constructed.map((entry) => entry.outcome))).not.toContain("not-run");
       const random = report.findings!.filter((finding) => finding.kind === "random");
       if (random.length > 0) {
+        randomFound++;
         // Random exploration stops at its first failure and shrinks it: one finding, after the constructed ones.
         expect(random).toHaveLength(1);
         expect(random[0]).toMatchObject({ status: "fail", observed: "bug in c" });
         expect(random[0]!.case).toBeGreaterThan(3);
         expect(random[0]!.reason).toMatch(/^violated in random case \d \(after 3 constructed\); shrunk in \d+ step\(s\)$/);
+        // Its path counts the constructed cases first, as before: the seed and path replay that very case.
+        const examples = clause.coverage!({} as never).map((built) => built.value);
+        expect(await valueAtPath(clause.arbitrary({} as never), seed, random[0]!.path!, examples)).toEqual(random[0]!.counterexample!.value);
       }
     }
+    expect(randomFound).toBeGreaterThan(0);
   });
 
   it("relaunches a host that broke on a constructed case and runs the next: the broken case is an ERROR finding, a later failure a finding too", async () => {
