@@ -20,12 +20,12 @@
  *   coverage table (coverage-tally.ts). A case that could not run at all (no host could be started for it)
  *   is said in the reason, next to the verdict, and is `not-run` in that table; nothing else is.
  */
-import fc from "fast-check";
 import type { ClauseReport } from "../report/report-model.ts";
 import { hostSummary } from "../report/diagnosis.ts";
 import { situationsOf } from "../world/situations.ts";
 import { CaseRunner, errorKind, type CaseRun } from "./case-runner.ts";
 import { findingFields, findingOf, worstOf, type FoundCase } from "./clause-findings.ts";
+import { exploreRandom, type Explored, type Unrun } from "./random-exploration.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import { CoverageTally } from "./coverage-tally.ts";
 import { wentWrong, type FreshHosts } from "./fresh-hosts.ts";
@@ -58,24 +58,6 @@ export interface ClauseRunOptions {
    * sessions cost seconds, a failure random exploration found must not cost a report its time budget.
    */
   shrinkBudgetMs?: number;
-}
-
-/** A violation, thrown to fast-check so it shrinks the case. */
-class Violation extends Error {}
-
-/** Why cases from `from` (an index) on could not run: no working host could be had for them. */
-interface Unrun {
-  from: number;
-  error: unknown;
-}
-
-/** What the random exploration (or a replay by path) came to. */
-interface Explored {
-  found?: FoundCase;
-  shrinks: number;
-  unrun?: Unrun;
-  /** fast-check failed for no case of ours (the arbitrary threw ...). */
-  harness?: string;
 }
 
 /** Runs `clause` against the host in `env`. */
@@ -169,76 +151,6 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}${checked(notes)}, but these situations were never judged: ${why.join("; ")}` };
   }
   return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}` };
-}
-
-/**
- * The random cases (after the constructed ones, which the loop above ran: fast-check still gets them as its
- * `examples`, passed at once, so a path counts them first), stopping at the first that fails or breaks and
- * shrinking a violation; or, with a path, exactly the case it names. `count` hears of each case run.
- */
-async function exploreRandom(
-  clause: Clause, env: ClauseEnvironment, options: ClauseRunOptions, examples: readonly unknown[], runner: CaseRunner,
-  replayed: number | undefined, count: (value: unknown, run: CaseRun) => void,
-): Promise<Explored> {
-  let skipped = replayed === undefined ? 0 : examples.length;
-  let next = examples.length;
-  let failing: Omit<FoundCase, "path"> | undefined;
-  let stopped = false;
-  let unrun: Unrun | undefined;
-  let shrinks = 0;
-  /** When shrinking began, and whether it stopped at the budget. */
-  let shrinkStarted: number | undefined;
-  let shrinkStopped = false;
-  const predicate = async (value: unknown): Promise<boolean> => {
-    if (stopped) return true;
-    const generating = failing === undefined;
-    if (generating && skipped < examples.length) {
-      skipped++;
-      return true;
-    }
-    if (!generating && options.shrinkBudgetMs !== undefined) {
-      shrinkStarted ??= performance.now();
-      // Every further candidate counts as no counterexample, so fast-check ends at the smallest found so far.
-      if (performance.now() - shrinkStarted > options.shrinkBudgetMs) {
-        shrinkStopped = true;
-        return true;
-      }
-    }
-    // A replayed path runs one case, the one its first step names.
-    const index = !generating ? failing!.index : replayed ?? next++;
-    if (!generating) shrinks++;
-    let run: CaseRun;
-    try {
-      run = await runner.run(index, value, generating && replayed === undefined);
-    } catch (error) {
-      stopped = true;
-      if (generating) unrun = { from: index, error };
-      return true;
-    }
-    if (generating) count(value, run);
-    if (run.kind === "held") return true;
-    if (run.kind === "broke") {
-      if (!generating) return true; // never shrink toward a broken host
-      stopped = true;
-    }
-    failing = { index, value, run };
-    throw new Violation();
-  };
-  const details = await fc.check(fc.asyncProperty(clause.arbitrary(env), predicate), {
-    seed: options.seed,
-    numRuns: examples.length + options.runs,
-    examples: examples.map((value) => [value] as [unknown]),
-    path: options.path,
-    endOnFailure: options.shrink === false,
-  });
-  if (failing) {
-    const path = details.counterexamplePath ?? undefined;
-    return { found: { ...failing, ...(path !== undefined ? { path } : {}), shrinks, ...(shrinkStopped ? { shrinkStoppedAt: options.shrinkBudgetMs } : {}) }, shrinks, unrun };
-  }
-  if (details.failed) {
-    return { shrinks, unrun, harness: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance) };
-  }
-  return { shrinks, unrun };
 }
 
 /** `constructed cases 4 to 5 could not run: the host could not be restarted (crash): ...`. */
