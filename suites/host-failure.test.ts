@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, inProcessLauncher, packageRoot, runClauses, type Clause, type HostLauncher } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, inProcessLauncher, replayCase, runClauses, type Clause, type HostLauncher } from "../harness/index.ts";
 import { atMostOnce } from "./at-most-once.suite.ts";
 import { sessionsIndependent } from "./sessions.suite.ts";
 import { CANCELLED, cascadingHost } from "./test-support/cascading-host.ts";
@@ -35,6 +35,9 @@ describe("a host that fails because a server failed", () => {
     // A host failure says nothing about what a session leaves behind: no process was isolated for it.
     expect(report.diagnostics).toBeUndefined();
     expect(report.exitCode).toBe(1);
+    // Replayed by value (mcp-collide repro), the finding is the same violation, not a broken host.
+    const replayed = await replayCase({ clause: atMostOnce, launcher: inProcessLauncher(cascadingHost), value: once!.counterexample!.value, transport: "memory" });
+    expect(replayed).toMatchObject({ verdict: "violated", outcome: { observed: once!.observed } });
   });
 
   it("behind HAP/1: the adapter's JSON-RPC error is the host's failure, with the adapter's stderr kept", async () => {
