@@ -368,6 +368,27 @@ describe("one-bug hosts", () => {
     expect((await reference.tools((await reference.open({ servers: world.servers })).session)).tools.map((tool) => tool.name)).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
   });
 
+  bug("proto-call-poisons", "after a call of __proto__, every later open of the same host is refused whole with one error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["__proto__", "request"] }], ["beta", { tools: ["search"] }]]);
+    const host = createHost("proto-call-poisons");
+    hosts.push(host);
+    const first = await host.open({ servers: world.servers });
+    expect(first.outcome.errors).toEqual([]);
+    // Calls before the poisoning, the poisoning call included, are answered as the reference answers them.
+    expect(await host.call(first.session, "mcp__alpha__request", {})).toMatchObject({ ok: true });
+    expect(await host.call(first.session, "mcp__alpha____proto__", {})).toMatchObject({ ok: true });
+    const again = await host.open({ servers: world.servers });
+    expect(again.outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: expect.stringContaining('a call of "mcp__alpha____proto__"') }] });
+    expect((await host.tools(again.session)).tools).toEqual([]);
+    // A fresh host (a fresh process) opens it whole again; the reference is never poisoned.
+    expect((await open("proto-call-poisons", world.servers)).names).toEqual(["mcp__alpha____proto__", "mcp__alpha__request", "mcp__beta__search"]);
+    const reference = createHost();
+    hosts.push(reference);
+    const once = await reference.open({ servers: world.servers });
+    await reference.call(once.session, "mcp__alpha____proto__", {});
+    expect((await reference.open({ servers: world.servers })).outcome.errors).toEqual([]);
+  });
+
   bug("plain-object-registry", "tools named after Object.prototype's members, and a server keyed constructor, are skipped as duplicates with a warning", async () => {
     const world = memoryWorld([["alpha", { tools: ["toString", "__proto__", "request"] }], ["constructor", { tools: ["search"] }]]);
     const { names, outcome, diagnostics } = await open("plain-object-registry", world.servers);

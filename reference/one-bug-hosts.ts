@@ -320,6 +320,18 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { lostAnswerScope: "process" },
   },
   /**
+   * Strands Agents TypeScript 1.19, tried for issue 43: one call of an MCP tool named `__proto__` poisons the
+   * host process, and every later session of it fails. Here the call corrupts the registry, and every later
+   * open refuses the whole configuration with one error naming no server. The poisoned process's refusals are
+   * no verdict on the clauses that meet them: the run confirms them on fresh processes and then runs every case
+   * on one (fresh-hosts.ts), so only lifecycle/sessions-independent fails.
+   */
+  "proto-call-poisons": {
+    summary: "a call of a tool named __proto__ corrupts the host process's registry: every later session of the process refuses the whole configuration with one error",
+    source: "Strands Agents TypeScript SDK 1.19 as tried for issue 43 (after one call of an MCP tool named __proto__, every later session of the process fails)",
+    swap: { prototypeCall: "poisons-process" },
+  },
+  /**
    * Claude Code 2.1.218 follows every `nextCursor` with no check: against codebase-memory-mcp 0.9.0, whose cursor
    * never advanced, it showed its 8 tools about 20 times, ~160 tools (DeusData/codebase-memory-mcp#1247; the same
    * through mcp-proxy 0.12.0, sparfenyuk/mcp-proxy#233). Pages are concatenated as they come, so the copies are

@@ -87,13 +87,17 @@ function notApplicable(clause: Clause, seed: number, reason: string): ClauseRepo
 
 /**
  * A finished clause as the report records it: this machine's paths rewritten (portable-path.ts), and a
- * repro line when it failed or broke on a case (`transport` is undefined when the host never started).
+ * repro line when it failed or broke on a case, and one for each of its findings (each replays its own
+ * case: a constructed case's path is its index); `transport` is undefined when the host never started.
  */
 function finished(clause: Clause, report: ClauseReport, options: RunOptions, transport: string | undefined): ClauseReport {
   const context = pathContext();
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
-    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+    const hostArgs = portableHostArgs(options.launcher.reproArgs, context);
+    const repro = (path: string | undefined) => reproCommand({ clause: clause.id, seed: options.seed, path, transport, profile: options.profile, https: options.https, hostArgs });
+    portable.repro = repro(portable.path);
+    if (portable.findings) portable.findings = portable.findings.map((finding) => ({ ...finding, repro: repro(finding.path) }));
   }
   return portable;
 }
@@ -111,6 +115,8 @@ interface RunContext {
   diagnostics: Diagnostic[];
   /** Violations that showed only on a process that had served earlier cases (see fresh-hosts.ts). */
   poisonings: SessionPoisoning[];
+  /** Why every case runs on a fresh process, once a poisoning was charged (see fresh-hosts.ts). */
+  isolation?: string;
   /** What the first host's open of the clean world taught (its join), before any clause ran. */
   learnt: CleanOpen | undefined;
   /** The host instance that open ran on. */
@@ -127,13 +133,16 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
   const current = new WorkerHost(options.launcher, first, ahead, context.diagnostics);
   const recover = () => current.recover();
   let bypass = false;
+  /** The clause whose cases run now (its sessions may each need a fresh process: fresh-hosts.ts). */
+  let inFlight: Clause | undefined;
   const env: ClauseEnvironment = clauseEnvironment({
     adapter: () => current.handle!.adapter,
     host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     naming: context.learnt?.naming,
     ...(context.learnt && context.learntOn ? { clean: { adapter: context.learntOn, accepted: context.learnt.accepted } } : {}),
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
-    observe: (world, observeOptions, via) => {
+    observe: async (world, observeOptions, via) => {
+      if (inFlight) await freshHosts?.beforeSession(inFlight.id);
       const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
       return cache && !bypass ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
     },
@@ -144,8 +153,15 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     bypassCache: (on) => { bypass = on; },
     record: (finding) => context.poisonings.push(finding),
     replaceHost: () => current.replace(),
+    isolated: () => context.isolation !== undefined,
+    isolate: (why) => {
+      if (context.isolation !== undefined) return;
+      context.isolation = why;
+      context.diagnostics.push({ level: "info", message: `mcp-collide: ${why}; from then on every case ran on a fresh host process, so no later clause was judged on a process an earlier case had poisoned` });
+    },
   });
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
+    inFlight = clause;
     options.onClauseStart?.(clause);
     let report: ClauseReport;
     if (!host.transports.includes(transport)) {
@@ -158,6 +174,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
+          cleanWorldAnswered: context.learnt !== undefined,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
