@@ -60,7 +60,7 @@ export { diagnosis, hostSummary } from "./report/diagnosis.ts";
 export { markdownCode, markdownText } from "./report/escape.ts";
 export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.ts";
 export { buildSite, listFiles, SCREENSHOT, siteDifferences, writeSite } from "./site/build-site.ts";
-export { loadSite, SiteHostSchema, type SiteData, type SiteHost } from "./site/site-data.ts";
+export { loadSite, SiteHostSchema, type SiteCatalogue, type SiteData, type SiteHost } from "./site/site-data.ts";
 export { findChromium, screenshot } from "./report/headless-chromium.ts";
 export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
