@@ -1,0 +1,42 @@
+/**
+ * The outbound record as a report shows it (policy): one diagnostic per distinct attempt, with how many
+ * times the CLI made it, most frequent first, each attempt's target clipped; past {@link MAX_LISTED} distinct
+ * attempts the rest are summed up in one closing line (how many attempts, how many distinct, of which kinds),
+ * so a CLI that floods the recorder (2,000 names, 40 CONNECTs of 8 KiB each) leaves a record of bounded size
+ * that still says it did, instead of an answer too long to deliver.
+ */
+import type { Diagnostic } from "../../../harness/index.ts";
+import type { OutboundAttempt } from "./netns-sandbox.ts";
+
+/** Distinct attempts listed one per line; the rest are counted in one line. */
+export const MAX_LISTED = 40;
+/** Characters of one attempt's target (a DNS name, a proxy request's method and target) kept. */
+export const MAX_TARGET = 300;
+
+const clip = (text: string) => (text.length > MAX_TARGET ? `${text.slice(0, MAX_TARGET)}… (${text.length} characters)` : text);
+
+/** What one attempt was, in words. */
+function described(attempt: OutboundAttempt): string {
+  return attempt.kind === "dns"
+    ? `DNS query for ${clip(attempt.name)} (refused by the stub)`
+    : `${clip(attempt.method ?? "?")} ${clip(attempt.target ?? "?")} through the proxy (refused)`;
+}
+
+/** The record of `attempts` as diagnostics, bounded (see the header). */
+export function outboundDiagnostics(attempts: readonly OutboundAttempt[]): Diagnostic[] {
+  const counts = new Map<string, number>();
+  for (const attempt of attempts) {
+    const what = described(attempt);
+    counts.set(what, (counts.get(what) ?? 0) + 1);
+  }
+  const ranked = [...counts].sort(([, a], [, b]) => b - a);
+  const listed = ranked.slice(0, MAX_LISTED).map(([what, count]) => ({ level: "warning", message: `outbound attempt x${count}: ${what}` }));
+  const rest = ranked.slice(MAX_LISTED);
+  if (rest.length === 0) return listed;
+  const dns = attempts.filter((attempt) => attempt.kind === "dns").length;
+  const unlisted = rest.reduce((sum, [, count]) => sum + count, 0);
+  return [...listed, {
+    level: "warning",
+    message: `outbound attempts: ${attempts.length} in all (${dns} DNS quer${dns === 1 ? "y" : "ies"}, ${attempts.length - dns} through the proxy), ${ranked.length} distinct; the ${rest.length} least frequent (${unlisted} attempt(s)) are not listed one by one`,
+  }];
+}
