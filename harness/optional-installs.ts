@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
+import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
 /**
@@ -55,7 +56,7 @@ function requiredBy(install: OptionalInstall): string[] {
 }
 
 /** A network namespace as the offline tests make one (hosts/offline.test.ts). */
-const NETNS_PROBE = ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"];
+const netnsProbe = () => ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", requireSystemCommand("ip"), "link", "set", "lo", "up"];
 
 /** The uid the agent CLIs' sandbox runs as when the harness is root: nobody, which owns nothing of the machine's. */
 export const SANDBOX_UID = 65534;
@@ -67,8 +68,8 @@ export const SANDBOX_UID = 65534;
  * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
  */
 export function sandboxPrefix(): string[] {
-  const unshare = ["unshare", "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
-  return machineRoot() ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
+  const unshare = [requireSystemCommand("unshare"), "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
+  return machineRoot() ? [requireSystemCommand("setpriv"), `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
 }
 
 function probe(install: OptionalInstall): string | undefined {
@@ -104,7 +105,8 @@ function probe(install: OptionalInstall): string | undefined {
     const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `jq cannot run here (${result.error?.message ?? `exit ${result.status}`}; Debian: apt-get install -y jq)`;
   }
-  const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
+  if (missingSystemCommand("unshare", "ip")) return missingSystemCommand("unshare", "ip");
+  const result = spawnSync(requireSystemCommand("unshare"), netnsProbe(), { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;
   return result.status === 0 ? undefined : `unshare -n -m failed (exit ${result.status}, needs root): ${result.stderr.trim()}`;
 }
