@@ -95,11 +95,16 @@ function probe(install: OptionalInstall): string | undefined {
     return result.status === 0 ? undefined : "python3 cannot make a venv here (Debian: apt-get install -y python3-venv)";
   }
   if (install === "sandbox") {
-    const inside = ["sh", "-c", "ip link set lo up && mount -t tmpfs tmpfs /tmp && setpriv --bounding-set=-all --no-new-privs true"];
+    const needed = ["unshare", "sh", "ip", "mount", "umount", "mkdir", "pivot_root", "setpriv", "true"];
+    const missing = missingSystemCommand(...needed);
+    if (missing) return `the agent CLIs' sandbox cannot be built here: ${missing}`;
+    const [sh, ip, mount, mkdir, pivotRoot, setpriv, truth] = ["sh", "ip", "mount", "mkdir", "pivot_root", "setpriv", "true"].map((name) => requireSystemCommand(name));
+    // What the set-up does (hosts/agent-clis/isolation/netns-inside.cjs), in brief: loopback, a tmpfs, a pivot into it, no capabilities.
+    const inside = [sh!, "-c", `${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`];
     const [file, ...args] = [...sandboxPrefix(), ...inside];
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
-    return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${file === "setpriv" ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
+    return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${machineRoot() ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc, a tmpfs root and pivot_root into it: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
   }
   if (install === "jq") {
     const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
