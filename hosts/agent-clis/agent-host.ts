@@ -87,7 +87,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts),
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }

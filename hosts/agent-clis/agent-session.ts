@@ -27,6 +27,8 @@ export interface SessionOptions {
   scratch: string;
   /** Keeps the tools that are not the CLI's own built-ins (see AgentHost's baseline). */
   visible(tools: VisibleTool[]): VisibleTool[];
+  /** Takes the outbound attempts of a session that never started (a CLI must not erase its record by failing its first turn). */
+  lost?(attempts: OutboundAttempt[]): void;
 }
 
 /** A bounded text buffer: the first `limit` characters of a stream (a CLI's init line comes first). */
@@ -126,6 +128,7 @@ export class AgentSession {
       return session;
     } catch (error) {
       provider.forget(client);
+      if (sandbox) options.lost?.(sandbox.outbound());
       await sandbox?.close();
       rmSync(scratch, { recursive: true, force: true });
       throw error;
