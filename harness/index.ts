@@ -61,6 +61,7 @@ export { diagnosis, hostSummary } from "./report/diagnosis.ts";
 export { markdownCode, markdownText } from "./report/escape.ts";
 export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.ts";
 export { buildSite, listFiles, SCREENSHOT, siteDifferences, writeSite } from "./site/build-site.ts";
+export { badgeSvg, mustScore } from "./site/site-badge.ts";
 export { loadSite, SiteHostSchema, type SiteCatalogue, type SiteData, type SiteHost } from "./site/site-data.ts";
 export { findChromium, screenshot } from "./report/headless-chromium.ts";
 export { reportJsonSchema } from "./report/report-json-schema.ts";

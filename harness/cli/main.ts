@@ -104,7 +104,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
       clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport, https: options.https,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
       workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout, cacheObservations: options.cacheObservations,
-      shrinkBudgetMs: options.shrinkBudget,
+      shrinkBudgetMs: options.shrinkBudget, require: options.require,
       onClauseStart: (clause) => reporter.start(clause),
       onClauseEnd: (result) => reporter.end(result),
     });

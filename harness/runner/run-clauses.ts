@@ -9,7 +9,7 @@ import { makeRunCa, startFakeServerHost, type FakeServerHost, type RunCa } from 
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
-import type { InitializeResult } from "../protocol/initialize-result.ts";
+import { namedCapabilities, type InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
 import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
@@ -19,6 +19,7 @@ import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
 import { guardedLauncher } from "./guarded-host.ts";
 import { learnNaming, type CleanOpen } from "./learn-naming.ts";
+import { declarations, declarationText, type RequirableCapability } from "./missing-capability.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -62,6 +63,8 @@ export interface RunOptions {
   confirmFresh?: boolean;
   /** Longest one clause may spend shrinking a violation, in ms (default: no bound; see ClauseRunOptions). */
   shrinkBudgetMs?: number;
+  /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
+  require?: readonly string[];
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -92,7 +95,7 @@ function finished(clause: Clause, report: ClauseReport, options: RunOptions, tra
   const context = pathContext();
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
-    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, require: report.capability !== undefined ? options.require : undefined, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
   }
   return portable;
 }
@@ -157,6 +160,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
+          require: options.require,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -244,7 +248,13 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     await servers.close();
     ca?.close();
   }
-  const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
+  const named = host ? namedCapabilities.get(host) : undefined;
+  const declared = host && named ? declarations(host.capabilities, named) : undefined;
+  // A clause left NOT_APPLICABLE for want of a capability says how the adapter declared it.
+  const said = (report: ClauseReport): ClauseReport => (declared && report.status === "not-applicable" && report.capability !== undefined
+    ? { ...report, reason: `${report.reason} (${declarationText(report.capability, declared[report.capability as RequirableCapability])})` }
+    : report);
+  const ordered = chargePoisonings(options.clauses.map((clause) => said(reports.get(clause.id)!)), poisonings);
   return {
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
@@ -263,6 +273,8 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     clauses: ordered,
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
+    ...(declared ? { capabilityDeclarations: declared } : {}),
+    ...(options.require && options.require.length > 0 ? { requiredCapabilities: [...options.require] } : {}),
     ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),

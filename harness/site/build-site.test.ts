@@ -15,7 +15,7 @@ import { sealReport } from "../report/write-report.ts";
 import type { Report } from "../report/report-model.ts";
 import { catalogueIds } from "../runner/catalogue.ts";
 import { buildSite, MANIFEST, siteDifferences, writeSite } from "./build-site.ts";
-import { mustScore } from "./site-badge.ts";
+import { badgeSvg, mustScore } from "./site-badge.ts";
 import { loadSite as load, type SiteCatalogue, type SiteHost } from "./site-data.ts";
 import { clausePath } from "./site-links.ts";
 
@@ -78,10 +78,13 @@ describe("the compliance site", () => {
     await expect(loadSite(root(at("2.0.0"), { "1.0.0": tampered }), [host])).rejects.toThrow(/contentSha256/);
   });
 
-  it("counts MUST clauses that apply in the badge", () => {
+  it("counts MUST clauses that apply in the badge, and those that did not (N/A)", () => {
     const report = sampleReport();
     const must = report.clauses.filter((c) => c.level === "MUST" && c.status !== "not-applicable");
-    expect(mustScore(report)).toEqual({ passed: must.filter((c) => c.status === "pass").length, total: must.length, worst: "fail" });
+    const notApplicable = report.clauses.filter((c) => c.level === "MUST" && c.status === "not-applicable").length;
+    expect(notApplicable).toBeGreaterThan(0);
+    expect(mustScore(report)).toEqual({ passed: must.filter((c) => c.status === "pass").length, total: must.length, notApplicable, worst: "fail" });
+    expect(badgeSvg(report, "x")).toContain(`MUST ${must.filter((c) => c.status === "pass").length}/${must.length} · ${notApplicable} N/A`);
   });
 
   it("tells a stale copy: changed, missing and extra files, the screenshot aside", async () => {
