@@ -132,14 +132,17 @@ try {
   fs.symlinkSync("../run", at("/var/run"));
   // Every place below is found within the new root (resolveInRoot): a link met on the way must not lead a
   // mkdir or a mount out to the machine's tree, which is still this process's root until the pivot.
-  for (const place of tmp) {
-    const target = at(resolveInRoot(place));
-    fs.mkdirSync(target, { recursive: true });
-    tmpfs(target, "mode=1777,nosuid,nodev");
-  }
+  // A folder before what lies in it (a temp folder inside the package, the package inside /tmp), so no mount hides another.
+  const places = [...tmp.map((place) => ({ place, temp: true })), ...readable.map((place) => ({ place, temp: false }))]
+    .map((entry) => ({ ...entry, within: resolveInRoot(entry.place) }))
+    .sort((a, b) => a.within.split("/").length - b.within.split("/").length);
   const bound = [...system];
-  for (const place of [...readable].sort()) {
-    const within = resolveInRoot(place);
+  for (const { place, temp, within } of places) {
+    if (temp) {
+      fs.mkdirSync(at(within), { recursive: true });
+      tmpfs(at(within), "mode=1777,nosuid,nodev");
+      continue;
+    }
     if (bound.some((folder) => inside(within, folder)) || !fs.existsSync(place)) continue;
     fs.mkdirSync(at(within), { recursive: true });
     mount("--rbind", place, at(within));

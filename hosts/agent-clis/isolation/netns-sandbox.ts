@@ -23,12 +23,11 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import type { Socket as UdpSocket } from "node:dgram";
 import { createConnection, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { machineRoot, requireSystemCommand, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
-import { readablePlaces, SYSTEM_FOLDERS, unsafePlaces } from "./visible-places.ts";
+import { readablePlaces, SYSTEM_FOLDERS, temporaryFolders, unsafePlaces } from "./visible-places.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));
 /** The refusing proxy's port inside the namespace (nothing else listens there). */
@@ -236,11 +235,11 @@ export class NetnsSandbox {
    * place the sandbox would show holds a socket file (visible-places.ts).
    */
   spawn(argv: readonly string[], env: Record<string, string>, stdio: "pipe" | "ignore" = "pipe"): ChildProcess {
-    const readable = readablePlaces(argv[0], env.PATH);
-    const unsafe = unsafePlaces(readable);
-    if (unsafe) throw new Error(`the sandbox would show a socket file: ${unsafe}`);
     // The temp folder gets a tmpfs of its own too when TMPDIR moves it: the harness's other files live there.
-    const tmp = [...new Set(["/tmp", tmpdir()])];
+    const tmp = temporaryFolders();
+    const readable = readablePlaces(argv[0], env.PATH);
+    const unsafe = unsafePlaces(readable, tmp);
+    if (unsafe) throw new Error(`the sandbox would show a socket file: ${unsafe}`);
     const commands = Object.fromEntries(["ip", "mount", "umount", "pivot_root"].map((name) => [name, requireSystemCommand(name)]));
     const config = { root: this.dir, ports: this.ports, unix: this.unix, proxyPort: PROXY_PORT, writable: this.places.writable, tmp, readable, system: SYSTEM_FOLDERS, commands };
     const first = [requireSystemCommand("sh"), "-c", FIRST_PROCESS, "sandbox", process.execPath, INSIDE, JSON.stringify(config), requireSystemCommand("setpriv"), requireSystemCommand("sh"), this.places.cwd];

@@ -9,6 +9,7 @@
  * not searched; a place too large to search is refused too.
  */
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
 import { packageRoot } from "../../../harness/index.ts";
 
@@ -59,8 +60,11 @@ export function readablePlaces(bin: string | undefined, path = process.env.PATH)
   return [...places].filter((place) => isAbsolute(place));
 }
 
-/** Socket files under `place` (links not followed, node_modules and .git not searched); `tooLarge` past the bound. */
-function socketsUnder(place: string): { sockets: string[]; tooLarge: boolean } {
+/**
+ * Socket files under `place` (links not followed, node_modules and .git not searched, nor the folders in
+ * `hidden`, which the sandbox covers with a tmpfs of its own); `tooLarge` past the bound.
+ */
+function socketsUnder(place: string, hidden: readonly string[]): { sockets: string[]; tooLarge: boolean } {
   const sockets: string[] = [];
   let seen = 0;
   const pending = [place];
@@ -75,13 +79,18 @@ function socketsUnder(place: string): { sockets: string[]; tooLarge: boolean } {
     for (const entry of entries) {
       if (++seen > MAX_ENTRIES) return { sockets, tooLarge: true };
       if (entry.isSocket()) sockets.push(join(folder, entry.name));
-      else if (entry.isDirectory() && entry.name !== "node_modules" && entry.name !== ".git") pending.push(join(folder, entry.name));
+      else if (entry.isDirectory() && entry.name !== "node_modules" && entry.name !== ".git" && !hidden.includes(join(folder, entry.name))) pending.push(join(folder, entry.name));
     }
   }
   return { sockets, tooLarge: false };
 }
 
 const searched = new Map<string, { sockets: string[]; tooLarge: boolean }>();
+
+/** The folders the sandbox covers with a private tmpfs: /tmp and the temp folder (their real paths). */
+export function temporaryFolders(): string[] {
+  return [...new Set(["/tmp", tmpdir()].map((folder) => real(folder) ?? folder))];
+}
 
 /** The system's folders, shown whatever they hold (the sandbox's root is built of them: netns-inside.cjs). */
 export const SYSTEM_FOLDERS = ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc"] as const;
@@ -91,13 +100,16 @@ const unsearched = (place: string) =>
   SYSTEM_FOLDERS.some((folder) => place === folder || place.startsWith(`${folder}/`)) || place.split("/").includes("node_modules");
 
 /**
- * Undefined when none of `places` holds a socket file (searched once per process), else why the sandbox
- * cannot show them. System folders are not searched: they are shown whatever they hold.
+ * Undefined when none of `places` holds a socket file (searched once per process) outside the folders in
+ * `hidden` that lie within them (the temp folders: the sandbox gives them a tmpfs of its own), else why the
+ * sandbox cannot show them. System folders are not searched: they are shown whatever they hold.
  */
-export function unsafePlaces(places: readonly string[]): string | undefined {
+export function unsafePlaces(places: readonly string[], hidden: readonly string[] = temporaryFolders()): string | undefined {
+  // A place inside a temp folder is bound back over its tmpfs (netns-inside.cjs), so it is searched like any other.
   for (const place of places.filter((each) => !unsearched(each))) {
-    if (!searched.has(place)) searched.set(place, socketsUnder(place));
-    const { sockets, tooLarge } = searched.get(place)!;
+    const key = JSON.stringify([place, hidden]);
+    if (!searched.has(key)) searched.set(key, socketsUnder(place, hidden));
+    const { sockets, tooLarge } = searched.get(key)!;
     if (tooLarge) return `${place} holds more than ${MAX_ENTRIES} entries, too many to search for socket files the CLI could connect to; put the CLI's binary in a folder of its own`;
     if (sockets.length > 0) return `${place} holds socket files a CLI in the sandbox could connect to (${sockets.slice(0, 3).join(", ")}${sockets.length > 3 ? ` and ${sockets.length - 3} more` : ""}); move them out`;
   }
