@@ -76,5 +76,5 @@ describe("capabilities an adapter does not declare", () => {
     const { code, stderr } = run("unknown", "--require", "teleport");
     expect(code).toBe(2);
     expect(stderr).toContain("a capability a clause can need: refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny");
-  });
+  }, 60_000);
 });
