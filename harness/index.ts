@@ -8,6 +8,7 @@ export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName }
 export { consoleToStderr } from "./adapter/serve-adapter.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
 export { machineRoot, NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./adapter/pid-namespace.ts";
+export { missingSystemCommand, requireSystemCommand, systemCommand } from "./adapter/system-command.ts";
 export { LineDriver, type Exchange } from "./check-adapter/line-driver.ts";
 export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter/adapter-error.ts";
 export { WorldSchema, type World } from "./world/world.ts";
@@ -43,7 +44,7 @@ export { writeReport } from "./report/write-report.ts";
 export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts";
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
-export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
@@ -63,7 +64,8 @@ export { diagnosis, hostSummary } from "./report/diagnosis.ts";
 export { markdownCode, markdownText } from "./report/escape.ts";
 export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.ts";
 export { buildSite, listFiles, SCREENSHOT, siteDifferences, writeSite } from "./site/build-site.ts";
-export { loadSite, SiteHostSchema, type SiteData, type SiteHost } from "./site/site-data.ts";
+export { badgeSvg, mustScore } from "./site/site-badge.ts";
+export { loadSite, SiteHostSchema, type SiteCatalogue, type SiteData, type SiteHost } from "./site/site-data.ts";
 export { findChromium, screenshot } from "./report/headless-chromium.ts";
 export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";

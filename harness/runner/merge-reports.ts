@@ -1,6 +1,6 @@
 /**
  * `mcp-collide merge`: shard reports back into one. The shards must come from one run configuration
- * (host, seed, runs, transport, profile, harness and catalogue versions) and must not overlap; the merged
+ * (host, seed, runs, transport, profile, --require, harness and catalogue versions) and must not overlap; the merged
  * report lists the clauses in catalogue order with totals and exit code recomputed, as an unsharded run
  * would have them, its defects grouped anew over every clause. Times are the shards' earliest start and summed durations.
  */
@@ -10,7 +10,7 @@ import { inCatalogueOrderById } from "./catalogue.ts";
 import { exitCodeOf, totalsOf } from "./verdict.ts";
 
 const sameRun = (report: Report) =>
-  JSON.stringify([report.harness, report.catalogueVersion, report.host, report.hostCommand, report.seed, report.runs, report.transport, report.profile ?? null]);
+  JSON.stringify([report.harness, report.catalogueVersion, report.host, report.hostCommand, report.seed, report.runs, report.transport, report.profile ?? null, report.requiredCapabilities ?? []]);
 
 /** Merges shard reports; throws a readable message when they do not belong together. */
 export function mergeReports(shards: readonly Report[], strict = false): Report {

@@ -27,6 +27,7 @@ import { CaseRunner, errorKind, type CaseRun } from "./case-runner.ts";
 import { findingFields, findingOf, worstOf, type FoundCase } from "./clause-findings.ts";
 import { exploreRandom, type Explored, type Unrun } from "./random-exploration.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
+import { missingCapability } from "./missing-capability.ts";
 import { CoverageTally } from "./coverage-tally.ts";
 import { wentWrong, type FreshHosts } from "./fresh-hosts.ts";
 
@@ -58,6 +59,8 @@ export interface ClauseRunOptions {
    * sessions cost seconds, a failure random exploration found must not cost a report its time budget.
    */
   shrinkBudgetMs?: number;
+  /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
+  require?: readonly string[];
 }
 
 /** Runs `clause` against the host in `env`. */
@@ -66,7 +69,13 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const base = { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources, seed: options.seed };
   const skip = clause.notApplicable?.(env);
   if (skip) {
-    return { ...base, status: "not-applicable", reason: skip, cases: 0, shrinks: 0, situations: {}, judged: {}, durationMs: 0 };
+    const capability = missingCapability(clause, env);
+    const required = capability !== undefined && options.require?.includes(capability);
+    return {
+      ...base, status: required ? "fail" : "not-applicable", cases: 0, shrinks: 0, situations: {}, judged: {}, durationMs: 0,
+      reason: required ? `--require ${capability}: the host was said to have it, but ${skip}, so this clause could not be judged` : skip,
+      ...(capability !== undefined ? { capability } : {}),
+    };
   }
   const constructed = clause.coverage?.(env) ?? [];
   const tally = new CoverageTally(clause.requires, constructed);

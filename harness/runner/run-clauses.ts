@@ -9,7 +9,7 @@ import { makeRunCa, startFakeServerHost, type FakeServerHost, type RunCa } from 
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
-import type { InitializeResult } from "../protocol/initialize-result.ts";
+import { namedCapabilities, type InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
 import { withDefects } from "../report/group-defects.ts";
@@ -20,6 +20,7 @@ import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
 import { guardedLauncher } from "./guarded-host.ts";
 import { learnNaming, type CleanOpen } from "./learn-naming.ts";
+import { declarations, declarationText, type RequirableCapability } from "./missing-capability.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -63,6 +64,8 @@ export interface RunOptions {
   confirmFresh?: boolean;
   /** Longest one clause may spend shrinking a violation, in ms (default: no bound; see ClauseRunOptions). */
   shrinkBudgetMs?: number;
+  /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
+  require?: readonly string[];
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -95,7 +98,7 @@ function finished(clause: Clause, report: ClauseReport, options: RunOptions, tra
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
     const hostArgs = portableHostArgs(options.launcher.reproArgs, context);
-    const repro = (path: string | undefined) => reproCommand({ clause: clause.id, seed: options.seed, path, transport, profile: options.profile, https: options.https, hostArgs });
+    const repro = (path: string | undefined) => reproCommand({ clause: clause.id, seed: options.seed, path, transport, profile: options.profile, https: options.https, require: report.capability !== undefined ? options.require : undefined, hostArgs });
     portable.repro = repro(portable.path);
     if (portable.findings) portable.findings = portable.findings.map((finding) => ({ ...finding, repro: repro(finding.path) }));
   }
@@ -175,6 +178,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
           cleanWorldAnswered: context.learnt !== undefined,
+          require: options.require,
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -262,7 +266,13 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     await servers.close();
     ca?.close();
   }
-  const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
+  const named = host ? namedCapabilities.get(host) : undefined;
+  const declared = host && named ? declarations(host.capabilities, named) : undefined;
+  // A clause left NOT_APPLICABLE for want of a capability says how the adapter declared it.
+  const said = (report: ClauseReport): ClauseReport => (declared && report.status === "not-applicable" && report.capability !== undefined
+    ? { ...report, reason: `${report.reason} (${declarationText(report.capability, declared[report.capability as RequirableCapability])})` }
+    : report);
+  const ordered = chargePoisonings(options.clauses.map((clause) => said(reports.get(clause.id)!)), poisonings);
   // The report opens with the host's defects: its findings grouped by cause (group-defects.ts).
   return withDefects({
     harness: { name: "mcp-collide", version: harnessVersion },
@@ -282,6 +292,8 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     clauses: ordered,
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
+    ...(declared ? { capabilityDeclarations: declared } : {}),
+    ...(options.require && options.require.length > 0 ? { requiredCapabilities: [...options.require] } : {}),
     ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
