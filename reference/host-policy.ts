@@ -166,4 +166,11 @@ export interface HostPolicy {
    * leaves it out, with no error, as an agent backend did whose registry pruned a server after any failed call.
    */
   lostAnswerScope: "call" | "process";
+  /**
+   * The error every attempt to build the tools a model is shown throws once the servers are loaded (absent:
+   * none): each open (and refresh) reports it whole, naming no server, and shows nothing. Inngest AgentKit
+   * 0.13.2 as installed threw on every run that held an MCP tool (a zod 3 schema from its JSON Schema
+   * converter handed to zod 4); a host-wide defect, no answer to any hazard a world was built for.
+   */
+  everyOpenThrows?: string;
 }

@@ -11,7 +11,7 @@
 import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
+import { allConfounded, coverageText, hazardLabel, hostWideText, poisoningText } from "../report/coverage-lines.ts";
 import { hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
 import { shown, tailLines } from "./console-text.ts";
 import type { ReportFiles } from "../report/write-report.ts";
@@ -75,7 +75,7 @@ export class ConsoleReporter {
       if (replay) this.out.write(`      replay:   ${shown(replay, 2000)}\n`);
     }
     // An unjudged hazard is what a reader of an INCONCLUSIVE verdict needs: which one, and what the host did.
-    for (const row of report.coverage ?? []) {
+    for (const row of allConfounded(report) ? [] : report.coverage ?? []) {
       if (row.status === "not-judged") this.out.write(`      ${shown(hazardLabel(row), 100)}: ${shown(coverageText(row), 2000)}\n`);
     }
   }
@@ -98,6 +98,7 @@ export class ConsoleReporter {
         `${baseline.unmatched.length > 0 ? `; not judged in this run ${list(baseline.unmatched)}` : ""}\n`);
       if (baseline.stale.length > 0) this.out.write(`  stale entries fail the run: those clauses now pass, remove them from the baseline\n`);
     }
+    for (const entry of report.hostWide ?? []) this.out.write(`host-wide: ${shown(hostWideText(entry), 2000)}\n`);
     for (const finding of report.sessionPoisoning ?? []) this.out.write(`session poisoning: ${shown(poisoningText(finding), 2000)}\n`);
     this.out.write(`${parts.join(", ")} → exit ${report.exitCode}\n`);
     if (report.contentSha256) this.out.write(`content sha256: ${shown(report.contentSha256, 64)}\n`);

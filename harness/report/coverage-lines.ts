@@ -3,7 +3,7 @@
  * it was judged (on which constructed case, in how many random cases), or why it was not (what the host did
  * on each case built for it). Host text in a note is quoted by the harness and clipped here.
  */
-import type { ClauseReport, CoverageRow, SessionPoisoning } from "./report-model.ts";
+import type { ClauseReport, CoverageRow, HostWide, SessionPoisoning } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 
 /** Longest note (what the host did) one row quotes; report.json keeps it whole. */
@@ -34,8 +34,19 @@ export function hazardLabel(row: CoverageRow): string {
   return row.required ? `${row.hazard} (required)` : row.hazard;
 }
 
-/** A clause's whole coverage table as lines: `hazard (required): where judged`. Empty for an older report. */
-export function coverageLines(clause: Pick<ClauseReport, "coverage">): string[] {
+/** Whether a host-wide cause confounded every case the clause ran (its reason then says so once). */
+export function allConfounded(clause: Pick<ClauseReport, "confounds" | "cases">): boolean {
+  const confounded = (clause.confounds ?? []).reduce((sum, confound) => sum + confound.cases.length, 0);
+  return confounded > 0 && confounded === clause.cases;
+}
+
+/**
+ * A clause's whole coverage table as lines: `hazard (required): where judged`. Empty for an older report, and
+ * for a clause every case of which a host-wide cause confounded: its reason names the cause once, where the
+ * table would repeat it for every case.
+ */
+export function coverageLines(clause: Pick<ClauseReport, "coverage" | "confounds" | "cases">): string[] {
+  if (allConfounded(clause)) return [];
   return (clause.coverage ?? []).map((row) => `${hazardLabel(row)}: ${coverageText(row)}`);
 }
 
@@ -51,4 +62,11 @@ export function poisoningText(finding: SessionPoisoning): string {
     ? `after case ${finding.poisoner.case} of ${finding.poisoner.clause} (reproduced on fresh processes)`
     : "after earlier cases, none of which reproduced it alone on a fresh process (not charged)";
   return `${victim} failed only on a host process that had served earlier cases, ${by}; it held on a fresh process. Observed: ${clip(finding.observed, NOTE_LIMIT)}`;
+}
+
+/** A host-wide cause the run found once, in one line (host data clipped): what it is and which clauses it kept from judging. */
+export function hostWideText(entry: HostWide): string {
+  const named = entry.clauses.length > 5 ? `${entry.clauses.slice(0, 5).join(", ")} and ${entry.clauses.length - 5} more` : entry.clauses.join(", ");
+  const kept = entry.clauses.length === 0 ? "it kept no clause from judging" : `it kept ${entry.clauses.length} clause(s) from judging some or all of their cases: ${named}`;
+  return `${entry.cause}: ${clip(entry.detail, NOTE_LIMIT)}; ${kept}`;
 }

@@ -6,7 +6,7 @@
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseAnchor, clauseLink, type RenderOptions } from "./clause-docs.ts";
-import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
+import { casesText, coverageText, hazardLabel, hostWideText, poisoningText } from "./coverage-lines.ts";
 import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -205,6 +205,7 @@ export function renderHtml(report: Report, options: RenderOptions = {}): string 
 <body><main>
 ${htmlBanner(report)}
 ${baselineBox(report)}
+${(report.hostWide ?? []).map((entry) => `<h2>Host-wide</h2><p>${evidence(hostWideText(entry))}</p>`).join("")}
 <h2>Verdicts</h2>
 ${verdictTable(report, options)}
 ${failures}

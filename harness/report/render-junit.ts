@@ -10,7 +10,7 @@
 import { worldLines } from "./world-lines.ts";
 import { escapeXml, escapeXmlAttribute } from "./escape.ts";
 import { comparisonLines } from "./comparison-lines.ts";
-import { casesText, coverageLines } from "./coverage-lines.ts";
+import { casesText, coverageLines, hostWideText } from "./coverage-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import type { ClauseReport, Report } from "./report-model.ts";
 import { baselineNote, clip, clipTail, countText, COUNTS_MEANING, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, reportReplay, situationCounts, statusLabel } from "./report-view.ts";
@@ -93,6 +93,7 @@ export function renderJunit(report: Report): string {
     ["seed", report.seed], ["runs", report.runs], ["node", report.node], ["strict", report.strict === undefined ? undefined : String(report.strict)],
     ["exit.code", report.exitCode], ["content.sha256", report.contentSha256], ["baseline.file", report.baseline?.file && clip(report.baseline.file, NAME_LIMIT)],
     ["baseline.stale", report.baseline?.stale.map((id) => clip(id, NAME_LIMIT)).join(" ")],
+    ...(report.hostWide ?? []).map((entry): [string, string] => [`host.wide.${entry.cause}`, evidence(hostWideText(entry))]),
   ];
   const props = properties.filter(([, value]) => value !== undefined).map(([name, value]) => `      <property ${attr("name", name)} ${attr("value", value!)}/>`);
   return [

@@ -8,7 +8,7 @@
 import { situationMeanings, type Situation } from "../world/situations.ts";
 import { clauseLink, type RenderOptions } from "./clause-docs.ts";
 import { collisionsOf } from "./collisions.ts";
-import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
+import { casesText, coverageText, hazardLabel, hostWideText, poisoningText } from "./coverage-lines.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
 import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
 import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
@@ -60,6 +60,7 @@ function header(report: Report, limit: number, options: RenderOptions): string[]
       : `# ${icon} mcp-collide: ${overall} — ${markdownText(host.name)} ${markdownText(host.version)}`,
     "",
     ...(report.hostStartError !== undefined ? [`**The host did not start:** ${markdownText(clip(report.hostStartError, limit))}`, ""] : []),
+    ...(report.hostWide ?? []).flatMap((entry) => [`**Host-wide:** ${markdownText(clip(hostWideText(entry), limit))}`, ""]),
     `**${totals}** → exit ${report.exitCode}${report.strict ? " (strict: SHOULD clauses gate)" : ""}`,
     "",
     `Seed ${markdownCode(String(report.seed))} · every clause's constructed cases, then ${report.runs} random case(s) · ${markdownText(report.transport)} servers` +

@@ -4,7 +4,7 @@
  * report lists the clauses in catalogue order with totals and exit code recomputed, as an unsharded run
  * would have them. Times are the shards' earliest start and summed durations.
  */
-import type { Report } from "../report/report-model.ts";
+import type { HostWide, Report } from "../report/report-model.ts";
 import { inCatalogueOrderById } from "./catalogue.ts";
 import { exitCodeOf, totalsOf } from "./verdict.ts";
 
@@ -40,7 +40,19 @@ export function mergeReports(shards: readonly Report[], strict = false): Report 
     startedAt: shards.map((shard) => shard.startedAt).sort()[0]!,
     durationMs: shards.reduce((sum, shard) => sum + shard.durationMs, 0),
     clauses,
+    ...hostWideOf(shards, clauses.map((clause) => clause.id)),
     totals: totalsOf(clauses),
     exitCode: exitCodeOf(clauses, strict),
   };
+}
+
+/** Each shard found the same host-wide causes on its own clean-world open: one entry per cause, naming every shard's clauses. */
+function hostWideOf(shards: readonly Report[], order: readonly string[]): { hostWide?: HostWide[] } {
+  const byCause = new Map<string, HostWide>();
+  for (const entry of shards.flatMap((shard) => shard.hostWide ?? [])) {
+    const known = byCause.get(entry.cause);
+    if (known) known.clauses = order.filter((id) => known.clauses.includes(id) || entry.clauses.includes(id));
+    else byCause.set(entry.cause, { ...entry, clauses: [...entry.clauses] });
+  }
+  return byCause.size === 0 ? {} : { hostWide: [...byCause.values()] };
 }

@@ -22,7 +22,8 @@ import { diagnosis, hostSummary } from "../report/diagnosis.ts";
 import type { Evidence } from "../report/report-model.ts";
 import { situationsOf } from "../world/situations.ts";
 import { CaseTranscript } from "./case-transcript.ts";
-import type { Clause, ClauseEnvironment, CheckOutcome, ConstructedCase } from "./clause.ts";
+import type { CaseConfound, Clause, ClauseEnvironment, CheckOutcome, ConstructedCase } from "./clause.ts";
+import { caseConfound, confoundNote, ConfoundTally, failedAsClean, type EveryOpenFails } from "./confounds.ts";
 import { counterexampleOf } from "./counterexample.ts";
 import { CoverageTally } from "./coverage-tally.ts";
 import type { FreshHosts } from "./fresh-hosts.ts";
@@ -52,6 +53,8 @@ export interface ClauseRunOptions {
    * sessions cost seconds, a failure random exploration found must not cost a report its time budget.
    */
   shrinkBudgetMs?: number;
+  /** The clean world's whole failure, when the run found one before any clause: cases showing only it are confounded (confounds.ts). */
+  everyOpenFails?: EveryOpenFails;
 }
 
 class Violation extends Error {
@@ -70,6 +73,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   }
   const constructed = clause.coverage?.(env) ?? [];
   const tally = new CoverageTally(clause.requires, constructed);
+  const confounds = new ConfoundTally();
   const replayed = options.path === undefined ? undefined : Number(options.path.split(":")[0]);
   const situations: Record<string, number> = {};
   const judged: Record<string, number> = {};
@@ -114,14 +118,20 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     let outcome: CheckOutcome;
     /** Whether the current host process ran this case (after a poisoning the runner has moved on to another). */
     let ranHere = true;
+    // A case a host-wide cause kept from judging is no violation and judges nothing (confounds.ts).
+    let confound: CaseConfound | undefined;
+    const clean = options.everyOpenFails;
+    const confoundOf = (result: CheckOutcome) => caseConfound(result, () => clean !== undefined && failedAsClean(transcript.opens(), clean, (text) => transcript.stable(text)));
     try {
       outcome = await attempt();
+      confound = confoundOf(outcome);
       // A violation is confirmed on a fresh process before it is believed (fresh-hosts.ts).
-      if (!outcome.ok && generating && fresh && fresh.servedBefore() > 0) {
+      if (!confound && !outcome.ok && generating && fresh && fresh.servedBefore() > 0) {
         const failed = { ...outcome, expected: transcript.stable(outcome.expected), observed: transcript.stable(outcome.observed) };
         const first = { outcome: failed, evidence: transcript.evidence() };
         const history = await fresh.fresh();
         outcome = await attempt();
+        confound = confoundOf(outcome);
         if (outcome.ok) {
           poisonedCases.push(index + 1);
           ranHere = false;
@@ -137,12 +147,16 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     } finally {
       if (ranHere) fresh?.served({ clause, index, value });
     }
+    if (confound) {
+      outcome = { ok: true, judged: [] };
+      if (generating && replayed === undefined) confounds.record(index + 1, confound);
+    }
     if (generating) {
       const sawJudged = new Set(outcome.judged ?? []);
       const met = new Set([...clause.worlds(value).flatMap(situationsOf), ...sawJudged, ...(outcome.arose ?? [])]);
       for (const situation of met) situations[situation] = (situations[situation] ?? 0) + 1;
       for (const situation of sawJudged) judged[situation] = (judged[situation] ?? 0) + 1;
-      if (replayed === undefined) tally.record({ kind: outcome.ok ? "held" : "violated", judged: sawJudged, note: () => hostSummary(transcript.evidence()) });
+      if (replayed === undefined) tally.record({ kind: outcome.ok ? "held" : "violated", judged: sawJudged, note: () => (confound ? confoundNote(confound) : hostSummary(transcript.evidence())) });
     }
     if (outcome.ok) {
       if (outcome.note !== undefined) notes.add(outcome.note);
@@ -174,7 +188,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     `; case ${poisonedCases.join(", ")} failed only on a host process that had served earlier cases and held on a fresh one: not charged here (see lifecycle/sessions-independent)`;
   // A replay runs one case: it has no coverage to tell.
   const coverage = replayed !== undefined ? {} : { constructed: tally.constructedRun, random: tally.randomRun, ...(tally.hazards().length > 0 ? { coverage: tally.rows() } : {}) };
-  const common = { ...base, cases, shrinks, situations, judged, ...coverage, durationMs };
+  const common = { ...base, cases, shrinks, situations, judged, ...coverage, ...confounds.field(), durationMs };
 
   if (broken) {
     const error = broken.error;
@@ -210,9 +224,11 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const missing = options.path ? [] : clause.requires.filter((situation) => !judged[situation]);
   if (missing.length > 0) {
     const why = missing.map((situation) => tally.unjudged(situation, situations[situation] ?? 0));
-    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}${checked(notes)}, but these situations were never judged: ${why.join("; ")}` };
+    const reason = confounds.explainsAll(cases) ? confounds.inconclusive(missing, cases)
+      : `held in ${casesIn(tally)}${poisoned}${checked(notes)}${confounds.suffix()}, but these situations were never judged: ${why.join("; ")}`;
+    return { ...common, status: "inconclusive", reason };
   }
-  return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}` };
+  return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}${confounds.suffix()}` };
 }
 
 /** What the passing cases said they were checked against, for a reason: ` (checked ...; ...)`, or nothing. */

@@ -12,13 +12,13 @@ import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
-import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
+import type { ClauseReport, HostWide, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
 import { guardedLauncher } from "./guarded-host.ts";
-import { learnNaming, type CleanOpen } from "./learn-naming.ts";
+import { learnNaming, type CleanFailure, type CleanOpen } from "./learn-naming.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -157,6 +157,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
+          ...(context.learnt?.failed ? { everyOpenFails: context.learnt.failed } : {}),
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -187,6 +188,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   let startError: string | undefined;
+  let cleanFailure: CleanFailure | undefined;
   const width = Math.max(1, Math.min(options.workers ?? 1, options.clauses.length));
   let ahead: Array<Promise<HostHandle>> = [];
   try {
@@ -225,6 +227,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
       // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
       // reads it the same way (replay-environment.ts).
       const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) : undefined;
+      cleanFailure = learnt?.failed;
       const context: RunContext = {
         options: launched, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
@@ -261,6 +264,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     clauses: ordered,
+    ...(cleanFailure ? { hostWide: [hostWideOf(cleanFailure, ordered)] } : {}),
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
     ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
@@ -268,6 +272,12 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
   };
+}
+
+/** The clean world's whole failure as the report tells it once, with the clauses it kept from judging. */
+function hostWideOf(failure: CleanFailure, reports: readonly ClauseReport[]): HostWide {
+  const clauses = reports.filter((report) => report.confounds?.some((confound) => confound.cause === "every-open-fails")).map((report) => report.id);
+  return { cause: "every-open-fails", detail: portableText(failure.detail), clauses, evidence: failure.evidence };
 }
 
 function safeProfile(id: string): NamingProfile | undefined {
