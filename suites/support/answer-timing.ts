@@ -43,10 +43,14 @@ export function timed(value: TimingCase, answering: Ordering): World {
 /** The two worlds a timing case opens: answering in its first order, then in its second. */
 export const timingWorlds = (value: TimingCase): World[] => [timed(value, value.first), timed(value, value.second)];
 
-/** What distinguishes the two worlds of a timing case, as the report titles them. */
+/**
+ * What distinguishes the two worlds of a timing case, as the report titles them: the script, said to be one
+ * (a host that lists one server at a time makes the servers answer in its own order; what they did is in
+ * each session's title, from SessionObservation.answerOrder).
+ */
 export const describeTimingWorlds = (value: TimingCase): string[] => [
-  `first session: servers answer tools/list in the order ${list(scriptedOrder(value, value.first))}`,
-  `second session: servers answer tools/list in the order ${list(scriptedOrder(value, value.second))}`,
+  `first session: servers scripted to answer tools/list in the order ${list(scriptedOrder(value, value.first))}`,
+  `second session: servers scripted to answer tools/list in the order ${list(scriptedOrder(value, value.second))}`,
 ];
 
 /**
