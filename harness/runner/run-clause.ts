@@ -132,7 +132,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
         const history = await fresh.fresh();
         outcome = await attempt();
         confound = confoundOf(outcome);
-        if (outcome.ok) {
+        if (outcome.ok && !confound) {
           poisonedCases.push(index + 1);
           ranHere = false;
           await fresh.poisoned({ clause, index, value, failed: first.outcome, evidence: first.evidence, history });
