@@ -61,6 +61,20 @@ describe("one-bug hosts", () => {
     expect(calls).toEqual([{ server: "a", tool: "b_c", arguments: {} }]);
   });
 
+  bug("hyphen-join", "a-b + c and a + b-c meet, and the server that answers its list last silently wins", async () => {
+    // a answers its list 60 ms after a-b: a-b-c is a's, though a-b is configured later.
+    const late = memoryWorld([["a", { tools: ["b-c"], listDelayMs: 60 }], ["a-b", { tools: ["c"] }]]);
+    const first = await open("hyphen-join", late.servers);
+    expect(first.names).toEqual(["a-b-c"]);
+    expect(first.outcome.errors).toEqual([]);
+    await first.call("a-b-c");
+    expect(late.calls).toEqual([{ server: "a", tool: "b-c", arguments: {} }]);
+    // a-b answers last now: the same name reaches the other server.
+    const early = memoryWorld([["a", { tools: ["b-c"] }], ["a-b", { tools: ["c"], listDelayMs: 60 }]]);
+    await (await open("hyphen-join", early.servers)).call("a-b-c");
+    expect(early.calls).toEqual([{ server: "a-b", tool: "c", arguments: {} }]);
+  });
+
   bug("cut-at-64", "two long names cut to one 64-character name", async () => {
     const stem = "x".repeat(55);
     const { servers, calls } = memoryWorld([["alpha", { tools: [`${stem}_one`, `${stem}_two`] }]]);

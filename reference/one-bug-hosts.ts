@@ -53,6 +53,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "mastra-ai/mastra packages/mcp/src/client/configuration.ts",
     swap: { refuseLabel: () => undefined, name: (label, tool) => `${label}_${tool}`, collision: "last-wins" },
   },
+  /**
+   * Inngest AgentKit 0.13 (packages/agent-kit/src/agent.ts, `Agent.listMCPTools`): every server is listed at
+   * once (`Promise.all`), and as each answers its tools go into a Map keyed `${server.name}-${tool.name}`, so
+   * a-b + c meets a + b-c and the server that answers last takes the name, with no word; the tools come in
+   * the order the servers answered.
+   */
+  "hyphen-join": {
+    summary: "{key}-{tool} join, so a-b+c meets a+b-c; servers register as they answer tools/list, and the later answer silently takes the name",
+    source: "inngest/agent-kit packages/agent-kit/src/agent.ts (Agent.listMCPTools: Promise.all over the servers, this.tools.set(`${server.name}-${t.name}`, ...))",
+    swap: { refuseLabel: () => undefined, name: (label, tool) => `${label}-${tool}`, collision: "last-wins", order: "arrival" },
+  },
   /** VS Code `src/vs/workbench/contrib/mcp/common/mcpTypes.ts`: `.slice(0, 64)` with no hash. */
   "cut-at-64": {
     summary: "names over 64 characters are cut to their first 64 instead of refused; a later same name overwrites",

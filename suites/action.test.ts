@@ -46,6 +46,8 @@ interface Execution {
   outputs: Record<string, Record<string, string>>;
   summary: string;
   upload?: { name: string; path: string };
+  /** What the code-scanning step would upload, when it runs. */
+  sarif?: { file: string; category: string };
   /** Everything the steps wrote to GITHUB_OUTPUT, as written. */
   raw: string;
 }
@@ -108,12 +110,14 @@ function execute(workspace: string, given: Record<string, string>, options: Exec
   let logs = "";
   let failed = false;
   let upload: Execution["upload"];
+  let sarif: Execution["sarif"];
   const raw: string[] = [];
   for (const step of action.runs.steps) {
     if (options.without?.includes(step.name) || !condition(step.if, failed)) continue;
     if (step.uses) {
-      expect(step.uses, step.name).toMatch(/^actions\/upload-artifact@v\d+$/);
-      upload = { name: expression(step.with!.name!), path: expression(step.with!.path!) };
+      expect(step.uses, step.name).toMatch(/^(actions\/upload-artifact|github\/codeql-action\/upload-sarif)@v\d+$/);
+      if (step.uses.startsWith("github/")) sarif = { file: expression(step.with!.sarif_file!), category: expression(step.with!.category!) };
+      else upload = { name: expression(step.with!.name!), path: expression(step.with!.path!) };
       continue;
     }
     const output = join(workspace, `output-${step.id ?? "step"}`);
@@ -130,7 +134,7 @@ function execute(workspace: string, given: Record<string, string>, options: Exec
     if (step.id) outputs[step.id] = readOutputs(readFileSync(output, "utf8"));
     if (result.status !== 0) failed = true;
   }
-  return { codes, logs, outputs, summary: readFileSync(summary, "utf8"), upload, raw: raw.join("") };
+  return { codes, logs, outputs, summary: readFileSync(summary, "utf8"), upload, sarif, raw: raw.join("") };
 }
 
 /** The shard of the catalogue that holds exactly `id` (and the clauses a catalogue's length away from it). */
@@ -170,12 +174,14 @@ describe("action.yml, executed as a runner would", () => {
     expect(run.summary).toContain("surface/empty-server-ok");
     expect(run.upload).toEqual({ name: `mcp-collide-report-shard-${shardOf("surface/empty-server-ok").replace("/", "-of-")}`, path: join(workspace, "passing") });
     expect(existsSync(join(workspace, "passing", "report.json"))).toBe(true);
+    expect(existsSync(join(workspace, "passing", "report.sarif"))).toBe(true);
+    expect(run.sarif).toBeUndefined();
     expect(JSON.parse(readFileSync(run.outputs.run!.report!, "utf8")).hostCommand.slice(0, 2)).toEqual(["sh", "-c"]);
   }, 200_000);
 
   it("fails a one-bug host: the gate exits 1 after the summary and the upload", () => {
     const run = execute(workspace, {
-      adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "failing", upload: "false",
+      adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "failing", upload: "false", "upload-sarif": "true",
     });
     expect(run.codes, run.logs).toEqual({
       "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 1,
@@ -184,6 +190,12 @@ describe("action.yml, executed as a runner would", () => {
     expect(run.summary).toMatch(/^# ❌ mcp-collide: FAIL/);
     expect(run.summary).toContain("surface/empty-server-ok");
     expect(run.upload).toBeUndefined();
+    // Asked for, the defects go to code scanning: one SARIF result per defect, a category per shard.
+    const shard = shardOf("surface/empty-server-ok");
+    expect(run.sarif).toEqual({ file: join(workspace, "failing", "report.sarif"), category: `mcp-collide-shard-${shard.replace("/", "-of-")}` });
+    const report = JSON.parse(readFileSync(run.outputs.run!.report!, "utf8"));
+    expect(JSON.parse(readFileSync(run.sarif!.file, "utf8")).runs[0].results).toHaveLength(report.defects.length);
+    expect(report.defects.length).toBeGreaterThan(0);
   }, 200_000);
   /** An action folder whose harness records its arguments and fails, at `version`. */
   function standIn(version: string): { path: string; argv: () => string[] } {

@@ -19,7 +19,7 @@ const run = (selected = clauses, runs = 2) =>
 const timeless = (report: Report) => JSON.parse(JSON.stringify(report, (key, value) => (["durationMs", "startedAt"].includes(key) ? undefined : value)));
 
 describe("a host that fails every open with one error", () => {
-  it("is told once, as a host-wide finding quoting the error; every clause is INCONCLUSIVE, naming the cause and not the error", async () => {
+  it("is told once, as a host-wide finding quoting the error and one defect; every clause is INCONCLUSIVE, naming the cause and not the error", async () => {
     const report = await run();
     expect(report.hostWide).toHaveLength(1);
     const [found] = report.hostWide!;
@@ -33,6 +33,9 @@ describe("a host that fails every open with one error", () => {
       expect(clause.reason, clause.id).not.toContain(ERROR);
       expect(clause.confounds, clause.id).toEqual([{ cause: "every-open-fails", cases: Array.from({ length: clause.cases }, (_, at) => at + 1), detail: expect.any(String) }]);
     }
+    // The report opens with it as one defect, titled from the run's record, the error quoted once.
+    expect(report.defects?.map((defect) => [defect.cause, defect.confounds?.length])).toEqual([["every-open-fails", clauses.length]]);
+    expect(report.defects![0]!.title).toContain(JSON.stringify(ERROR));
     expect(report.exitCode).toBe(1);
   }, 120_000);
 

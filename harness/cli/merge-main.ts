@@ -15,7 +15,7 @@ import { mergeReports } from "../runner/merge-reports.ts";
 export const mergeHelp = `Usage: mcp-collide merge SHARD.json [SHARD.json ...] [--out DIR] [--strict]
 
 Combines the report.json files of one run split with --shard i/n into one report (report.json, report.md,
-report.html, junit.xml in --out, default ./mcp-collide-report). The shards must share host, seed, runs,
+report.html, junit.xml, report.sarif in --out, default ./mcp-collide-report; the defects grouped anew). The shards must share host, seed, runs,
 transport, profile and versions, and no clause may appear twice. Each shard must match its own
 contentSha256; the merged report is re-sealed: its contentSha256 is computed anew over the merged content
 (a hash anyone can recompute, not a signature: it says the file is as merge wrote it, not who ran the shards).

@@ -150,7 +150,8 @@ Options:
                       default, adr-0112, anthropic-128, bedrock-agent, gemini, portable
                       (default: the one the host claims in initialize, else none for names/profile)
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
-                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
+                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml,
+                      report.sarif (the defects, for GitHub code scanning); each opens with the defects;
                       checked and made before the run (a file, an unwritable or special path is bad
                       usage), written atomically, and locked: one run at a time per directory; every
                       format fails exactly the clauses the exit code fails (a warning: --strict).

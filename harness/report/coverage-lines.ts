@@ -3,7 +3,7 @@
  * it was judged (on which constructed case, in how many random cases), or why it was not (what the host did
  * on each case built for it). Host text in a note is quoted by the harness and clipped here.
  */
-import type { ClauseReport, CoverageRow, HostWide, SessionPoisoning } from "./report-model.ts";
+import type { ClauseReport, CoverageRow, SessionPoisoning } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 
 /** Longest note (what the host did) one row quotes; report.json keeps it whole. */
@@ -64,9 +64,3 @@ export function poisoningText(finding: SessionPoisoning): string {
   return `${victim} failed only on a host process that had served earlier cases, ${by}; it held on a fresh process. Observed: ${clip(finding.observed, NOTE_LIMIT)}`;
 }
 
-/** A host-wide cause the run found once, in one line (host data clipped): what it is and which clauses it kept from judging. */
-export function hostWideText(entry: HostWide): string {
-  const named = entry.clauses.length > 5 ? `${entry.clauses.slice(0, 5).join(", ")} and ${entry.clauses.length - 5} more` : entry.clauses.join(", ");
-  const kept = entry.clauses.length === 0 ? "it kept no clause from judging" : `it kept ${entry.clauses.length} clause(s) from judging some or all of their cases: ${named}`;
-  return `${entry.cause}: ${clip(entry.detail, NOTE_LIMIT)}; ${kept}`;
-}

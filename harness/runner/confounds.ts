@@ -46,7 +46,7 @@ export function causeText(confound: Pick<Confound, "cause" | "clause">): string 
     case "non-deterministic":
       return `non-determinism (two identical opens differed${confound.clause ? `; see ${confound.clause}` : ""})`;
     case "every-open-fails":
-      return "a host that fails every open (a clean world's too, with the same error: see the report's host-wide finding)";
+      return "a host that fails every open (a clean world's too, with the same error: the report's every-open-fails defect)";
     case "poisoned-process":
       return `a host process poisoned by an earlier case${confound.clause ? ` (see ${confound.clause})` : ""}`;
   }

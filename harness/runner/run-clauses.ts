@@ -12,7 +12,8 @@ import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
-import type { ClauseReport, HostWide, Report, SessionPoisoning } from "../report/report-model.ts";
+import { withDefects } from "../report/group-defects.ts";
+import type { ClauseReport, HostWideFinding, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
@@ -248,7 +249,8 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ca?.close();
   }
   const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
-  return {
+  // The report opens with the host's defects: its findings grouped by cause (group-defects.ts).
+  return withDefects({
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
     catalogueVersion,
@@ -271,11 +273,11 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
-  };
+  });
 }
 
 /** The clean world's whole failure as the report tells it once, with the clauses it kept from judging. */
-function hostWideOf(failure: CleanFailure, reports: readonly ClauseReport[]): HostWide {
+function hostWideOf(failure: CleanFailure, reports: readonly ClauseReport[]): HostWideFinding {
   const clauses = reports.filter((report) => report.confounds?.some((confound) => confound.cause === "every-open-fails")).map((report) => report.id);
   return { cause: "every-open-fails", detail: portableText(failure.detail), clauses, evidence: failure.evidence };
 }
