@@ -45,8 +45,10 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
    * (live, like `records`): the arrival order a host could see, as it happened rather than as scripted.
    */
   readonly answerOrder: readonly string[];
-  /** Whether the host asked these servers for their lists one at a time (AnswerGate.listedOneAtATime), so far. */
+  /** Whether no two of these servers' first lists were ever asked for at once (AnswerGate.listedOneAtATime), so far. */
   listedOneAtATime(): boolean;
+  /** The servers the host asked for their first list only after a wait for them ran out (AnswerGate.askedAfterWait), so far. */
+  askedAfterWait(): readonly string[];
   /**
    * Changes server `key` mid-session by one drift step (validated with {@link DriftStepSchema}); see
    * LiveServer.apply for when each kind takes effect. Throws for an unknown key or a step that does not fit.
@@ -158,6 +160,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
       startedAt: recorder.startedAt,
       answerOrder: gate.answerOrder,
       listedOneAtATime: () => gate.listedOneAtATime,
+      askedAfterWait: () => gate.askedAfterWait,
       apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
       revision: (key) => serverOf(key).revision,

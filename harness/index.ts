@@ -18,7 +18,8 @@ export { foldedName, SituationSchema, sanitisedName, situationConcerns, situatio
 export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export { invalidHeaderReason } from "./world/x-mcp-header.ts";
 export * from "./arbitraries/index.ts";
-export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { defineClause, type CaseConfound, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { confoundedComparison, DETERMINISM_CLAUSE, nonDeterminism } from "./runner/identical-opens.ts";
 export { constructed, joinClashCases } from "./runner/constructed.ts";
 export { hostJoinJudged, lostTwins, type LostTwin } from "./runner/host-join-judged.ts";
 export { HOST_JOIN_CLASH, hostJoinClashMeaning, HostNamingSchema, joinClashConcern, joinClashes, joinClashWorlds, joinedName, namingTemplate, type HostNaming } from "./world/host-naming.ts";

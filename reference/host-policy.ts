@@ -172,4 +172,11 @@ export interface HostPolicy {
    * error, as Strands Agents TypeScript 1.19 did after one such call (found for issue 43).
    */
   prototypeCall: "contained" | "poisons-process";
+  /**
+   * The error every attempt to build the tools a model is shown throws once the servers are loaded (absent:
+   * none): each open (and refresh) reports it whole, naming no server, and shows nothing. Inngest AgentKit
+   * 0.13.2 as installed threw on every run that held an MCP tool (a zod 3 schema from its JSON Schema
+   * converter handed to zod 4); a host-wide defect, no answer to any hazard a world was built for.
+   */
+  everyOpenThrows?: string;
 }

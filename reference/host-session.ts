@@ -97,6 +97,7 @@ export class HostSession {
 
   /** Registers a local tool, unless the guard refuses: no shape may take a name already shown. */
   registerLocal(name: string, shape: LocalShape): RegisterLocalResult {
+    if (this.policy.everyOpenThrows !== undefined) return { ok: false, error: { message: this.policy.everyOpenThrows } };
     const holder = this.#routes.findIndex((route) => route.name === name);
     if (holder >= 0 && this.policy.guardedShapes.includes(shape)) {
       const owner = this.#routes[holder]!;
@@ -114,6 +115,7 @@ export class HostSession {
 
   /** For each server that listed, the fingerprints of the tools it contributes now. */
   pin(): PinResult {
+    if (this.policy.everyOpenThrows !== undefined) return { pins: {} };
     const listed = this.slots.filter((slot) => slot.tools !== undefined);
     return {
       pins: Object.fromEntries(listed.map((slot) => [slot.key, takePin(adoptedTools(this.policy, slot.config, slot.tools!), this.policy.fingerprint)])),
@@ -132,6 +134,13 @@ export class HostSession {
   }
 
   #register(): RefreshResult {
+    const thrown = this.policy.everyOpenThrows;
+    if (thrown !== undefined) {
+      // Loaded, then the build of the tool list throws: nothing is shown, and the error names no server.
+      this.#routes = [];
+      this.#indexRoutes();
+      return { outcome: { registered: Object.fromEntries(this.slots.map((slot) => [slot.key, []])), errors: [{ message: thrown }] }, diagnostics: [] };
+    }
     const registration = registerServers(this.policy, this.slots, this.#locals);
     this.#routes = registration.routes;
     this.#indexRoutes();

@@ -505,6 +505,18 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
   }, 30_000);
 
+  bug("every-open-throws", "every open, whatever it holds, fails whole with one error once its servers have listed", async () => {
+    const { servers, calls } = memoryWorld([["alpha", { tools: ["request"] }], ["beta", { tools: ["search"] }]]);
+    const { host, session, names, outcome, call } = await open("every-open-throws", servers);
+    expect(names).toEqual([]);
+    expect(outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: "Cannot read properties of undefined (reading '_zod')" }] });
+    expect(await call("mcp__alpha__request")).toMatchObject({ ok: false });
+    expect(await host.refresh!(session)).toMatchObject({ outcome: { errors: [{ message: expect.stringContaining("_zod") }] } });
+    expect(calls).toEqual([]);
+    // The reference shows both.
+    expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

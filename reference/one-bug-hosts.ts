@@ -379,6 +379,16 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { label: (server) => folded(server.key), name: (label, tool) => qualifiedName(label, folded(tool)), collision: "last-wins" },
   },
   /**
+   * Inngest AgentKit 0.13.2 as installed for issue 43: every `agent.run` that held an MCP tool threw (its JSON
+   * Schema converter made zod 3 schemas, handed to zod 4), so every open, a clean world's too, failed with one
+   * error after the servers had listed. A host-wide defect: no clause's hazard is what fails.
+   */
+  "every-open-throws": {
+    summary: "every open throws one error once its servers are loaded, whatever they hold: the open is reported failed whole, naming no server, and nothing is shown",
+    source: "Inngest AgentKit 0.13.2 as tried for issue 43 (every run with an MCP tool threw: a zod 3 schema from its JSON Schema converter handed to zod 4)",
+    swap: { everyOpenThrows: "Cannot read properties of undefined (reading '_zod')" },
+  },
+  /**
    * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
    * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
    * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a

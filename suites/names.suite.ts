@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, lostTwins, namingTemplate,
-  canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
+  canonicalErrors, canonicalSurface, collidingWorld, confoundedComparison, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -114,6 +114,11 @@ function namesByIdentity(observation: SessionObservation): Map<string, { key: st
   return names;
 }
 
+/** The tools shown in both `a` and `b` under another name in `b`, with their name in `b`. */
+function renamed(a: Map<string, { key: string; label: string }>, b: Map<string, { key: string; label: string }>): [string, { key: string; label: string }][] {
+  return [...b].filter(([id, name]) => a.has(id) && a.get(id)!.key !== name.key);
+}
+
 export const contextFree = defineClause({
   id: "names/context-free",
   level: "MUST",
@@ -145,14 +150,19 @@ export const contextFree = defineClause({
   async check(env, value) {
     const observed = await env.observe(value.world, { probe: false });
     const full = namesByIdentity(observed);
-    const alone = namesByIdentity(await env.observe(subWorld(value), { probe: false }));
-    const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id)!.key !== name.key);
+    const other = await env.observe(subWorld(value), { probe: false });
+    const alone = namesByIdentity(other);
+    const changed = renamed(full, alone);
     const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
     // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
     // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
     if (changed.length === 0) {
       return { ok: true, judged: [...await env.judge(value.world, observed), ...await hostJoinJudged(env, value.world, observed), ...(compared ? ["context-changed"] : [])] };
     }
+    // A rename counts only where the whole configuration, opened again, keeps its names.
+    const confound = await confoundedComparison(env, [value.world, subWorld(value)], observed, other,
+      (a, b) => renamed(namesByIdentity(a), namesByIdentity(b)).length > 0, { probe: false });
+    if (confound) return { ok: true, judged: [], confound };
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
@@ -233,11 +243,16 @@ export const labelFromConfig = defineClause({
     const lying = await env.observe(spoofed(value));
     const keys = keysOf(value.world);
     const [a, b] = [canonicalSurface(truthful), canonicalSurface(lying)];
-    if (JSON.stringify(a) === JSON.stringify(b) && canonicalErrors(truthful, keys) === canonicalErrors(lying, keys)) {
+    const agree = (x: SessionObservation, y: SessionObservation) =>
+      JSON.stringify(canonicalSurface(x)) === JSON.stringify(canonicalSurface(y)) && canonicalErrors(x, keys) === canonicalErrors(y, keys);
+    if (agree(truthful, lying)) {
       // The lie is judged where the host kept the lying servers; everything else must be judged in both sessions.
       const honest = new Set(await env.judge(value.world, truthful));
       return { ok: true, judged: (await env.judge(spoofed(value), lying)).filter((situation) => situation === "spoofed-identity" || honest.has(situation)) };
     }
+    // The lie is blamed only where the truthful world, opened again, shows what it showed the first time.
+    const confound = await confoundedComparison(env, [value.world, spoofed(value)], truthful, lying, (x, y) => !agree(x, y));
+    if (confound) return { ok: true, judged: [], confound };
     return {
       ok: false,
       expected: "the same names, routes and errors whatever the servers report as serverInfo.name",

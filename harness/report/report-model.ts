@@ -259,6 +259,21 @@ export const SessionPoisoningSchema = z.object({
 export type SessionPoisoning = z.infer<typeof SessionPoisoningSchema>;
 
 /**
+ * A host-wide cause the run found once, before any clause ran: the host failed the open of a world with
+ * nothing in it to refuse (two servers, one plain tool each), so every open that fails the same way says
+ * nothing about the hazard a clause built it for. Each clause it kept from judging lists it under its
+ * `confounds` and points here rather than repeating the error.
+ */
+export const HostWideFindingSchema = z.object({
+  cause: ConfoundSchema.shape.cause,
+  detail: z.string().describe("What the records show, in one line (host data): the error the host failed a clean world's open with, quoted."),
+  clauses: z.array(z.string()).describe("The clauses some or all of whose cases it kept from judging, each with a confound naming this cause (INCONCLUSIVE where it kept every case)."),
+  evidence: EvidenceSchema.optional().describe("The clean world's open as it happened: the request, the host's answer, what each server received."),
+});
+/** A host-wide cause the run found once. */
+export type HostWideFinding = z.infer<typeof HostWideFindingSchema>;
+
+/**
  * One behaviour of the host that violates the catalogue: the smallest world that shows it, what the host did
  * there (read from the records), and every clause it violates and how. Findings with the same world and the
  * same observed behaviour are one defect; a host-wide cause (names that change between identical opens, a host
@@ -308,6 +323,7 @@ export const ReportSchema = z
     durationMs: z.number(),
     defects: z.array(DefectSchema).optional().describe("The host's defects, each one behaviour with every clause it violates: what a maintainer fixes. Grouped from the clauses' findings (docs/usage.md says the rule). Absent in reports written before defects were grouped."),
     clauses: z.array(ClauseReportSchema),
+    hostWide: z.array(HostWideFindingSchema).optional().describe("Host-wide causes found once for the whole run, before any clause (a host that fails even a clean world's open): the error quoted once, with the evidence of that open, and the clauses it kept from judging; its defect (`defects`, cause every-open-fails) is titled from it. Absent when none was found."),
     totals: z.record(ClauseStatusSchema, z.number().int()),
     exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
     strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),

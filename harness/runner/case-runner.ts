@@ -10,14 +10,16 @@
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import { hostSummary } from "../report/diagnosis.ts";
 import { CaseTranscript } from "./case-transcript.ts";
-import type { CheckOutcome, Clause, ClauseEnvironment } from "./clause.ts";
+import type { CaseConfound, CheckOutcome, Clause, ClauseEnvironment } from "./clause.ts";
+import { caseConfound, failedAsClean, type EveryOpenFails } from "./confounds.ts";
 import { symptomOf, type FreshHosts, type Symptom } from "./fresh-hosts.ts";
 import { hostFailure, type HostFailure } from "./host-failure.ts";
 import { timedWork } from "./timed-work.ts";
 
 /** How one case ended, with the transcript of the run of it that counts. */
 export type CaseRun =
-  | { kind: "held"; outcome: Extract<CheckOutcome, { ok: true }>; transcript: CaseTranscript }
+  /** `confound`: a host-wide cause kept the case from judging anything (confounds.ts); it judged nothing. */
+  | { kind: "held"; outcome: Extract<CheckOutcome, { ok: true }>; transcript: CaseTranscript; confound?: CaseConfound }
   /** `failure`: the violation is the host failing on a failing server (host-failure.ts), not the check's. */
   | { kind: "violated"; outcome: Extract<CheckOutcome, { ok: false }>; transcript: CaseTranscript; failure?: HostFailure["error"] }
   | { kind: "broke"; error: unknown; stderrTail: string; transcript: CaseTranscript };
@@ -33,6 +35,8 @@ export interface CaseRunnerOptions {
   freshHosts?: FreshHosts;
   /** The host answered the run's open of a world with nothing in it to fail (see host-failure.ts). */
   cleanWorldAnswered?: boolean;
+  /** The clean world's whole failure, when the run found one: a case showing only it is confounded (confounds.ts). */
+  everyOpenFails?: EveryOpenFails;
 }
 
 /** How a thrown error is classed for a report: the adapter's own kind, a hang, or the harness. */
@@ -79,18 +83,19 @@ export class CaseRunner {
       this.#needsRecovery = false;
     }
     await fresh?.beforeCase();
-    let run = await this.#attempt(value);
+    let run = this.#confounded(await this.#attempt(value));
     // Whether the current host process ran this case (after a poisoning the runner has moved on to another).
     let ranHere = true;
     try {
-      const symptom = symptomOfRun(run, hazard);
+      // A confounded case is no violation of this clause, so no poisoning of it is looked for either.
+      const symptom = run.kind === "held" && run.confound ? undefined : symptomOfRun(run, hazard);
       const hang = run.kind === "broke" && errorKind(run.error) === "timeout";
       if (symptom && !hang && generating && fresh && fresh.servedBefore() > 0) {
         const first = { ...told(run, symptom, hazard), evidence: run.transcript.evidence() };
         const history = await fresh.fresh();
         this.#needsRecovery = false;
-        run = await this.#attempt(value);
-        if (run.kind === "held" && symptomOfRun(run, hazard) !== symptom) {
+        run = this.#confounded(await this.#attempt(value));
+        if (run.kind === "held" && !run.confound && symptomOfRun(run, hazard) !== symptom) {
           this.poisonedCases.push({ case: index + 1, symptom });
           ranHere = false;
           await fresh.poisoned({ clause: this.clause, index, value, symptom, ...(hazard !== undefined ? { hazard } : {}), ...first, history });
@@ -102,6 +107,18 @@ export class CaseRunner {
     // Only the check's own violation says something about the host's sessions; a host failure does not.
     if (run.kind === "violated" && generating && !run.failure) fresh?.violated({ clause: this.clause, index, value });
     return run;
+  }
+
+  /**
+   * `run` as a confounded case when a host-wide cause explains what it saw (confounds.ts): the check said so
+   * (identical opens that differ), or every open of the case failed whole as the clean world's did.
+   */
+  #confounded(run: CaseRun): CaseRun {
+    if (run.kind === "broke") return run;
+    const clean = this.options.everyOpenFails;
+    const { transcript } = run;
+    const confound = caseConfound(run.outcome, () => clean !== undefined && failedAsClean(transcript.opens(), clean, (text) => transcript.stable(text)));
+    return confound ? { kind: "held", outcome: { ok: true, judged: [] }, transcript, confound } : run;
   }
 
   /** One attempt at the case on the current host; never throws. */

@@ -6,11 +6,12 @@
  * between runs (the host's session ids, the servers' addresses and tokens, ports, timings) is left out or
  * replaced by a stable label, and long lists are cut with a count of what was left out.
  */
-import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
+import type { FakeServerHost, FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { mapStrings, pathContext, portableText, type PathContext } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
+import type { OpenAnswer } from "./confounds.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -94,6 +95,22 @@ export class CaseTranscript {
     const worlds = before.flatMap((raw) => (raw.kind === "world" ? [raw.scripts] : []));
     const answeredBefore = before.some((raw) => raw.kind === "host" && raw.call.error === undefined);
     return { method: found.method, world: worlds.at(-1) ?? [], earlier: worlds.slice(0, -1).flat(), answeredBefore };
+  }
+
+  /**
+   * `adapter` and `servers` tapped into this transcript, for a session the runner makes outside any clause
+   * (the clean world's open before the clauses run: see learn-naming.ts).
+   */
+  tapped(adapter: HostAdapter, servers: FakeServerHost): { adapter: HostAdapter; servers: FakeServerHost } {
+    return {
+      adapter: tapAdapter(adapter, (call) => this.#raw.push({ kind: "host", call })),
+      servers: tapServers(servers, { started: (world, scripts, kind) => this.#started(world, scripts, kind), closing: (world) => this.#closing(world) }),
+    };
+  }
+
+  /** The host's answer to every open of the case so far, in order (undefined where the adapter threw), as given. */
+  opens(): Array<OpenAnswer | undefined> {
+    return this.#raw.flatMap((raw) => (raw.kind === "host" && raw.call.method === "open" ? [openAnswer(raw.call.result)] : []));
   }
 
   /** What an observation cache carries (see ObservationRecord): raw entries, and the secrets they hold. */
@@ -202,6 +219,18 @@ export class CaseTranscript {
     // Paths made portable before any cut: a path cut in half no longer matches this machine's prefixes.
     return portableText(out, (this.#paths ??= pathContext()));
   }
+}
+
+/** An open's answer, if it has the shape of one (a host's answer is data: anything else counts as none). */
+function openAnswer(result: unknown): OpenAnswer | undefined {
+  const outcome = (result as { outcome?: { registered?: unknown; errors?: unknown } } | undefined)?.outcome;
+  if (typeof outcome?.registered !== "object" || outcome.registered === null || !Array.isArray(outcome.errors)) return undefined;
+  const registered = Object.fromEntries(Object.entries(outcome.registered).map(([key, names]) => [key, Array.isArray(names) ? names.map(String) : []]));
+  const errors = outcome.errors.flatMap((error: unknown) => {
+    const { server, message } = (error ?? {}) as { server?: unknown; message?: unknown };
+    return typeof message === "string" ? [{ ...(typeof server === "string" ? { server } : {}), message }] : [];
+  });
+  return { registered, errors };
 }
 
 /** A server configuration as the evidence shows it: its transport by kind only. */

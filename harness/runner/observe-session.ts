@@ -66,7 +66,7 @@ export async function observeSession(
     }
     const unknown: ObservedCall[] = [];
     for (const name of new Set(options.unknownNames ?? [])) if (!distinct.has(visibleKey({ name }))) unknown.push(await call({ name }));
-    return { open, tools, probes: shownCalls, unknown, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime() };
+    return { open, tools, probes: shownCalls, unknown, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime(), askedAfterWait: [...fake.askedAfterWait()] };
   } finally {
     try {
       if (session !== undefined) await adapter.close(session);

@@ -27,6 +27,7 @@ import { CaseRunner, errorKind, type CaseRun } from "./case-runner.ts";
 import { findingFields, findingOf, worstOf, type FoundCase } from "./clause-findings.ts";
 import { exploreRandom, type Explored, type Unrun } from "./random-exploration.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
+import { confoundNote, ConfoundTally, type EveryOpenFails } from "./confounds.ts";
 import { missingCapability } from "./missing-capability.ts";
 import { CoverageTally } from "./coverage-tally.ts";
 import { wentWrong, type FreshHosts } from "./fresh-hosts.ts";
@@ -61,6 +62,8 @@ export interface ClauseRunOptions {
   shrinkBudgetMs?: number;
   /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
   require?: readonly string[];
+  /** The clean world's whole failure, when the run found one before any clause: cases showing only it are confounded (confounds.ts). */
+  everyOpenFails?: EveryOpenFails;
 }
 
 /** Runs `clause` against the host in `env`. */
@@ -79,6 +82,8 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   }
   const constructed = clause.coverage?.(env) ?? [];
   const tally = new CoverageTally(clause.requires, constructed);
+  // Cases a host-wide cause kept from judging: no violation, nothing judged (confounds.ts).
+  const confounds = new ConfoundTally();
   const replayed = options.path === undefined ? undefined : Number(options.path.split(":")[0]);
   const runner = new CaseRunner(clause, env, { ...options, freshHosts: replayed === undefined ? options.freshHosts : undefined });
   const situations: Record<string, number> = {};
@@ -98,7 +103,9 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     for (const situation of met) situations[situation] = (situations[situation] ?? 0) + 1;
     for (const situation of sawJudged) judged[situation] = (judged[situation] ?? 0) + 1;
     if (run.kind === "held" && run.outcome.note !== undefined) notes.add(run.outcome.note);
-    if (replayed === undefined) tally.record({ kind: run.kind, judged: sawJudged, note: () => hostSummary(run.transcript.evidence()) });
+    const confound = run.kind === "held" ? run.confound : undefined;
+    if (confound && replayed === undefined) confounds.record(cases, confound);
+    if (replayed === undefined) tally.record({ kind: run.kind, judged: sawJudged, note: () => (confound ? confoundNote(confound) : hostSummary(run.transcript.evidence())) });
   };
 
   // Every constructed case runs, whatever an earlier one did; each that fails or breaks is a finding.
@@ -139,7 +146,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const notRun = unrun === undefined ? "" : `; ${unrunText(unrun, constructed.length)}`;
   // A replay runs one case: it has no coverage to tell.
   const coverage = replayed !== undefined ? {} : { constructed: tally.constructedRun, random: tally.randomRun, ...(tally.hazards().length > 0 ? { coverage: tally.rows() } : {}) };
-  const common = { ...base, cases, shrinks: explored.shrinks, situations, judged, ...coverage, durationMs };
+  const common = { ...base, cases, shrinks: explored.shrinks, situations, judged, ...coverage, ...confounds.field(), durationMs };
   const findings = found.map((entry) => findingOf(clause, entry, constructed));
 
   if (explored.harness !== undefined) {
@@ -157,9 +164,11 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   const missing = options.path ? [] : clause.requires.filter((situation) => !judged[situation]);
   if (missing.length > 0) {
     const why = missing.map((situation) => tally.unjudged(situation, situations[situation] ?? 0));
-    return { ...common, status: "inconclusive", reason: `held in ${casesIn(tally)}${poisoned}${checked(notes)}, but these situations were never judged: ${why.join("; ")}` };
+    const reason = confounds.explainsAll(cases) ? confounds.inconclusive(missing, cases)
+      : `held in ${casesIn(tally)}${poisoned}${checked(notes)}${confounds.suffix()}, but these situations were never judged: ${why.join("; ")}`;
+    return { ...common, status: "inconclusive", reason };
   }
-  return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}` };
+  return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}${confounds.suffix()}` };
 }
 
 /** `constructed cases 4 to 5 could not run: the host could not be restarted (crash): ...`. */

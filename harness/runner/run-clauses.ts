@@ -13,13 +13,13 @@ import { namedCapabilities, type InitializeResult } from "../protocol/initialize
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
 import { withDefects } from "../report/group-defects.ts";
-import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
+import type { ClauseReport, HostWideFinding, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
 import { guardedLauncher } from "./guarded-host.ts";
-import { learnNaming, type CleanOpen } from "./learn-naming.ts";
+import { learnNaming, type CleanFailure, type CleanOpen } from "./learn-naming.ts";
 import { declarations, declarationText, type RequirableCapability } from "./missing-capability.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
@@ -179,6 +179,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
           cleanWorldAnswered: context.learnt !== undefined,
           require: options.require,
+          ...(context.learnt?.failed ? { everyOpenFails: context.learnt.failed } : {}),
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -209,6 +210,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   let startError: string | undefined;
+  let cleanFailure: CleanFailure | undefined;
   const width = Math.max(1, Math.min(options.workers ?? 1, options.clauses.length));
   let ahead: Array<Promise<HostHandle>> = [];
   try {
@@ -247,6 +249,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
       // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
       // reads it the same way (replay-environment.ts).
       const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) : undefined;
+      cleanFailure = learnt?.failed;
       const context: RunContext = {
         options: launched, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
@@ -290,6 +293,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     clauses: ordered,
+    ...(cleanFailure ? { hostWide: [hostWideOf(cleanFailure, ordered)] } : {}),
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
     ...(declared ? { capabilityDeclarations: declared } : {}),
@@ -299,6 +303,12 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
   });
+}
+
+/** The clean world's whole failure as the report tells it once, with the clauses it kept from judging. */
+function hostWideOf(failure: CleanFailure, reports: readonly ClauseReport[]): HostWideFinding {
+  const clauses = reports.filter((report) => report.confounds?.some((confound) => confound.cause === "every-open-fails")).map((report) => report.id);
+  return { cause: "every-open-fails", detail: portableText(failure.detail), clauses, evidence: failure.evidence };
 }
 
 function safeProfile(id: string): NamingProfile | undefined {

@@ -16,6 +16,8 @@ export interface CatalogueFacts {
   clauses: readonly Clause[];
   /** Host id to the clause ids it must fail (the controls' answer key). */
   expectedFailures: Readonly<Record<string, readonly string[]>>;
+  /** Host id to the clauses a host-wide cause of its must leave INCONCLUSIVE, with that cause (the key's other half). */
+  expectedConfounded?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   oneBugHosts: Readonly<Record<string, OneBugHost>>;
   controlRun: { seed: number; runs: number };
 }
@@ -149,8 +151,14 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "",
     ...Object.entries(facts.oneBugHosts).flatMap(([id, host]) => {
       const fails = facts.expectedFailures[id] ?? [];
+      const linked = (ids: readonly string[]) => ids.map((clause) => `[${code(clause)}](#${clauseAnchor(clause)})`).join(", ");
+      const confounded = Object.entries(facts.expectedConfounded?.[id] ?? {});
+      const causes = [...new Set(confounded.map(([, cause]) => cause))];
+      const failing = fails.length > 0 ? `Fails ${linked(fails)}.` : "Fails no clause.";
+      const inconclusive = confounded.length === 0 ? ""
+        : ` Leaves ${confounded.length === facts.clauses.length ? "every clause" : linked(confounded.map(([clause]) => clause))} INCONCLUSIVE: confounded (${causes.map(code).join(", ")}), never failed.`;
       return [
-        `- <a id="${hostAnchor(id)}"></a>${code(id)}: ${markdownText(host.summary)}. Modelled on ${linkIssues(host.source)}. Fails ${fails.map((clause) => `[${code(clause)}](#${clauseAnchor(clause)})`).join(", ")}.`,
+        `- <a id="${hostAnchor(id)}"></a>${code(id)}: ${markdownText(host.summary)}. Modelled on ${linkIssues(host.source)}. ${failing}${inconclusive}`,
       ];
     }),
     "",
