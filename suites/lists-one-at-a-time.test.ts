@@ -53,5 +53,5 @@ describe("the timing clauses and a host that lists one server at a time", () => 
   it("still fail a host that registers in arrival order when it lists them all at once", async () => {
     const arrival = await judge("parallel", "arrival-order");
     expect(arrival.find((clause) => clause.id === "order/arrival-timing")?.status).toBe("fail");
-  });
+  }, 120_000);
 });

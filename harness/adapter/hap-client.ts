@@ -8,7 +8,8 @@
 import { execa, type ResultPromise } from "execa";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
-import { InitializeResultSchema, namedCapabilities, type LocalShape } from "../protocol/initialize-result.ts";
+import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
+import { namedCapabilities } from "../protocol/named-capabilities.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";

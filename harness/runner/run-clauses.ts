@@ -9,7 +9,8 @@ import { makeRunCa, startFakeServerHost, type FakeServerHost, type RunCa } from 
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
-import { namedCapabilities, type InitializeResult } from "../protocol/initialize-result.ts";
+import type { InitializeResult } from "../protocol/initialize-result.ts";
+import { namedCapabilities } from "../protocol/named-capabilities.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
 import { withDefects } from "../report/group-defects.ts";
