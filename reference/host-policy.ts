@@ -139,6 +139,12 @@ export interface HostPolicy {
    * declare, as mcp-use's JSONSchemaToZod makes every such object `.strict()`.
    */
   undeclaredProperties: "allow" | "refuse";
+  /**
+   * The input schema a model is handed for a server's tool: the server's, whole (the reference); or only its
+   * `properties` and `required` under `type: "object"`, as Continue CLI 1.5.47 builds its tool definitions, so a
+   * `$ref` into the `$defs` it leaves behind dangles.
+   */
+  shownSchema: "whole" | "properties-required";
   /** Which name request schemas are keyed and read by: the server's own (ADR D5), or the visible one, unmatched keys dropped (P7). */
   requestSchemaKey: "wire" | "visible";
   /** Whether a server's deny list is honoured (tesserix: never adopted, whatever allow says). */
@@ -175,6 +181,12 @@ export interface HostPolicy {
    * excluded with no word to the host's caller.
    */
   invalidHeader: "exclude-logged" | "exclude-silently";
+  /**
+   * What becomes of a call's request once its answer is in: nothing (the reference: a finished request is not
+   * cancelled, MCP's cancellation is for requests still in progress); or `notifications/cancelled` is sent for it
+   * anyway, as Kilo Code CLI 7.7.7 does for every call that had finished.
+   */
+  settledCalls: "leave" | "cancel";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
   /**

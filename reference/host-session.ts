@@ -100,7 +100,7 @@ export class HostSession {
     return {
       tools: this.#routes.map((r) => (r.kind === "local"
         ? { name: r.name, description: `Local tool (${r.shape})`, inputSchema: { type: "object" } }
-        : { name: r.name, description: r.tool.description, inputSchema: r.tool.inputSchema, ...(defers && !this.#loaded.has(r.name) ? { deferred: true } : {}) })),
+        : { name: r.name, description: r.tool.description, inputSchema: shownSchema(this.policy, r.tool.inputSchema), ...(defers && !this.#loaded.has(r.name) ? { deferred: true } : {}) })),
     };
   }
 
@@ -165,6 +165,12 @@ export class HostSession {
     this.#byName = new Map();
     for (const route of this.#routes) if (!this.#byName.has(route.name)) this.#byName.set(route.name, route);
   }
+}
+
+/** The input schema the model is handed for a server's tool, as the policy builds it from the server's. */
+function shownSchema(policy: HostPolicy, schema: Record<string, unknown>): Record<string, unknown> {
+  if (policy.shownSchema === "whole") return schema;
+  return { type: "object", ...(schema.properties === undefined ? {} : { properties: schema.properties }), ...(schema.required === undefined ? {} : { required: schema.required }) };
 }
 
 /** What identifies a server across opens: its transport (an in-process one by identity, else as JSON). */

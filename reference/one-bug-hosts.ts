@@ -379,6 +379,25 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { searchActivation: "result-text-word-chars" },
   },
   /**
+   * Continue CLI 1.5.47 (found by hand: the tool definitions it sends its model carry, of each MCP tool's input
+   * schema, only `properties` and `required`), so a server's `$defs` are left behind and every `$ref` into them
+   * dangles. Names, routes and errors are the reference's.
+   */
+  "schema-properties-only": {
+    summary: "hands the model only properties and required of each tool's input schema: $defs are left behind, so every $ref into them dangles",
+    source: "Continue CLI 1.5.47 (its tool definitions keep properties and required of an MCP tool's input schema, nothing else; found by hand)",
+    swap: { shownSchema: "properties-required" },
+  },
+  /**
+   * Kilo Code CLI 7.7.7 (found by hand, in the fake servers' records): every call that had finished was followed
+   * by `notifications/cancelled` naming it. Everything else is the reference's.
+   */
+  "cancels-finished-calls": {
+    summary: "sends notifications/cancelled for every call once its answer is in: the server is told to cancel work it has finished",
+    source: "Kilo Code CLI 7.7.7 (notifications/cancelled for every tools/call that had already finished; found by hand in the servers' records)",
+    swap: { settledCalls: "cancel" },
+  },
+  /**
    * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
    * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
    * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a

@@ -116,6 +116,10 @@ export const expectedFailures: Record<string, string[]> = {
   // Issue 40: each search bug fails only the clause that searches; no other clause calls the search tool.
   "search-misses-exact-name": ["surface/deferred-reachable"],
   "search-activation-no-hyphen": ["surface/deferred-reachable"],
+  // Issue 40: only the clause that reads the schemas the model is handed sees it.
+  "schema-properties-only": ["schema/input-schema-intact"],
+  // Issue 40: only the clause that reads the servers' cancellations sees it (a SHOULD: WARN).
+  "cancels-finished-calls": ["wire/cancels-only-pending"],
   "folds-names": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
 };
 

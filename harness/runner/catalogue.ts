@@ -21,7 +21,7 @@ export const catalogueIds = [
   "names/profile", "diag/errors-name-server",
   "lifecycle/sessions-independent",
   // Issue 40: deferred tools, what reaches the model beside a name, calls closed cleanly.
-  "surface/deferred-reachable",
+  "surface/deferred-reachable", "schema/input-schema-intact", "wire/cancels-only-pending",
 ] as const;
 
 function isClause(value: unknown): value is Clause {
