@@ -34,9 +34,9 @@ export const cancelsOnlyPending = defineClause({
     "tell from a real one (rolls back, aborts the next request on the connection, counts a failure) is misled. " +
     "A server may ignore such a notification, so nothing the model sees changes: a SHOULD.",
   checkSituations: {
-    "answered-call": "a call reached its server, which answered, and the host handed the answer back",
+    "answered-call": "a call reached a server, and the host answered the call",
   },
-  sources: ["MCP spec Cancellation (cancel only requests believed still in progress)", "Kilo Code CLI 7.7.7 (notifications/cancelled for every finished call)"],
+  sources: ["MCP spec Cancellation", "found by hand: Kilo Code CLI 7.7.7"],
   arbitrary: () => lifecycleWorld({ maxServers: 3, maxTools: 2 }),
   coverage: () => [{ hazard: "answered-call", title: "alpha: request, search · beta: query, each called once", value: worldOf(["alpha", ["request", "search"]], ["beta", ["query"]]) }],
   worlds: (value: World) => [value],
@@ -50,7 +50,9 @@ export const cancelsOnlyPending = defineClause({
       // Closed first: a cancellation sent after the call returned has reached its server by the time it is read.
       await session.close();
       const shownServers = new Set(tools.flatMap((tool) => (tool.identity ? [tool.identity.server] : [])));
-      const judged = calls.some((call) => call.result.ok && call.deliveries.length > 0) ? ["answered-call"] : [];
+      // Judged where a call reached a server and the host answered it (a cancellation could have come after);
+      // charged only where the host's answer carried the server's (see received).
+      const judged = calls.some((call) => call.deliveries.length > 0) ? ["answered-call"] : [];
       const late = live.fake.records.filter((record) => record.method === "notifications/cancelled" && received(record, calls, shownServers));
       if (late.length === 0) return { ok: true, judged };
       const calledAs = (record: MessageRecord) => calls.find((call) => call.deliveries.some((delivery) => delivery.server === record.server && delivery.tool === record.cancelled?.tool));

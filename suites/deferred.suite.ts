@@ -83,7 +83,8 @@ async function searchPass(
       const unnamed = tools.some((tool) => tool.deferred && tool.identity === undefined) && !tools.some((tool) => sameTool(tool.identity, wanted)) &&
         !errors.some((error) => errorNamesServer(error, server.key));
       if (entry === undefined && !unnamed) continue;
-      const query = queryFor(form, wire, shownAs.get(key) ?? entry);
+      // This session's own name first: a host may name a tool differently in another session.
+      const query = queryFor(form, wire, entry ?? shownAs.get(key));
       if (query === undefined) continue;
       const searched = await session.call(search, { query });
       judged.add(SITUATION[form]);
@@ -98,8 +99,9 @@ async function searchPass(
       if (form === "wire") shownAs.set(key, loaded);
       const call = await session.call(loaded.name, undefined, loaded.namespace);
       judged.add("deferred:called");
+      // Reaching the tool's server once is what "callable" asks; the name it arrives under is wire/passthrough's.
       const only = call.deliveries.length === 1 ? call.deliveries[0] : undefined;
-      if (only?.server !== server.key || only.tool !== wire) {
+      if (only?.server !== server.key) {
         const reached = call.deliveries.map((record) => `"${record.tool}" at "${record.server}"`).join(", ") || "no server";
         problems.push(`${what}, loaded by a search for ${JSON.stringify(query)} as "${visibleLabel(loaded)}", was called and reached ${reached}; the host answered ${answerOf(call.result)}`);
       }

@@ -88,7 +88,7 @@ export const inputSchemaIntact = defineClause({
     "schema:any-of": "a shown tool whose server schema has anyOf branches of objects, and a nullable property, was compared",
     "schema:nested": "a shown tool whose server schema nests objects three deep, each with required properties, was compared",
   },
-  sources: ["MCP spec Tools: inputSchema (a JSON Schema object)", "Continue CLI 1.5.47 (tool definitions handed on as properties and required only)"],
+  sources: ["MCP spec Tools: inputSchema", "found by hand: Continue CLI 1.5.47"],
   arbitrary: () =>
     fc.record({ world: lifecycleWorld({ maxServers: 2, maxTools: 3 }), picks: fc.array(fc.constantFrom(...kinds), { minLength: 1, maxLength: 4 }) })
       .map(({ world, picks }) => withSchemas(world, picks)),

@@ -3,7 +3,8 @@
 // one: it relays every line between the harness and a correct adapter (the command after argv[2]) and
 // spoils the one message its mode is about. Mode "hang" starts no adapter and answers nothing;
 // "refuse-every-open" plays a host that refuses every configuration; "hostile-text" puts terminal escapes,
-// bidi overrides and 5000-character runs in the host's name, its stderr and a refusal's message.
+// bidi overrides and 5000-character runs in the host's name, its stderr and a refusal's message;
+// "search-loads-nothing" (around a host declaring deferred tools) lists every tool as deferred after a search.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -12,6 +13,7 @@ const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const methods = new Map();
 let opens = 0;
 let wholeOpenFailed = false;
+let searched = false;
 let child;
 
 function spoil(method, answer) {
@@ -78,6 +80,10 @@ function spoil(method, answer) {
     case "hostile-text session/call":
       if (result.ok === false) result.error.message = `refused \u001b[2K\r\u202E${"y".repeat(5000)}`;
       break;
+    case "search-loads-nothing session/tools":
+      // The search answered, but what it loaded never shows: every tool still deferred.
+      if (searched) for (const tool of result.tools) tool.deferred = true;
+      break;
     case "exit-code shutdown":
       child.removeAllListeners("exit");
       child.on("exit", () => process.exit(3));
@@ -95,6 +101,7 @@ if (mode === "hang") {
     const request = JSON.parse(line);
     methods.set(request.id, request.method);
     if (request.method === "session/open") opens += 1;
+    if (request.method === "session/call" && request.params?.name === "tool_search") searched = true;
     if (mode === "call-not-through-host" && request.method === "session/call") {
       write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [] } });
       return;
