@@ -66,21 +66,26 @@ async function searchPass(
   const session = await live.open({ keepDeferred: true });
   const problems: string[] = [];
   let tools = await session.tools();
+  const errors = session.opened.outcome.errors;
+  const ours = (identity: ToolIdentity | undefined) => identity !== undefined && live.world.servers.some((server) => server.key === identity.server && server.tools.some((tool) => tool.name === identity.tool));
+  // Every tool behind the search, none listed at all (Codex names only its deferred namespaces), unless the
+  // host refused the open (an error, nothing shown: the surface clauses judge that).
+  const hidden = !tools.some((tool) => ours(tool.identity)) && !tools.some((tool) => tool.deferred) && errors.length === 0;
   // A host that defers nothing in this world has nothing for the clause to judge here.
-  if (!tools.some((tool) => tool.deferred)) {
+  if (!tools.some((tool) => tool.deferred) && !hidden) {
     await session.close();
     return problems;
   }
-  const errors = session.opened.outcome.errors;
   for (const server of live.world.servers) {
     for (const { name: wire } of server.tools) {
       const wanted = { server: server.key, tool: wire };
       const key = JSON.stringify([server.key, wire]);
       if (tools.some((tool) => !tool.deferred && sameTool(tool.identity, wanted))) continue;
       const entry = tools.find((tool) => tool.deferred && sameTool(tool.identity, wanted));
-      // A deferred entry the host shows without a description (a name only) may be this tool, unless the host
-      // named its server in an error (a refusal is the surface clauses' to judge) or shows it elsewhere.
-      const unnamed = tools.some((tool) => tool.deferred && tool.identity === undefined) && !tools.some((tool) => sameTool(tool.identity, wanted)) &&
+      // A deferred entry the host shows without a description (a name only) may be this tool, and so may one the
+      // host lists nowhere while it hides every tool, unless the host named its server in an error (a refusal is
+      // the surface clauses' to judge) or shows it elsewhere.
+      const unnamed = (hidden || tools.some((tool) => tool.deferred && tool.identity === undefined)) && !tools.some((tool) => sameTool(tool.identity, wanted)) &&
         !errors.some((error) => errorNamesServer(error, server.key));
       if (entry === undefined && !unnamed) continue;
       // This session's own name first: a host may name a tool differently in another session.
