@@ -77,7 +77,9 @@ async function searchPass(
     return problems;
   }
   for (const server of live.world.servers) {
-    for (const { name: wire } of server.tools) {
+    // Last listed first: a tool named like the start of its siblings' names (listed after them) is searched for
+    // while they are all still deferred, beside it in every ranking.
+    for (const { name: wire } of [...server.tools].reverse()) {
       const wanted = { server: server.key, tool: wire };
       const key = JSON.stringify([server.key, wire]);
       if (tools.some((tool) => !tool.deferred && sameTool(tool.identity, wanted))) continue;
@@ -136,8 +138,8 @@ export const deferredReachable = defineClause({
   notApplicable: (env) => (env.capabilities.deferredTools ? undefined : "the host declares no search tool for deferred tools (capability deferredTools): it offers every tool as it is"),
   arbitrary: (env) => lifecycleWorld({ maxServers: 3, maxTools: 3 }).map((world) => ({ world: pastThreshold(world, env.capabilities.deferredTools?.above) })),
   coverage: (env) => [
-    { hazard: "deferred:wire-name", title: "alpha: request_a … request_f, then request (a name that starts its siblings')", value: { world: pastThreshold(EXACT, env.capabilities.deferredTools?.above) } },
-    { hazard: "deferred:shown-name", title: "popo-acp: sendFile · alpha: read-file, search (names holding \"-\")", value: { world: pastThreshold(HYPHENS, env.capabilities.deferredTools?.above) } },
+    { hazard: "deferred:wire-name", title: "alpha: request_a … request_f, then request (a name that starts its siblings'), padded past the host's threshold", value: { world: pastThreshold(EXACT, env.capabilities.deferredTools?.above) } },
+    { hazard: "deferred:shown-name", title: "popo-acp: sendFile · alpha: read-file, search (names holding \"-\"), padded past the host's threshold", value: { world: pastThreshold(HYPHENS, env.capabilities.deferredTools?.above) } },
   ],
   worlds: (value: DeferredCase) => [value.world],
   requires: ["deferred:wire-name", "deferred:shown-name", "deferred:called"],

@@ -94,7 +94,7 @@ export const inputSchemaIntact = defineClause({
       .map(({ world, picks }) => withSchemas(world, picks)),
   coverage: () => kinds.map((kind) => ({
     hazard: kind,
-    title: `alpha: order (${kind.slice("schema:".length)} schema), search · beta: query (${kind.slice("schema:".length)} schema)`,
+    title: `alpha: order, search · beta: query, each with the ${kind.slice("schema:".length)} schema`,
     value: withSchemas(worldOf(["alpha", ["order", "search"]], ["beta", ["query"]]), [kind]),
   })),
   worlds: (value: World) => [value],
