@@ -4,14 +4,9 @@
  * searches for each through the host's declared search tool before the surface is judged.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { startFakeServerHost } from "../../fake-servers/index.ts";
-import { createHost } from "../../reference/index.ts";
-import type { HostAdapter } from "../adapter/host-adapter.ts";
-import { namingProfile } from "../profiles/naming-profile.ts";
-import { worldOf } from "../world/hazard-worlds.ts";
-import { clauseEnvironment } from "./clause-environment.ts";
-import { observeSession } from "./observe-session.ts";
-import { shownWireNames } from "./surface.ts";
+import { startFakeServerHost } from "../fake-servers/index.ts";
+import { clauseEnvironment, namingProfile, observeSession, shownWireNames, worldOf, type HostAdapter } from "../harness/index.ts";
+import { createHost } from "../reference/index.ts";
 
 /** The reference, but a deferred tool is listed by its name alone and refused until a search loads it (as Qwen Code's is). */
 function namesOnlyUntilSearched(): HostAdapter {
