@@ -77,7 +77,7 @@ function kindOf(world: World, server: string, tool: string): SchemaKind | undefi
 export const inputSchemaIntact = defineClause({
   id: "schema/input-schema-intact",
   level: "MUST",
-  summary: "hand the model each tool's input schema as the server gave it, or a faithful resolution of it ($ref resolved or kept with what it points to, every anyOf branch, every nested property and required list), never a fragment with dangling references",
+  summary: "hand the model each tool's input schema as the server gave it, or a faithful resolution of it ($ref resolved or kept with what it points to, every anyOf branch, every nested property and required list; a property of the host's own may be added), never a fragment with dangling references",
   why:
     "The schema is how the model learns what arguments a tool takes. A host that cuts it down hands the model a " +
     "schema the server did not write: Continue CLI 1.5.47 kept only properties and required, so a server's " +

@@ -27,7 +27,17 @@ describe("schemaUnfaithfulness", () => {
     expect(schemaUnfaithfulness(refs, moved)).toBeUndefined();
   });
 
-  it("finds the $ref Continue CLI 1.5.47 left dangling: properties and required kept, $defs dropped", () => {
+  it("lets a host add a property of its own (Gemini CLI's wait_for_previous), never drop, retype or re-require one of the server's", () => {
+    const nested = intactSchemas["schema:nested"];
+    const added = { ...nested, properties: { ...nested.properties, wait_for_previous: { type: "boolean" } }, required: ["wait_for_previous"] };
+    expect(schemaUnfaithfulness(nested, added)).toBeUndefined();
+    const retyped = { ...nested, properties: { ...nested.properties, probe: { type: "number" } } };
+    expect(schemaUnfaithfulness(nested, retyped)).toMatch(/properties\.probe, type/);
+    const demanding = { ...nested, required: ["probe"] };
+    expect(schemaUnfaithfulness(nested, demanding)).toMatch(/required: the server's schema says nothing, the model gets \["probe"\]/);
+  });
+
+    it("finds the $ref Continue CLI 1.5.47 left dangling: properties and required kept, $defs dropped", () => {
     const cut = { type: "object", properties: refs.properties };
     expect(danglingRefs(cut)).toEqual(['"#/$defs/Order" at properties.order']);
     expect(schemaUnfaithfulness(refs, cut)).toMatch(/resolve to nothing.*#\/\$defs\/Order/);

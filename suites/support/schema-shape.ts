@@ -6,9 +6,11 @@
  * - Both schemas are reduced to their shape, local references resolved: `type` (a set; `nullable: true` and a
  *   combinator whose branches are bare types read as a union of types), `properties` (each reduced in turn),
  *   `required` (a set), `items`, `enum` (a set), `const`, and the branches of `anyOf`, `oneOf` and `allOf` (each a
- *   set of shapes). The shapes must be equal. Everything else (descriptions, titles, defaults, formats, bounds,
- *   `additionalProperties`, `$schema`, where `$defs` stand) is the host's to keep or drop: a provider's dialect
- *   may force that, and the model can still build every argument the server accepts.
+ *   set of shapes). Everything the server's shape says, the handed one must say too; the host may add properties
+ *   of its own beside the server's (Gemini CLI adds `wait_for_previous` to every tool), never drop or change the
+ *   server's, nor change which of them are required. Everything else (descriptions, titles, defaults, formats,
+ *   bounds, `additionalProperties`, `$schema`, where `$defs` stand) is the host's to keep or drop: a provider's
+ *   dialect may force that, and the model can still build every argument the server accepts.
  * - A reference that comes back to itself (a recursive schema) is compared by where it points, not unrolled.
  */
 import { canonicalJson } from "../../harness/index.ts";
@@ -85,17 +87,27 @@ export function schemaShape(schema: unknown): unknown {
 const below = (path: string, step: string) => (path === "" ? step : `${path}.${step}`);
 const say = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value).slice(0, 160));
 
-/** The first place where two shapes differ, in words; undefined when they are equal. */
+/**
+ * The first place where the handed shape fails to say what the server's says, in words; undefined when it says
+ * all of it. Properties the host adds beside the server's (and requires, if it likes) are its own business.
+ */
 function firstDifference(server: unknown, shown: unknown, path: string): string | undefined {
   if (canonicalJson(server) === canonicalJson(shown)) return undefined;
   if (isObject(server) && isObject(shown)) {
-    for (const key of [...new Set([...Object.keys(server), ...Object.keys(shown)])].sort()) {
-      if (key === "properties" && isObject(server.properties) && isObject(shown.properties)) {
-        const names = [...new Set([...Object.keys(server.properties), ...Object.keys(shown.properties)])].sort();
-        for (const name of names) {
-          const inner = firstDifference(server.properties[name], shown.properties[name], below(path, `properties.${name}`));
+    for (const key of Object.keys(server).sort()) {
+      if (key === "properties" && isObject(server.properties)) {
+        const handed = isObject(shown.properties) ? shown.properties : {};
+        for (const name of Object.keys(server.properties).sort()) {
+          const inner = firstDifference(server.properties[name], handed[name], below(path, `properties.${name}`));
           if (inner) return inner;
         }
+        continue;
+      }
+      if (key === "required" && Array.isArray(server.required)) {
+        // Only the server's own properties: which of them the model must give.
+        const own = isObject(server.properties) ? Object.keys(server.properties) : [];
+        const handed = (Array.isArray(shown.required) ? shown.required : []).filter((name) => own.length === 0 || own.includes(String(name)));
+        if (canonicalJson(handed) !== canonicalJson(server.required)) return `at ${path || "the top"}, required: the server's schema says ${say(server.required)}, the model gets ${say(handed)}`;
         continue;
       }
       if (key === "items") {
@@ -107,6 +119,13 @@ function firstDifference(server: unknown, shown: unknown, path: string): string 
         return `at ${path || "the top"}, ${key}: the server's schema says ${say(server[key])}, the model gets ${say(shown[key])}`;
       }
     }
+    // A required list the host added for properties of its own is no difference.
+    if (!Array.isArray(server.required) && Array.isArray(shown.required) && isObject(server.properties)) {
+      const own = Object.keys(server.properties);
+      const demanded = shown.required.filter((name) => own.includes(String(name)));
+      if (demanded.length > 0) return `at ${path || "the top"}, required: the server's schema says nothing, the model gets ${say(demanded)}`;
+    }
+    return undefined;
   }
   return `at ${path || "the top"}: the server's schema says ${say(server)}, the model gets ${say(shown)}`;
 }
