@@ -15,6 +15,13 @@ export const MessageRecordSchema = z.object({
   arguments: z.unknown().optional(),
   /** For a list request (`tools/list` ...): the cursor it carried, exactly as it arrived (absent: the first page). */
   cursor: z.string().optional(),
+  /** For `notifications/cancelled`: the `requestId` it names, exactly as it arrived (absent when it names none). */
+  requestId: z.union([z.string(), z.number()]).optional(),
+  /**
+   * For `notifications/cancelled` naming a request this connection received: that request's method (and tool,
+   * for `tools/call`), and whether the server had already sent its answer when the notification arrived.
+   */
+  cancelled: z.object({ method: z.string(), tool: z.string().optional(), answered: z.boolean() }).optional(),
   /** Milliseconds since the world started (monotonic clock). */
   time: z.number(),
   /** Which connection of this server it came on (each spawn or HTTP session is a new one). */

@@ -98,6 +98,23 @@ export interface HostPolicy {
    * tools (Windsurf refuses a server past its 50 with an error naming the server).
    */
   toolLimit: { max: number; beyond: "drop-silently" | "refuse-server" } | undefined;
+  /**
+   * Deferred tools: once more than `above` server tools are shown, the host offers its model a search tool,
+   * `searchTool`, in place of them, each still listed by name (Claude Code's ToolSearch, Codex's and Qwen Code's
+   * tool_search); undefined: every tool offered as it is. A deferred tool stays callable by its name.
+   */
+  deferral: { above: number; searchTool: string } | undefined;
+  /**
+   * How the search tool matches a query: exact names (shown or wire) first, then words (the reference); or
+   * ranked by word counts alone with the top five kept, so an exact name can lose the cut (openai/codex#21503).
+   */
+  toolSearch: "exact-first" | "ranked-top-5";
+  /**
+   * How what a search found is loaded for the model: by name (the reference); or by reading the names back out
+   * of the search's result text with a pattern of word characters, which stops at a `-`
+   * (netease-lcap/wave-agent PR#1070: `mcp__popo-acp__sendFile` never activated).
+   */
+  searchActivation: "by-name" | "result-text-word-chars";
 
   // Lifecycle: what happens after open.
   /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */
@@ -122,6 +139,12 @@ export interface HostPolicy {
    * declare, as mcp-use's JSONSchemaToZod makes every such object `.strict()`.
    */
   undeclaredProperties: "allow" | "refuse";
+  /**
+   * The input schema a model is handed for a server's tool: the server's, whole (the reference); or only its
+   * `properties` and `required` under `type: "object"`, as Continue CLI 1.5.47 builds its tool definitions, so a
+   * `$ref` into the `$defs` it leaves behind dangles.
+   */
+  shownSchema: "whole" | "properties-required";
   /** Which name request schemas are keyed and read by: the server's own (ADR D5), or the visible one, unmatched keys dropped (P7). */
   requestSchemaKey: "wire" | "visible";
   /** Whether a server's deny list is honoured (tesserix: never adopted, whatever allow says). */
@@ -158,6 +181,12 @@ export interface HostPolicy {
    * excluded with no word to the host's caller.
    */
   invalidHeader: "exclude-logged" | "exclude-silently";
+  /**
+   * What becomes of a call's request once its answer is in: nothing (the reference: a finished request is not
+   * cancelled, MCP's cancellation is for requests still in progress); or `notifications/cancelled` is sent for it
+   * anyway, as Kilo Code CLI 7.7.7 does for every call that had finished.
+   */
+  settledCalls: "leave" | "cancel";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
   /**

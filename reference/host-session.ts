@@ -5,13 +5,16 @@
  * - The duplicate guard refuses a local registration onto any shown name, for every shape the policy
  *   covers (ADR P8, delta #8); a shape it does not cover overwrites the entry in place, as lionagi's did.
  * - A refresh of an unknown server changes nothing and says so (adonis).
+ * - Past the policy's deferral threshold every server tool is listed as deferred until a search loads it;
+ *   what a search loaded stays loaded for the session (a refresh keeps it by name).
  */
-import type { HostOpenParams, LocalShape, OpenResult, PinResult, RefreshResult, RegisterLocalResult, ToolsResult } from "../harness/index.ts";
+import type { CallResult, HostOpenParams, LocalShape, OpenResult, PinResult, RefreshResult, RegisterLocalResult, ToolsResult } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { takePin } from "./pins.ts";
 import { registerServers, type LocalEntry, type Route } from "./register-servers.ts";
 import { ServerSlot } from "./server-slot.ts";
 import { adoptedTools } from "./server-options.ts";
+import { runSearch } from "./tool-search.ts";
 
 const quote = (text: string) => JSON.stringify(text);
 
@@ -23,6 +26,8 @@ export class HostSession {
   /** The first route of each shown name, and each slot by configuration key: a call looks up both. */
   #byName = new Map<string, Route>();
   readonly #slotByKey = new Map<string, ServerSlot>();
+  /** The shown names a search loaded this session (only read while the policy defers). */
+  readonly #loaded = new Set<string>();
 
   /**
    * @param failedAtOpen the host process's record of servers that failed to load at an open, by transport;
@@ -86,13 +91,31 @@ export class HostSession {
     return this.#register();
   }
 
-  /** The tool list a model is given, passing each server's description and input schema through unchanged. */
+  /**
+   * The tool list a model is given, passing each server's description and input schema through unchanged; while
+   * the session defers, a server tool no search loaded yet is marked deferred.
+   */
   tools(): ToolsResult {
+    const defers = this.defers();
     return {
       tools: this.#routes.map((r) => (r.kind === "local"
         ? { name: r.name, description: `Local tool (${r.shape})`, inputSchema: { type: "object" } }
-        : { name: r.name, description: r.tool.description, inputSchema: r.tool.inputSchema })),
+        : { name: r.name, description: r.tool.description, inputSchema: shownSchema(this.policy, r.tool.inputSchema), ...(defers && !this.#loaded.has(r.name) ? { deferred: true } : {}) })),
     };
+  }
+
+  /** Whether the session shows more server tools than the policy offers as they are (so it offers its search tool). */
+  defers(): boolean {
+    const deferral = this.policy.deferral;
+    return deferral !== undefined && this.#routes.filter((route) => route.kind === "server").length > deferral.above;
+  }
+
+  /** A call of the search tool: what it found, in the model's words, and those tools loaded as the policy says. */
+  search(args: Record<string, unknown>): CallResult {
+    const candidates = this.#routes.flatMap((route) => (route.kind === "server" ? [{ name: route.name, tool: route.tool }] : []));
+    const { result, load } = runSearch(this.policy, candidates, args);
+    for (const name of load) this.#loaded.add(name);
+    return result;
   }
 
   /** Registers a local tool, unless the guard refuses: no shape may take a name already shown. */
@@ -151,6 +174,12 @@ export class HostSession {
     this.#byName = new Map();
     for (const route of this.#routes) if (!this.#byName.has(route.name)) this.#byName.set(route.name, route);
   }
+}
+
+/** The input schema the model is handed for a server's tool, as the policy builds it from the server's. */
+function shownSchema(policy: HostPolicy, schema: Record<string, unknown>): Record<string, unknown> {
+  if (policy.shownSchema === "whole") return schema;
+  return { type: "object", ...(schema.properties === undefined ? {} : { properties: schema.properties }), ...(schema.required === undefined ? {} : { required: schema.required }) };
 }
 
 /** What identifies a server across opens: its transport (an in-process one by identity, else as JSON). */

@@ -517,6 +517,74 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
   });
 
+  /** Shown names a session lists as deferred, after a search for `query` through the reference's search tool. */
+  const deferredAfterSearch = async (bug: string | undefined, scripts: [string, Script][], query: string) => {
+    const { host, session, call } = await open(bug, memoryWorld(scripts).servers);
+    const searched = await call("tool_search", { query });
+    const deferred = (await host.tools(session)).tools.filter((t) => t.deferred).map((t) => t.name);
+    return { searched, deferred };
+  };
+  const filler = (count: number) => Array.from({ length: count }, (_, at) => `query_${at}`);
+
+  bug("search-misses-exact-name", "a search for a tool's exact name loads five siblings ranked above it, and not the tool", async () => {
+    const siblings = ["request_a", "request_b", "request_c", "request_d", "request_e", "request_f", "request"];
+    const scripts: [string, Script][] = [["alpha", { tools: siblings }], ["gamma", { tools: filler(14) }]];
+    const buggy = await deferredAfterSearch("search-misses-exact-name", scripts, "request");
+    expect(buggy.searched).toEqual({ ok: true, content: [{ type: "text", text: expect.stringMatching(/^Found tools: mcp__alpha__request_a, mcp__alpha__request_b, mcp__alpha__request_c, mcp__alpha__request_d, mcp__alpha__request_e\n/) }] });
+    expect(buggy.deferred).toContain("mcp__alpha__request");
+    expect((await deferredAfterSearch(undefined, scripts, "request")).deferred).not.toContain("mcp__alpha__request");
+  });
+
+  bug("search-activation-no-hyphen", "a search finds mcp__popo-acp__sendFile and never loads it", async () => {
+    const scripts: [string, Script][] = [["popo-acp", { tools: ["sendFile"] }], ["gamma", { tools: filler(20) }]];
+    const buggy = await deferredAfterSearch("search-activation-no-hyphen", scripts, "sendFile");
+    expect(buggy.searched).toMatchObject({ ok: true, content: [{ text: expect.stringMatching(/^Found tools: mcp__popo-acp__sendFile\n/) }] });
+    expect(buggy.deferred).toContain("mcp__popo-acp__sendFile");
+    expect((await deferredAfterSearch(undefined, scripts, "sendFile")).deferred).not.toContain("mcp__popo-acp__sendFile");
+  });
+
+  bug("schema-properties-only", "the model is handed properties and required only: a $ref into $defs dangles", async () => {
+    const order = {
+      name: "order", description: "tool order",
+      inputSchema: { type: "object" as const, properties: { order: { $ref: "#/$defs/Order" } }, required: ["order"], $defs: { Order: { type: "object", properties: { id: { type: "string" } } } } },
+    };
+    const shownSchema = async (bug?: string) => {
+      const { host, session } = await open(bug, memoryWorld([["alpha", { tools: [order] }]]).servers);
+      return (await host.tools(session)).tools[0]!.inputSchema;
+    };
+    expect(await shownSchema("schema-properties-only")).toEqual({ type: "object", properties: { order: { $ref: "#/$defs/Order" } }, required: ["order"] });
+    expect(await shownSchema()).toEqual(order.inputSchema);
+  });
+
+  bug("cancels-finished-calls", "notifications/cancelled follows every call whose answer came, naming it", async () => {
+    /** Every message the host sent its servers, by spying on each connection's client side. */
+    const spied = (servers: HostServerConfig[], sent: Array<{ method?: string; id?: unknown; params?: { requestId?: unknown } }>) => servers.map((server) => ({
+      ...server,
+      transport: {
+        ...server.transport,
+        connect: async () => {
+          const transport = await (server.transport as { connect(): Promise<{ send(message: unknown, options?: unknown): Promise<void> }> }).connect();
+          const send = transport.send.bind(transport);
+          transport.send = async (message, options) => {
+            sent.push(message as never);
+            return send(message, options);
+          };
+          return transport;
+        },
+      },
+    })) as HostServerConfig[];
+    const sentBy = async (bug?: string) => {
+      const sent: Array<{ method?: string; id?: unknown; params?: { requestId?: unknown } }> = [];
+      const { call } = await open(bug, spied(memoryWorld([["alpha", { tools: ["request"] }]]).servers, sent));
+      expect(await call("mcp__alpha__request")).toMatchObject({ ok: true });
+      return sent;
+    };
+    const buggy = await sentBy("cancels-finished-calls");
+    const request = buggy.find((message) => message.method === "tools/call")!;
+    expect(buggy.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: request.id } });
+    expect((await sentBy()).some((message) => message.method === "notifications/cancelled")).toBe(false);
+  });
+
   it("has one focused test per one-bug host", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
   });

@@ -389,6 +389,48 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { everyOpenThrows: "Cannot read properties of undefined (reading '_zod')" },
   },
   /**
+   * Codex's tool_search (openai/codex#21503): deferred tools ranked with BM25 over their search text and cut at
+   * the requested or default limit, with nothing to keep a tool whose name the query gives exactly; a broad query
+   * left `search_graph` out. Here every query is ranked by how often its words occur in a tool's shown name and
+   * description, ties in list order, and the top five are loaded: `request` listed after `request_a` …
+   * `request_f` loses the cut to them, whichever of its names is asked for.
+   */
+  "search-misses-exact-name": {
+    summary: "its search tool ranks every query by word counts and loads the top five, with no place kept for the tool the query names exactly: a tool listed after five siblings that share its name's word is never found",
+    source: "openai/codex#21503 (tool_search ranks deferred tools with BM25 and keeps the top results; an exact tool name is not guaranteed to survive the limit)",
+    swap: { toolSearch: "ranked-top-5" },
+  },
+  /**
+   * wave-agent before PR#1070 (netease-lcap/wave-agent, aiManager.ts `trackDiscoveredTools`): the tools a search
+   * found were read back out of its result text with `[\w, ]+`, which stops at a `-`, so `mcp__popo-acp__sendFile`
+   * was found and never activated. Here the search finds what the reference's does, and what it loads is read
+   * back from its `Found tools: ...` line with that pattern.
+   */
+  "search-activation-no-hyphen": {
+    summary: "loads what its search found by reading the names back out of the result text with a pattern of word characters: a tool whose shown name holds \"-\" (a key like popo-acp, a name like read-file) is found and never loaded",
+    source: "netease-lcap/wave-agent PR#1070 (trackDiscoveredTools used [\\w, ]+, which did not match mcp__popo-acp__sendFile)",
+    swap: { searchActivation: "result-text-word-chars" },
+  },
+  /**
+   * Continue CLI 1.5.47 (found by hand: the tool definitions it sends its model carry, of each MCP tool's input
+   * schema, only `properties` and `required`), so a server's `$defs` are left behind and every `$ref` into them
+   * dangles. Names, routes and errors are the reference's.
+   */
+  "schema-properties-only": {
+    summary: "hands the model only properties and required of each tool's input schema: $defs are left behind, so every $ref into them dangles",
+    source: "Continue CLI 1.5.47 (its tool definitions keep properties and required of an MCP tool's input schema, nothing else; found by hand)",
+    swap: { shownSchema: "properties-required" },
+  },
+  /**
+   * Kilo Code CLI 7.7.7 (found by hand, in the fake servers' records): every call that had finished was followed
+   * by `notifications/cancelled` naming it. Everything else is the reference's.
+   */
+  "cancels-finished-calls": {
+    summary: "sends notifications/cancelled for every call once its answer is in: the server is told to cancel work it has finished",
+    source: "Kilo Code CLI 7.7.7 (notifications/cancelled for every tools/call that had already finished; found by hand in the servers' records)",
+    swap: { settledCalls: "cancel" },
+  },
+  /**
    * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
    * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
    * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a

@@ -56,6 +56,7 @@ export class PolicyHost implements HostAdapter {
         pins: true,
         allowDeny: true,
         profile: "adr-0112",
+        ...(this.policy.deferral ? { deferredTools: { searchTool: this.policy.deferral.searchTool, above: this.policy.deferral.above } } : {}),
       },
     });
   }
@@ -79,9 +80,13 @@ export class PolicyHost implements HostAdapter {
     return this.#session(session).tools();
   }
 
-  /** Sends exactly one tools/call to the server that owns `name`, answers a local tool, or refuses without calling anyone. */
+  /**
+   * Sends exactly one tools/call to the server that owns `name`, answers a local tool, runs the search tool of a
+   * session that defers (a shown name wins over it), or refuses without calling anyone.
+   */
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
     const open = this.#session(session);
+    if (open.route(name) === undefined && name === this.policy.deferral?.searchTool && open.defers()) return open.search(args);
     const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };

@@ -8,6 +8,8 @@
  * - A server's whole list is read, every page of it (a cursor given twice, or a tool listed on two pages,
  *   fails that server by name); no cap on the tools shown; arguments are checked against the server's input
  *   schema as JSON Schema reads it (properties it does not declare are allowed unless it says otherwise).
+ * - Past REFERENCE_DEFERS_ABOVE server tools they are deferred behind a search tool that finds each by its
+ *   shown name and by its wire name (tool-search.ts); a deferred tool stays callable.
  * - Lifecycle (adonis, tesserix, ADR P8 and D5): refresh replaces a server's list and prunes nothing it
  *   cannot reach; list_changed re-lists; the guard covers every shape; a local tool keeps its name; pins
  *   hash the whole definition; request schemas are keyed by wire name; deny lists hold; backtracking
@@ -18,6 +20,17 @@ import { definitionFingerprint } from "./pins.ts";
 
 /** The longest name a model provider is assumed to accept (ADR D6, the Anthropic rule). */
 export const MAX_NAME_LENGTH = 64;
+
+/**
+ * The reference defers its servers' tools behind a search tool once it shows more than this many (Claude Code
+ * defers every MCP tool by default, Codex did past 100 before it deferred all): large enough that the clauses'
+ * small worlds are offered whole, small enough that `surface/deferred-reachable` judges it on a world of a few
+ * dozen tools.
+ */
+export const REFERENCE_DEFERS_ABOVE = 20;
+
+/** The reference's search tool, as its model sees it. */
+export const REFERENCE_SEARCH_TOOL = "tool_search";
 
 /** Characters a model provider accepts in a tool name (ADR D6). */
 const PROVIDER_CHARS = /^[A-Za-z0-9_-]*$/;
@@ -92,6 +105,9 @@ export const referencePolicy: HostPolicy = {
   lostAnswerScope: "call",
   prototypeCall: "contained",
   toolLimit: undefined,
+  deferral: { above: REFERENCE_DEFERS_ABOVE, searchTool: REFERENCE_SEARCH_TOOL },
+  toolSearch: "exact-first",
+  searchActivation: "by-name",
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,
@@ -99,10 +115,12 @@ export const referencePolicy: HostPolicy = {
   localOccupant: "fail-server",
   fingerprint: definitionFingerprint,
   undeclaredProperties: "allow",
+  shownSchema: "whole",
   requestSchemaKey: "wire",
   honourDeny: true,
   screenPatterns: true,
   retryLostAnswer: "idempotent-only",
+  settledCalls: "leave",
   toolErrors: "error",
   lostServer: "report",
   failedOpen: "retry",

@@ -129,6 +129,13 @@ export const expectedFailures: Record<string, string[]> = {
   // is renamed when a server whose pair meets it under that join is configured (context-free, on the worlds
   // built under the host's own join and under __), and no name is mcp__{key}__{tool} (profile).
   "hash-on-collision": ["names/context-free", "names/profile"],
+  // Issue 40: each search bug fails only the clause that searches; no other clause calls the search tool.
+  "search-misses-exact-name": ["surface/deferred-reachable"],
+  "search-activation-no-hyphen": ["surface/deferred-reachable"],
+  // Issue 40: only the clause that reads the schemas the model is handed sees it.
+  "schema-properties-only": ["schema/input-schema-intact"],
+  // Issue 40: only the clause that reads the servers' cancellations sees it (a SHOULD: WARN).
+  "cancels-finished-calls": ["wire/cancels-only-pending"],
   "folds-names": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
 };
 

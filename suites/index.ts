@@ -5,6 +5,9 @@
 import { inCatalogueOrder, type Clause } from "../harness/index.ts";
 import { allowDenyClauses } from "./allow-deny.suite.ts";
 import { atMostOnceClauses } from "./at-most-once.suite.ts";
+import { cancelClauses } from "./cancel.suite.ts";
+import { deferredClauses } from "./deferred.suite.ts";
+import { definitionClauses } from "./definition.suite.ts";
 import { diagClauses } from "./diag.suite.ts";
 import { driftClauses } from "./drift.suite.ts";
 import { guardClauses } from "./guard.suite.ts";
@@ -25,9 +28,10 @@ import { wireClauses } from "./wire.suite.ts";
 export const clauses: Clause[] = inCatalogueOrder([
   ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...identityByKeyClauses, ...namesClauses, ...guardClauses, ...driftClauses, ...midSessionLossClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses, ...sessionsClauses,
+  ...deferredClauses, ...definitionClauses, ...cancelClauses,
 ]);
 
 export {
-  allowDenyClauses, atMostOnceClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
+  allowDenyClauses, atMostOnceClauses, cancelClauses, deferredClauses, definitionClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
   schemaClauses, sessionsClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
 };

@@ -52,6 +52,11 @@ const starved: Record<string, [VacuousHost, ClauseStatus]> = {
   "wire/tool-error-reaches-model": ["refuses-everything", "inconclusive"],
   "wire/identity-by-key": ["refuses-everything", "inconclusive"],
   "drift/mid-session-loss": ["refuses-everything", "inconclusive"],
+  // Issue 40's clauses: a search is judged only on a tool the host deferred, a schema only on a tool it shows,
+  // a cancellation only after a call that reached a server.
+  "surface/deferred-reachable": ["refuses-everything", "inconclusive"],
+  "schema/input-schema-intact": ["refuses-everything", "inconclusive"],
+  "wire/cancels-only-pending": ["refuses-everything", "inconclusive"],
 };
 
 const run = (host: () => ReturnType<typeof createHost>, selected: Clause[], runs = 5) =>

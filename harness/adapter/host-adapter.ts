@@ -19,6 +19,8 @@ export interface HostOpenParams {
   localTools?: LocalTool[];
   /** The run's CA, when its fake servers serve https (HAP/1's optional `tls`). */
   tls?: OpenTls;
+  /** Load no deferred tool on the model's behalf (HAP/1's optional `keepDeferred`, capability `deferredTools`). */
+  keepDeferred?: boolean;
 }
 
 /**

@@ -155,6 +155,14 @@ describe("mcp-collide check-adapter", () => {
     expect(result.findings.some((f) => f.level === "note" && /drops or rewrites the description of "mcp__alpha__search"/.test(f.message))).toBe(true);
   }, 60_000);
 
+  it("searches through a host that declares deferred tools, and names a search whose loaded tool never shows", async () => {
+    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: 20_000 });
+    expect(mistakesOf(reference)).toEqual([]);
+    expect(reference.findings.some((f) => f.level === "ok" && f.step === "session/call (the search tool)" && /loaded "mcp__alpha__check_tool_001"/.test(f.message))).toBe(true);
+    const broken = await checkAdapter([process.execPath, relay, "search-loads-nothing", ...builtinHostArgv("reference")], { timeoutMs: 20_000 });
+    expect(mistakesOf(broken)).toEqual([expect.stringMatching(/^session\/call \(the search tool\): a search for "check_tool_001" through "tool_search" answered ok, and the next session\/tools still lists "mcp__alpha__check_tool_001" as deferred/)]);
+  }, 60_000);
+
   it("leaves no adapter process behind", () => {
     const left = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((line) => line.includes(relay));
     expect(left).toEqual([]);

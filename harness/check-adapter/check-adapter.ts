@@ -4,7 +4,8 @@
  * World one: alpha (search, fetch), beta (search), gamma (no tools): a duplicate, an empty server, calls to
  * route. When no call of world one reaches a server (a host that refuses a duplicate refuses the whole
  * open), a clean world with nothing to refuse (alpha (search, fetch), beta (lookup)) gets the calls instead.
- * Last, alpha and a server that cannot be reached: an error to report and attribute. Every answer is read
+ * An adapter that declares deferred tools gets a world past its threshold: one search, then the list again
+ * (deferred-check.ts). Last, alpha and a server that cannot be reached: an error to report and attribute. Every answer is read
  * against the schema, every stdout line must be an answer, `registered` must agree with the tool list and
  * the configuration, calls must reach a server, refusals must be results, and after `shutdown` the process
  * must exit 0. What the check could not look at (no call ever reached a server) is listed as unchecked, so
@@ -24,6 +25,7 @@ import { clip, NAME_LIMIT } from "../report/report-view.ts";
 import { describeTool, identityOf } from "../world/tool-identity.ts";
 import { adapterLanguage, noAnswerHint, noExitHint, slowStartHint, type AdapterLanguage } from "./adapter-hints.ts";
 import { builtinFindings } from "./builtin-tools.ts";
+import { deferredSession } from "./deferred-check.ts";
 import { outcomeFindings, readShape, surfaceFindings, type Finding } from "./findings.ts";
 import { LineDriver, type Exchange } from "./line-driver.ts";
 
@@ -101,7 +103,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
     const init = await ask("initialize", { protocolVersion: "1" }, InitializeResultSchema);
     if (init) {
       host = init.host;
-      const declared = Object.entries(init.capabilities).filter(([, value]) => value === true || (Array.isArray(value) && value.length > 0) || typeof value === "string");
+      const declared = Object.entries(init.capabilities).filter(([, value]) => value === true || (Array.isArray(value) && value.length > 0) || typeof value === "string" || (typeof value === "object" && value !== null && !Array.isArray(value)));
       add({ level: "ok", step: "initialize", message: `${clip(init.host.name, NAME_LIMIT, "")} ${clip(init.host.version, NAME_LIMIT, "")}; transports ${init.transports.join(", ")}; capabilities ${declared.map(([name]) => name).join(", ") || "none beyond the six basic methods"}` });
       const transport = chooseTransport(init, options.transport, add);
       if (transport) {
@@ -118,6 +120,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
           add({ level: "note", step: "session/call", message: `no call in the first world reached the server that advertised it (${calls.why}); a host may refuse a world in which two servers share a tool name, so the calls go to a world with nothing to refuse` });
           calls = await cleanSession(context);
         }
+        if (!driver.exited) await deferredSession(context);
         if (!driver.exited) await unreachableSession(context);
         if (!driver.exited) await shutdown(driver, ask, add, language);
       } else {

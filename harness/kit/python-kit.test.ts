@@ -72,12 +72,15 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
   let driver: LineDriver | undefined;
   afterEach(async () => driver?.stop());
 
-  it("runs each session's open, requests and close in one task of its own, and passes tls and namespace by keyword", async () => {
+  it("runs each session's open, requests and close in one task of its own, and passes tls, keep_deferred and namespace by keyword", async () => {
     driver = new LineDriver(asyncAdapter, 20_000);
     expect(await driver.request("initialize", { protocolVersion: "1" })).toMatchObject({ kind: "result", result: { host: { name: "task-bound" } } });
     const tls = { caCertificate: "-----BEGIN CERTIFICATE-----", caFile: "/tmp/mcp-collide-x/ca.pem" };
     expect(await driver.request("session/open", { servers: [], tls })).toMatchObject({ kind: "result", result: { session: "s1", diagnostics: [{ message: "tls /tmp/mcp-collide-x/ca.pem" }] } });
     expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s2", diagnostics: [] } });
+    // keepDeferred reaches open as keep_deferred, by keyword, only when the harness sends it true.
+    expect(await driver.request("session/open", { servers: [], keepDeferred: true })).toMatchObject({ kind: "result", result: { session: "s3", diagnostics: [{ message: "keep deferred" }] } });
+    expect(await driver.request("session/close", { session: "s3" })).toMatchObject({ kind: "result", result: {} });
     // Interleaved requests of two sessions: each runs in the task that opened its session.
     for (const session of ["s1", "s2", "s1"]) {
       expect(await driver.request("session/tools", { session }), session).toMatchObject({ kind: "result", result: { tools: [{ name: "same-task-True" }] } });

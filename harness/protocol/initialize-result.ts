@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DeferredToolsSchema } from "./deferred-tools.ts";
 
 /** The shapes `session/registerLocal` may accept: a tool object, a name reference, a bare function, a one-entry mapping. */
 export const LocalShapeSchema = z.enum(["object", "name", "callable", "dict"]);
@@ -28,6 +29,11 @@ export const CapabilitiesSchema = z.object({
    * not take its name.
    */
   builtinTools: z.array(z.string().min(1)).default([]),
+  /**
+   * An extension of HAP/1 (deferred-tools.ts): the host offers its model a search tool in place of some MCP
+   * tools; `surface/deferred-reachable` searches through it. Absent: the host offers every tool as it is.
+   */
+  deferredTools: DeferredToolsSchema.optional(),
 });
 /** What an adapter declares it can do. */
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;

@@ -50,6 +50,9 @@ const EvidenceMessageSchema = z.object({
   tool: z.string().optional().describe("For tools/call: the tool name exactly as it arrived."),
   arguments: z.unknown().optional().describe("For tools/call: the arguments exactly as they arrived."),
   cursor: z.string().optional().describe("For a list request (tools/list ...): the cursor it carried, exactly as it arrived (absent: the first page)."),
+  requestId: z.union([z.string(), z.number()]).optional().describe("For notifications/cancelled: the request id it names, exactly as it arrived."),
+  cancelled: z.object({ method: z.string(), tool: z.string().optional(), answered: z.boolean() }).optional()
+    .describe("For notifications/cancelled naming a request of that connection: its method (and tool), and whether the server had already answered it."),
 });
 
 /** One thing that happened during a case, in order. */

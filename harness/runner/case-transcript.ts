@@ -190,6 +190,7 @@ export class CaseTranscript {
             method: record.method, connection: record.connection,
             ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
             ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
+            ...(record.requestId !== undefined ? { requestId: record.requestId } : {}), ...(record.cancelled !== undefined ? { cancelled: record.cancelled } : {}),
           })),
         }));
       case "host":

@@ -20,6 +20,8 @@ export const catalogueIds = [
   "options/keyed-by-wire", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema", "wire/at-most-once",
   "names/profile", "diag/errors-name-server",
   "lifecycle/sessions-independent",
+  // Issue 40: deferred tools, what reaches the model beside a name, calls closed cleanly.
+  "surface/deferred-reachable", "schema/input-schema-intact", "wire/cancels-only-pending",
 ] as const;
 
 function isClause(value: unknown): value is Clause {

@@ -61,7 +61,10 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
     naming: parts.naming,
     servers: parts.servers,
     listChangedTimeoutMs: parts.listChangedTimeoutMs,
-    async observe(world, options, via) {
+    async observe(world, given, via) {
+      // A host that defers tools behind a search gets its leftover deferred tools searched for (observe-session.ts).
+      const search = parts.host.capabilities.deferredTools?.searchTool;
+      const options = search === undefined ? given : { ...given, searchTool: search };
       const observation = parts.observe
         ? await parts.observe(world, options, via)
         : await observeSession(via?.adapter ?? parts.adapter(), via?.servers ?? parts.servers, parts.transport, world, options);

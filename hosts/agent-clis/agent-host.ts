@@ -64,7 +64,10 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       protocolVersion: "1",
       host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
       transports: ["stdio", "http"],
-      capabilities: CapabilitiesSchema.parse({ listChanged: this.cli.relists === true, builtinTools: builtins }),
+      capabilities: CapabilitiesSchema.parse({
+        listChanged: this.cli.relists === true, builtinTools: builtins,
+        ...(this.cli.search ? { deferredTools: { searchTool: this.cli.search.tool, ...(this.cli.search.above === undefined ? {} : { above: this.cli.search.above }) } } : {}),
+      }),
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
@@ -84,10 +87,10 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     return `${printed.stdout ?? ""}`.trim().split("\n").at(-1) || `unknown (${this.options.bin})`;
   }
 
-  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
+  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false, keepDeferred = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts),
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }
@@ -116,7 +119,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     });
     const own = new Set(this.cli.ownTools ?? []);
     const mine = (tool: VisibleTool) => builtins.has(builtinKey(tool)) || (tool.namespace === undefined && own.has(tool.name) && !identityOf(tool.description));
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true);
+    // keepDeferred: the harness searches for deferred tools itself (surface/deferred-reachable), so no warm-up.
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true, params.keepDeferred === true && this.cli.search !== undefined);
     const id = this.remember(session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
     return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };

@@ -43,7 +43,7 @@ describe("docs/clauses.md", () => {
 
   it("says what each clause needs exactly as its notApplicable decides it", () => {
     const none = CapabilitiesSchema.parse({});
-    const all: Capabilities = { ...none, refresh: true, listChanged: true, localTools: true, registerLocal: [...LocalShapeSchema.options], requestSchemas: true, pins: true, allowDeny: true, profile: "adr-0112" };
+    const all: Capabilities = { ...none, refresh: true, listChanged: true, localTools: true, registerLocal: [...LocalShapeSchema.options], requestSchemas: true, pins: true, allowDeny: true, profile: "adr-0112", deferredTools: { searchTool: "tool_search" } };
     const host = { protocolVersion: "1" as const, host: { name: "h", version: "1" }, transports: ["stdio" as const], capabilities: none };
     for (const clause of clauses) {
       const without = clause.notApplicable?.({ capabilities: none, profile: undefined, host });

@@ -24,6 +24,7 @@ export const sourceDocuments: readonly SourceDocument[] = [
   { anchor: "field-guide", title: "The field guide to tool-name collisions, shadowing and namespacing", cites: /^field guide\b/ },
   { anchor: "mcp-spec-tools", title: "The MCP specification's Tools page", cites: /^MCP spec\b/ },
   { anchor: "provider-limits", title: "Model providers' tool-name rules", cites: /^provider tool-name limits\b/ },
+  { anchor: "found-by-hand", title: "Defects found by hand on agent CLIs", cites: /^found by hand\b/ },
 ];
 
 /** A public issue or pull request, anywhere in a text: `owner/repo#123` or `owner/repo PR#123`. */

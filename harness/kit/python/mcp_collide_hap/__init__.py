@@ -54,6 +54,17 @@ class HostInfo(TypedDict):
     version: str
 
 
+class _DeferredToolsRequired(TypedDict):
+    searchTool: str
+
+
+class DeferredTools(_DeferredToolsRequired, total=False):
+    """``capabilities.deferredTools``: the host offers its model a search tool (``searchTool``, as the model sees
+    it) in place of some tools; ``above``: it defers only once it loads more than that many server tools."""
+
+    above: int
+
+
 class Capabilities(TypedDict, total=False):
     """What the adapter can drive beyond the six basic methods; an absent capability is false."""
 
@@ -66,6 +77,8 @@ class Capabilities(TypedDict, total=False):
     allowDeny: bool
     profile: str
     https: bool
+    builtinTools: List[str]
+    deferredTools: DeferredTools
 
 
 class InitializeResult(TypedDict):
@@ -161,12 +174,15 @@ class _VisibleToolRequired(TypedDict):
 
 
 class VisibleTool(_VisibleToolRequired, total=False):
-    """One tool exactly as the host would hand it to a model (keep the description as the server sent it).
-    ``namespace`` only for a host whose model API groups tools: the identity is then the pair."""
+    """One tool exactly as the host would hand it to a model (keep the description as the server sent it, and the
+    input schema as the model gets it). ``namespace`` only for a host whose model API groups tools: the identity is
+    then the pair. ``deferred``: the model reaches this tool only through the host's search tool (capability
+    ``deferredTools``)."""
 
     namespace: str
     description: str
     inputSchema: Dict[str, Any]
+    deferred: bool
 
 
 CallResult = Dict[str, Any]
@@ -228,7 +244,9 @@ class Adapter:
 
     def open(self, servers: List[ServerConfig], local_tools: List[LocalTool]) -> OpenResult:
         """Loads ``servers``. When the run serves https, a keyword ``tls`` (:class:`Tls`) is passed too: add
-        ``tls: Optional[Tls] = None`` to take it (``--https`` runs need it; plain http never passes it)."""
+        ``tls: Optional[Tls] = None`` to take it (``--https`` runs need it; plain http never passes it). An adapter
+        that declares ``deferredTools`` is passed ``keep_deferred=True`` when the harness will search itself: add
+        ``keep_deferred: bool = False`` and load no deferred tool on the model's behalf then."""
         raise NotImplementedError
 
     def tools(self, session: str) -> List[VisibleTool]:
@@ -292,12 +310,19 @@ def _call_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]
 
 
 def _open_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
-    """``session/open``'s params as the adapter's ``open`` takes them; ``tls`` by keyword, only when sent, so an
-    adapter written before https servers existed keeps working wherever the run serves plain http."""
+    """``session/open``'s params as the adapter's ``open`` takes them; ``tls`` and ``keep_deferred`` by keyword, only
+    when sent, so an adapter written before https servers existed keeps working wherever the run serves plain http."""
     tls = params.get("tls")
     if tls is not None and (not isinstance(tls, dict) or not isinstance(tls.get("caCertificate"), str) or not isinstance(tls.get("caFile"), str)):
         raise BadParams("params.tls must be an object with string caCertificate and caFile")
-    return (_servers(params), list(params.get("localTools") or [])), ({"tls": tls} if tls is not None else {})
+    keep = params.get("keepDeferred")
+    if keep is not None and not isinstance(keep, bool):
+        raise BadParams("params.keepDeferred must be a boolean")
+    # Each by keyword only when sent, so an adapter written before either existed keeps working without them.
+    extra: Dict[str, Any] = {"tls": tls} if tls is not None else {}
+    if keep:
+        extra["keep_deferred"] = True
+    return (_servers(params), list(params.get("localTools") or [])), extra
 
 
 def _server_arg(params: Dict[str, Any]) -> Optional[str]:
