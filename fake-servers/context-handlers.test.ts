@@ -66,7 +66,7 @@ describe("a fake server's prompts and resources", () => {
 
   it("reads a listed URI or one a template expands to, answers -32002 for any other, and records each URI", async () => {
     const { client, recorder } = await connect();
-    expect(JSON.parse((await client.readResource({ uri: "mem://shared/readme" })).contents[0]!.text as string)).toEqual({ server: "alpha", uri: "mem://shared/readme" });
+    expect(JSON.parse(((await client.readResource({ uri: "mem://shared/readme" })).contents[0] as { text: string }).text)).toEqual({ server: "alpha", uri: "mem://shared/readme" });
     expect((await client.readResource({ uri: "mem://alpha/items/7" })).contents).toHaveLength(1);
     await expect(client.readResource({ uri: "mem://beta/notes" })).rejects.toMatchObject({ code: RESOURCE_NOT_FOUND });
     expect((await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate)).toEqual(["mem://alpha/items/{id}"]);

@@ -11,6 +11,7 @@ import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { mapStrings, pathContext, portableText, type PathContext } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
+import { contextOfScript } from "./context-evidence.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -143,6 +144,7 @@ export class CaseTranscript {
             key: script.key, tools: script.tools.map((tool) => tool.name),
             ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
             ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
+            ...contextOfScript(script),
           })),
         }];
       case "received":
@@ -152,6 +154,7 @@ export class CaseTranscript {
             method: record.method, connection: record.connection,
             ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
             ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
+            ...(record.prompt !== undefined ? { prompt: record.prompt } : {}), ...(record.uri !== undefined ? { uri: record.uri } : {}),
           })),
         }));
       case "host":
@@ -213,6 +216,8 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
     case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments", "namespace"]), ...answered };
     case "refresh": return { kind: "host", method: "refresh", session, request: named(["server"]), ...answered };
     case "registerLocal": return { kind: "host", method: "registerLocal", session, request: named(["name", "shape"]), ...answered };
+    case "getPrompt": return { kind: "host", method: "getPrompt", session, request: named(["name", "arguments", "namespace"]), ...answered };
+    case "readResource": return { kind: "host", method: "readResource", session, request: named(["uri", "namespace"]), ...answered };
     default: return { kind: "host", method: call.method, session, request: {}, ...answered };
   }
 }

@@ -72,12 +72,15 @@ export const answerOrderSituations = {
   "answer-order-exercised": "the answer order was put to the host: it changed between the sessions (answer-order-changed), or the host fixed it itself (lists-one-at-a-time)",
 } as const;
 
+/** What a session recorded of the order its servers answered in (a tool session's, or a prompt and resource session's). */
+type OrderRecord = Pick<SessionObservation, "answerOrder" | "listedOneAtATime">;
+
 /**
  * What a timing case's two sessions did with the answer order, among the servers `among` both judged: it
  * changed, or the host listed one server at a time in both (then no order but its own can arise, and the
  * pass says so). Neither: the case exercised nothing, and a run of such cases is INCONCLUSIVE.
  */
-export function orderExercised(first: SessionObservation, second: SessionObservation, among: ReadonlySet<string>): { judged: string[]; note?: string } {
+export function orderExercised(first: OrderRecord, second: OrderRecord, among: ReadonlySet<string>): { judged: string[]; note?: string } {
   if (answerOrderChanged(first.answerOrder, second.answerOrder, among)) return { judged: ["answer-order-changed", "answer-order-exercised"] };
   if (first.listedOneAtATime && second.listedOneAtATime) {
     return { judged: ["lists-one-at-a-time", "answer-order-exercised"], note: "the host asked its servers for their lists one at a time, so they answered in its own order whatever their latency: no other order could arise" };
