@@ -224,7 +224,8 @@ export const promptsFailingServerNamed = defineClause({
   needs: ["prompts"],
   sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
   notApplicable: needsPrompts,
-  arbitrary: () => contextWorld({ lists: ["prompts"], paging: false }).map((world): World => ({
+  // Names no two servers share: a merge that loses one of two same-named prompts is prompts/no-silent-loss's.
+  arbitrary: () => contextWorld({ lists: ["prompts"], paging: false, shared: false }).map((world): World => ({
     servers: world.servers.map((server, index) => (index === 0 ? { ...server, contextErrors: ["prompts" as const] } : server)),
   })),
   coverage: () => constructedFrom(contextHazardWorlds, ["prompts-list-error"]),

@@ -202,7 +202,8 @@ export const resourcesFailingServerNamed = defineClause({
   needs: ["resources"],
   sources: ["ADR-0112 D3", "adonis importer \"its tools are unknown, not gone\""],
   notApplicable: needsResources,
-  arbitrary: () => fc.record({ world: contextWorld({ lists: ["resources"], paging: false }), failing: fc.constantFrom("resources" as const, "templates" as const) })
+  // URIs no two servers share: a merge that loses one of two copies of a URI is resources/no-silent-loss's.
+  arbitrary: () => fc.record({ world: contextWorld({ lists: ["resources"], paging: false, shared: false }), failing: fc.constantFrom("resources" as const, "templates" as const) })
     .map(({ world, failing }): World => ({ servers: world.servers.map((server, index) => (index === 0 ? { ...server, contextErrors: [failing] } : server)) })),
   coverage: () => constructedFrom(contextHazardWorlds, ["resources-list-error", "templates-list-error"]),
   worlds: (value: World) => [value],

@@ -20,11 +20,16 @@ export interface ContextWorldOptions {
   /** Whether lists may come in pages (default true), and whether a second page's cursor may be "" (default true). */
   paging?: boolean;
   emptyCursor?: boolean;
+  /** Whether two servers may list one prompt name or one URI (default true); false: every name and URI is its server's own. */
+  shared?: boolean;
 }
 
 const KEYS = ["alpha", "beta", "gamma"] as const;
 const PROMPTS: ReadonlyArray<string | readonly [string, string]> = ["review", ["summarise", "Summarise a file"], "My Prompt", "My-Prompt", ["explain", "Explain Code"], "outline"];
-const resourcesOf = (key: string) => ["mem://shared/readme", `mem://${key}/notes`, `mem://${key}/log`];
+const resourcesOf = (key: string, shared: boolean) => [shared ? "mem://shared/readme" : `mem://${key}/shared`, `mem://${key}/notes`, `mem://${key}/log`];
+/** A pool prompt as server `key` lists it: as it is, or (names not shared) prefixed with its key. */
+const own = (key: string, entry: string | readonly [string, string], shared: boolean): string | readonly [string, string] =>
+  shared ? entry : typeof entry === "string" ? `${key}-${entry}` : [`${key}-${entry[0]}`, entry[1]];
 const templatesOf = (key: string) => [`mem://${key}/items/{id}`, `mem://${key}/readme`];
 
 /** A paging of one list: none, pages of one, or pages of one with "" as the second cursor. */
@@ -38,8 +43,8 @@ function paging(options: ContextWorldOptions): fc.Arbitrary<ContextPaging | unde
 function server(key: string, options: ContextWorldOptions): fc.Arbitrary<ContextServer> {
   const lists = options.lists ?? ["prompts", "resources"];
   return fc.record({
-    prompts: lists.includes("prompts") ? fc.subarray([...PROMPTS], { minLength: 1 }) : fc.constant(undefined),
-    resources: lists.includes("resources") ? fc.subarray(resourcesOf(key), { minLength: 1 }) : fc.constant(undefined),
+    prompts: lists.includes("prompts") ? fc.subarray(PROMPTS.map((entry) => own(key, entry, options.shared !== false)), { minLength: 1 }) : fc.constant(undefined),
+    resources: lists.includes("resources") ? fc.subarray(resourcesOf(key, options.shared !== false), { minLength: 1 }) : fc.constant(undefined),
     templates: lists.includes("resources") ? fc.subarray(templatesOf(key)) : fc.constant(undefined),
     promptPages: paging(options),
     resourcePages: paging(options),

@@ -7,7 +7,7 @@
  */
 import type { ContextList } from "../../fake-servers/index.ts";
 import { visibleKey, visibleLabel } from "../protocol/visible-name.ts";
-import { describeTool } from "../world/tool-identity.ts";
+import { contextScript } from "../world/context-worlds.ts";
 import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import { judgedFromLooks, judgedServersFromLooks, type ServerLook } from "./judgement.ts";
@@ -87,14 +87,9 @@ export function contextLooks(world: World, observation: ContextObservation, list
 /** A world of prompts, resources and templates with nothing in it a careful host may refuse. */
 export const CLEAN_CONTEXT_WORLD: World = {
   servers: [
-    { key: "alpha", prompts: [{ name: "review" }], resources: [{ uri: "mem://alpha/notes", name: "notes" }], resourceTemplates: [{ uriTemplate: "mem://alpha/items/{id}", name: "item" }] },
-    { key: "beta", prompts: [{ name: "summarise" }], resources: [{ uri: "mem://beta/readme", name: "readme" }], resourceTemplates: [] },
-  ].map(({ key, prompts, resources, resourceTemplates }) => ({
-    key, serverInfo: { name: key, version: "1.0.0" }, tools: [], latency: { initialize: 0, toolsList: 0 }, unreachable: false,
-    prompts: prompts.map((prompt) => ({ ...prompt, description: describeTool(key, prompt.name, "Fake prompt") })),
-    resources: resources.map((resource) => ({ ...resource, description: describeTool(key, resource.uri, "Fake resource") })),
-    resourceTemplates: resourceTemplates.map((template) => ({ ...template, description: describeTool(key, template.uriTemplate, "Fake template") })),
-  })),
+    { key: "alpha", prompts: ["review"], resources: ["mem://alpha/notes"], resourceTemplates: ["mem://alpha/items/{id}"] },
+    { key: "beta", prompts: ["summarise"], resources: ["mem://beta/readme"], resourceTemplates: [] },
+  ].map(({ key, prompts, resources, resourceTemplates }) => contextScript({ key, prompts, resources, templates: resourceTemplates })),
 };
 
 /** The lists a host declares it shows. */

@@ -39,10 +39,19 @@ export function fakeResource(key: string, uri: string): ResourceDefinition {
   return { uri, name: labelOf(uri), description: describeTool(key, uri, "Fake resource") };
 }
 
-/** One server of a context world as a script: no tools, the lists it is given, their paging and failures. */
+/**
+ * The one tool every server of a context world advertises beside its prompts and resources, named for its key
+ * so no two servers share it: a server with no tools at all is a hazard of its own (surface/empty-server-ok),
+ * which a host may report, and the prompt and resource clauses are not about it.
+ */
+export function statusTool(key: string): ServerScript["tools"][number] {
+  return { name: `${key}-status`, description: describeTool(key, `${key}-status`), inputSchema: { type: "object", properties: { probe: { type: "string" } } } };
+}
+
+/** One server of a context world as a script: its status tool, the lists it is given, their paging and failures. */
 export function contextScript({ key, prompts, resources, templates, paging, errors, listChanged }: ContextServer): ServerScript {
   return {
-    key, serverInfo: { name: key, version: "1.0.0" }, tools: [], latency: { initialize: 0, toolsList: 0 }, unreachable: false,
+    key, serverInfo: { name: key, version: "1.0.0" }, tools: [statusTool(key)], latency: { initialize: 0, toolsList: 0 }, unreachable: false,
     ...(prompts !== undefined ? { prompts: prompts.map((entry) => fakePrompt(key, entry)) } : {}),
     ...(resources !== undefined ? { resources: resources.map((uri) => fakeResource(key, uri)) } : {}),
     ...(templates !== undefined ? { resourceTemplates: templates.map((uriTemplate) => ({ uriTemplate, name: labelOf(uriTemplate), description: describeTool(key, uriTemplate, "Fake template") })) } : {}),
