@@ -7,6 +7,7 @@
  * hosts/README.md is this list in prose.
  */
 import { describeTool, WorldSchema, type World } from "../harness/index.ts";
+import { contextBugCatalogue } from "./context-bug-catalogue.ts";
 
 /** One bug class and the smallest case that reproduces it. */
 export interface CatalogueEntry {
@@ -486,4 +487,6 @@ export const bugCatalogue: CatalogueEntry[] = [
       between: [{ servers: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]).servers.map((server, index) => (index === 0 ? { ...server, loseAnswers: ["*"] } : server)) }],
     },
   },
+  // Prompts and resources (issue 37): suites/context-bug-catalogue.ts.
+  ...contextBugCatalogue,
 ];
