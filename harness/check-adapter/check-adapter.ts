@@ -7,7 +7,8 @@
  * Last, alpha and a server that cannot be reached: an error to report and attribute. Every answer is read
  * against the schema, every stdout line must be an answer, `registered` must agree with the tool list and
  * the configuration, calls must reach a server, refusals must be results, and after `shutdown` the process
- * must exit 0. What the check could not look at (no call ever reached a server) is listed as unchecked, so
+ * must exit 0. A host that declares prompts or resources gets a world of them too (context-check.ts): what it
+ * shows, and a get and a read through it. What the check could not look at (no call ever reached a server) is listed as unchecked, so
  * the check is never green on a host that was never called.
  */
 import { z } from "zod";
@@ -19,6 +20,7 @@ import { ToolsResultSchema, type VisibleTool } from "../protocol/tools-result.ts
 import { visibleKey, visibleLabel } from "../protocol/visible-name.ts";
 import { clip, NAME_LIMIT } from "../report/report-view.ts";
 import { describeTool, identityOf } from "../world/tool-identity.ts";
+import { contextSession } from "./context-check.ts";
 import { adapterLanguage, noAnswerHint, noExitHint, slowStartHint, type AdapterLanguage } from "./adapter-hints.ts";
 import { outcomeFindings, readShape, surfaceFindings, type Finding } from "./findings.ts";
 import { LineDriver, type Exchange } from "./line-driver.ts";
@@ -58,6 +60,8 @@ const EXIT_GRACE_MS = 3000;
 
 /** What a JSON-RPC error answer should have been instead, per method. */
 const instead: Record<string, string> = {
+  "session/getPrompt": "a get the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
+  "session/readResource": "a read the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
   "session/open": "a server the host refuses is an entry in outcome.errors; an open the host refuses as a whole is an error naming no server, with every key registered []",
   "session/call": "a call the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
   "session/registerLocal": "a registration the host refuses is the result {\"ok\": false, \"error\": {\"message\": ...}}",
@@ -107,6 +111,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
           add({ level: "note", step: "session/call", message: `no call in the first world reached the server that advertised it (${calls.why}); a host may refuse a world in which two servers share a tool name, so the calls go to a world with nothing to refuse` });
           calls = await cleanSession(context);
         }
+        if (!driver.exited && (init.capabilities.prompts || init.capabilities.resources)) unchecked.push(...await contextSession(context));
         if (!driver.exited) await unreachableSession(context);
         if (!driver.exited) await shutdown(driver, ask, add, language);
       } else {
@@ -150,7 +155,8 @@ function chooseTransport(init: InitializeResult, wanted: "stdio" | "http" | unde
   return wanted && wire.includes(wanted) ? wanted : wire.includes("http") ? "http" : "stdio";
 }
 
-interface SessionContext {
+/** What a session of the check needs: the request helper, the findings sink, the fake servers, the host's declaration. */
+export interface SessionContext {
   ask<T>(method: string, params: unknown, schema: z.ZodType<T>): Promise<T | undefined>;
   add(finding: Finding): void;
   servers: FakeServerHost;
