@@ -23,25 +23,21 @@ export const PromptDefinitionSchema = z.object({
 /** One prompt a fake server lists. */
 export type PromptDefinition = z.infer<typeof PromptDefinitionSchema>;
 
-/** One resource as `resources/list` carries it: `uri` identifies it on its server, `name` is a label. */
-export const ResourceDefinitionSchema = z.object({
-  uri: z.string(),
+/** What a resource and a resource template both carry beside their URI or URI template: `name` is a label. */
+const resourceFields = {
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   mimeType: z.string().optional(),
-});
+};
+
+/** One resource as `resources/list` carries it: `uri` identifies it on its server. */
+export const ResourceDefinitionSchema = z.object({ uri: z.string(), ...resourceFields });
 /** One resource a fake server lists. */
 export type ResourceDefinition = z.infer<typeof ResourceDefinitionSchema>;
 
 /** One resource template as `resources/templates/list` carries it (an RFC 6570 URI template). */
-export const ResourceTemplateDefinitionSchema = z.object({
-  uriTemplate: z.string(),
-  name: z.string(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-});
+export const ResourceTemplateDefinitionSchema = z.object({ uriTemplate: z.string(), ...resourceFields });
 /** One resource template a fake server lists. */
 export type ResourceTemplateDefinition = z.infer<typeof ResourceTemplateDefinitionSchema>;
 

@@ -33,10 +33,8 @@ export const PromptsResultSchema = z.object({ prompts: z.array(ShownPromptSchema
 /** Result of HAP/1 `session/prompts`. */
 export type PromptsResult = z.infer<typeof PromptsResultSchema>;
 
-/** One resource as the host shows it (a list a model is handed, a picker, an `@` mention). */
-export const ShownResourceSchema = z.object({
-  /** The URI the host shows and reads it by. */
-  uri: z.string(),
+/** What a shown resource and a shown template both carry beside their URI or URI template. */
+const shownResourceFields = {
   /** The label a read must carry back with the URI (Codex's and Claude Code's server name), where the host has one. */
   namespace: z.string().optional(),
   name: z.string().optional(),
@@ -45,20 +43,15 @@ export const ShownResourceSchema = z.object({
   mimeType: z.string().optional(),
   /** The configuration key of the server the host says it maps to. */
   server: z.string().optional(),
-});
+};
+
+/** One resource as the host shows it (a list a model is handed, a picker, an `@` mention); `uri` is what it is shown and read by. */
+export const ShownResourceSchema = z.object({ uri: z.string(), ...shownResourceFields });
 /** One resource as the host shows it. */
 export type ShownResource = z.infer<typeof ShownResourceSchema>;
 
 /** One resource template as the host shows it. */
-export const ShownTemplateSchema = z.object({
-  uriTemplate: z.string(),
-  namespace: z.string().optional(),
-  name: z.string().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  mimeType: z.string().optional(),
-  server: z.string().optional(),
-});
+export const ShownTemplateSchema = z.object({ uriTemplate: z.string(), ...shownResourceFields });
 /** One resource template as the host shows it. */
 export type ShownTemplate = z.infer<typeof ShownTemplateSchema>;
 

@@ -191,35 +191,30 @@ class ShownPrompt(_ShownPromptRequired, total=False):
     wireName: str
 
 
-class _ShownResourceRequired(TypedDict):
-    uri: str
-
-
-class ShownResource(_ShownResourceRequired, total=False):
-    """One resource as the host shows it (``session/resources``): ``namespace`` is the label a read carries back
-    with the URI where the host names resources by server and URI."""
-
+class _ShownResourceFields(TypedDict, total=False):
     namespace: str
     name: str
     title: str
     description: str
     mimeType: str
     server: str
+
+
+class _ShownResourceRequired(TypedDict):
+    uri: str
+
+
+class ShownResource(_ShownResourceRequired, _ShownResourceFields, total=False):
+    """One resource as the host shows it (``session/resources``): ``namespace`` is the label a read carries back
+    with the URI where the host names resources by server and URI."""
 
 
 class _ShownTemplateRequired(TypedDict):
     uriTemplate: str
 
 
-class ShownTemplate(_ShownTemplateRequired, total=False):
+class ShownTemplate(_ShownTemplateRequired, _ShownResourceFields, total=False):
     """One resource template as the host shows it (only from a host that declares ``resourceTemplates``)."""
-
-    namespace: str
-    name: str
-    title: str
-    description: str
-    mimeType: str
-    server: str
 
 
 CallResult = Dict[str, Any]
