@@ -39,8 +39,8 @@ export {
   type ContextEnvironment, type ContextObservation, type ObservedFetch, type ObservedPrompt, type ObservedResource, type ObservedTemplate,
 } from "./runner/context-session.ts";
 export {
-  acceptsCleanContext, canonicalContext, CLEAN_CONTEXT_WORLD, contextErrorsText, contextFailedWhole, contextLooks, contextRoutes, declaredLists, fetchesByVisible, fetchRoute,
-  judgedContext, judgedContextKeys, listedOf, shownEntries, shownPairs, visibleOf, type ContextPair,
+  acceptedCleanContext, canonicalContext, CLEAN_CONTEXT_WORLD, contextErrorsText, contextFailedWhole, contextLooks, contextRoutes, declaredLists, fetchesByVisible, fetchRoute,
+  judgedContext, judgedContextKeys, listedOf, shownEntries, shownPairs, visibleOf, type ContextJudgeEnvironment, type ContextPair,
 } from "./runner/context-surface.ts";
 export { comparisonOf, errorsText, type ShownRoutes } from "./runner/session-comparison.ts";
 export { constructedFrom } from "./runner/constructed.ts";

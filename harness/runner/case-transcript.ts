@@ -73,6 +73,7 @@ export class CaseTranscript {
       observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake(), record: this.#record }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
+      acceptsCleanContext: () => env.acceptsCleanContext(),
     };
   }
 

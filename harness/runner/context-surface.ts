@@ -97,37 +97,32 @@ export function declaredLists(capabilities: ContextEnvironment["capabilities"]):
   return [...(capabilities.prompts ? ["prompts" as const] : []), ...(capabilities.resources ? ["resources" as const] : []), ...(capabilities.resourceTemplates ? ["templates" as const] : [])];
 }
 
-/** Per run (its capabilities object): whether the host shows all of the clean world, blaming no server. */
-const cleanByRun = new WeakMap<object, Promise<boolean>>();
-
-/** Whether the host shows all of {@link CLEAN_CONTEXT_WORLD} it declares it shows, and blames no server (asked once a run). */
-export function acceptsCleanContext(env: ContextEnvironment): Promise<boolean> {
-  let known = cleanByRun.get(env.capabilities);
-  if (!known) {
-    const lists = declaredLists(env.capabilities);
-    known = observeContext(env, CLEAN_CONTEXT_WORLD, { fetch: false }).then((observation) => {
-      const shown = shownPairs(observation, lists);
-      return !contextFailedWhole(observation, lists) && CLEAN_CONTEXT_WORLD.servers.every((server) =>
-        errorsNaming(observation, server.key).length === 0 && lists.every((list) => listedOf(server, list).every((wire) => shown.has(pairKey({ server: server.key, wire })))));
-    });
-    cleanByRun.set(env.capabilities, known);
-    // A host that broke while answering is asked again (the error is the case's).
-    known.catch(() => cleanByRun.delete(env.capabilities));
-  }
-  return known;
+/**
+ * Whether the host shows all of {@link CLEAN_CONTEXT_WORLD} it declares it shows, and blames no server: one
+ * session, asked once per host instance by the clause environment (ClauseEnvironment.acceptsCleanContext).
+ */
+export async function acceptedCleanContext(env: ContextEnvironment): Promise<boolean> {
+  const lists = declaredLists(env.capabilities);
+  const observation = await observeContext(env, CLEAN_CONTEXT_WORLD, { fetch: false });
+  const shown = shownPairs(observation, lists);
+  return !contextFailedWhole(observation, lists) && CLEAN_CONTEXT_WORLD.servers.every((server) =>
+    errorsNaming(observation, server.key).length === 0 && lists.every((list) => listedOf(server, list).every((wire) => shown.has(pairKey({ server: server.key, wire })))));
 }
 
+/** What judging a context session needs: a session's environment, and whether the host refuses even a clean world. */
+export type ContextJudgeEnvironment = ContextEnvironment & { acceptsCleanContext(): Promise<boolean> };
+
 /** The situations one session on `world` judged about `lists` (judgement.ts's policy). */
-export async function judgedContext(env: ContextEnvironment, world: World, observation: ContextObservation, lists: readonly ContextList[]): Promise<Situation[]> {
+export async function judgedContext(env: ContextJudgeEnvironment, world: World, observation: ContextObservation, lists: readonly ContextList[]): Promise<Situation[]> {
   const looks = contextLooks(world, observation, lists);
-  const clean = looks.includes("refused") && await acceptsCleanContext(env);
+  const clean = looks.includes("refused") && await env.acceptsCleanContext();
   return judgedFromLooks(world, looks, contextFailedWhole(observation, lists), clean);
 }
 
 /** The keys of `world`'s servers a session judged (kept, or refused for a reason that can only be theirs). */
-export async function judgedContextKeys(env: ContextEnvironment, world: World, observation: ContextObservation, lists: readonly ContextList[]): Promise<Set<string>> {
+export async function judgedContextKeys(env: ContextJudgeEnvironment, world: World, observation: ContextObservation, lists: readonly ContextList[]): Promise<Set<string>> {
   const looks = contextLooks(world, observation, lists);
-  const clean = looks.includes("refused") && await acceptsCleanContext(env);
+  const clean = looks.includes("refused") && await env.acceptsCleanContext();
   const flags = judgedServersFromLooks(world, looks, contextFailedWhole(observation, lists), clean);
   return new Set(world.servers.filter((_, at) => flags[at]).map((server) => server.key));
 }
