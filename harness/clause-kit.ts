@@ -16,7 +16,7 @@ export { SituationSchema, situationMeanings, situationsOf, type Situation } from
 export * from "./arbitraries/index.ts";
 export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
 export { constructed, joinClashCases } from "./runner/constructed.ts";
-export { hostJoinJudged } from "./runner/host-join-judged.ts";
+export { hostJoinJudged, lostTwins, type LostTwin } from "./runner/host-join-judged.ts";
 export { HOST_JOIN_CLASH, hostJoinClashMeaning, joinedName, namingTemplate, type HostNaming } from "./world/host-naming.ts";
 export { singleCase } from "./runner/single-case.ts";
 export { hazardWorlds, longName, longTwins, overLongWireName, worldOf, type HazardWorld, type HazardWorldName, type WorldServer } from "./world/hazard-worlds.ts";

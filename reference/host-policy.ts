@@ -169,4 +169,10 @@ export interface HostPolicy {
   lostAnswerScope: "call" | "process";
   /** How prompts, resources and resource templates are listed, shown, got and read (context-policy.ts). */
   context: ContextPolicy;
+  /**
+   * What a call of a tool whose wire name is `__proto__` does beyond that call: nothing, or it corrupts the
+   * host process's registry, so that every later open of the process refuses the whole configuration with one
+   * error, as Strands Agents TypeScript 1.19 did after one such call (found for issue 43).
+   */
+  prototypeCall: "contained" | "poisons-process";
 }

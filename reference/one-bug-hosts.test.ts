@@ -62,6 +62,20 @@ describe("one-bug hosts", () => {
     expect(calls).toEqual([{ server: "a", tool: "b_c", arguments: {} }]);
   });
 
+  bug("hyphen-join", "a-b + c and a + b-c meet, and the server that answers its list last silently wins", async () => {
+    // a answers its list 60 ms after a-b: a-b-c is a's, though a-b is configured later.
+    const late = memoryWorld([["a", { tools: ["b-c"], listDelayMs: 60 }], ["a-b", { tools: ["c"] }]]);
+    const first = await open("hyphen-join", late.servers);
+    expect(first.names).toEqual(["a-b-c"]);
+    expect(first.outcome.errors).toEqual([]);
+    await first.call("a-b-c");
+    expect(late.calls).toEqual([{ server: "a", tool: "b-c", arguments: {} }]);
+    // a-b answers last now: the same name reaches the other server.
+    const early = memoryWorld([["a", { tools: ["b-c"] }], ["a-b", { tools: ["c"], listDelayMs: 60 }]]);
+    await (await open("hyphen-join", early.servers)).call("a-b-c");
+    expect(early.calls).toEqual([{ server: "a-b", tool: "c", arguments: {} }]);
+  });
+
   bug("cut-at-64", "two long names cut to one 64-character name", async () => {
     const stem = "x".repeat(55);
     const { servers, calls } = memoryWorld([["alpha", { tools: [`${stem}_one`, `${stem}_two`] }]]);
@@ -353,6 +367,27 @@ describe("one-bug hosts", () => {
     const once = await reference.open({ servers: world.servers });
     await reference.call(once.session, "mcp__alpha__pay", {});
     expect((await reference.tools((await reference.open({ servers: world.servers })).session)).tools.map((tool) => tool.name)).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
+  });
+
+  bug("proto-call-poisons", "after a call of __proto__, every later open of the same host is refused whole with one error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["__proto__", "request"] }], ["beta", { tools: ["search"] }]]);
+    const host = createHost("proto-call-poisons");
+    hosts.push(host);
+    const first = await host.open({ servers: world.servers });
+    expect(first.outcome.errors).toEqual([]);
+    // Calls before the poisoning, the poisoning call included, are answered as the reference answers them.
+    expect(await host.call(first.session, "mcp__alpha__request", {})).toMatchObject({ ok: true });
+    expect(await host.call(first.session, "mcp__alpha____proto__", {})).toMatchObject({ ok: true });
+    const again = await host.open({ servers: world.servers });
+    expect(again.outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: expect.stringContaining('a call of "mcp__alpha____proto__"') }] });
+    expect((await host.tools(again.session)).tools).toEqual([]);
+    // A fresh host (a fresh process) opens it whole again; the reference is never poisoned.
+    expect((await open("proto-call-poisons", world.servers)).names).toEqual(["mcp__alpha____proto__", "mcp__alpha__request", "mcp__beta__search"]);
+    const reference = createHost();
+    hosts.push(reference);
+    const once = await reference.open({ servers: world.servers });
+    await reference.call(once.session, "mcp__alpha____proto__", {});
+    expect((await reference.open({ servers: world.servers })).outcome.errors).toEqual([]);
   });
 
   bug("plain-object-registry", "tools named after Object.prototype's members, and a server keyed constructor, are skipped as duplicates with a warning", async () => {

@@ -54,6 +54,17 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "mastra-ai/mastra packages/mcp/src/client/configuration.ts",
     swap: { refuseLabel: () => undefined, name: (label, tool) => `${label}_${tool}`, collision: "last-wins" },
   },
+  /**
+   * Inngest AgentKit 0.13 (packages/agent-kit/src/agent.ts, `Agent.listMCPTools`): every server is listed at
+   * once (`Promise.all`), and as each answers its tools go into a Map keyed `${server.name}-${tool.name}`, so
+   * a-b + c meets a + b-c and the server that answers last takes the name, with no word; the tools come in
+   * the order the servers answered.
+   */
+  "hyphen-join": {
+    summary: "{key}-{tool} join, so a-b+c meets a+b-c; servers register as they answer tools/list, and the later answer silently takes the name",
+    source: "inngest/agent-kit packages/agent-kit/src/agent.ts (Agent.listMCPTools: Promise.all over the servers, this.tools.set(`${server.name}-${t.name}`, ...))",
+    swap: { refuseLabel: () => undefined, name: (label, tool) => `${label}-${tool}`, collision: "last-wins", order: "arrival" },
+  },
   /** VS Code `src/vs/workbench/contrib/mcp/common/mcpTypes.ts`: `.slice(0, 64)` with no hash. */
   "cut-at-64": {
     summary: "names over 64 characters are cut to their first 64 instead of refused; a later same name overwrites",
@@ -308,6 +319,18 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     summary: "a call whose answer was lost marks its server disconnected for the life of the host process: every later session leaves that server out, with no error",
     source: "Vigil-SOC/vigil#809 (app.state.mcp_registry pruned after any failed call_tool, until the backend restarts)",
     swap: { lostAnswerScope: "process" },
+  },
+  /**
+   * Strands Agents TypeScript 1.19, tried for issue 43: one call of an MCP tool named `__proto__` poisons the
+   * host process, and every later session of it fails. Here the call corrupts the registry, and every later
+   * open refuses the whole configuration with one error naming no server. The poisoned process's refusals are
+   * no verdict on the clauses that meet them: the run confirms them on fresh processes and then runs every case
+   * on one (fresh-hosts.ts), so only lifecycle/sessions-independent fails.
+   */
+  "proto-call-poisons": {
+    summary: "a call of a tool named __proto__ corrupts the host process's registry: every later session of the process refuses the whole configuration with one error",
+    source: "Strands Agents TypeScript SDK 1.19 as tried for issue 43 (after one call of an MCP tool named __proto__, every later session of the process fails)",
+    swap: { prototypeCall: "poisons-process" },
   },
   /**
    * Claude Code 2.1.218 follows every `nextCursor` with no check: against codebase-memory-mcp 0.9.0, whose cursor

@@ -40,6 +40,8 @@ export class PolicyHost implements HostAdapter {
   #opened = 0;
   /** Servers a lost answer marked disconnected for the life of this host (policy `lostAnswerScope: "process"`). */
   readonly #dead = new Set<string>();
+  /** Why every later open is refused: a call of `__proto__` corrupted this host's registry (policy `prototypeCall`). */
+  #poisoned: string | undefined;
 
   /** @param hostName what `initialize` reports, so a report says which host it judged. */
   constructor(readonly policy: HostPolicy, readonly hostName: string) {}
@@ -70,6 +72,7 @@ export class PolicyHost implements HostAdapter {
 
   /** Registers the local tools, loads every server in parallel, then registers them as the policy says. */
   async open(params: HostOpenParams): Promise<OpenResult> {
+    if (this.#poisoned !== undefined) return this.#refused(params, this.#poisoned);
     // A server this process holds dead is left out, and counted as having registered nothing.
     const dead = params.servers.filter((server) => this.#dead.has(server.key)).map((server) => server.key);
     const live = dead.length === 0 ? params : { ...params, servers: params.servers.filter((server) => !this.#dead.has(server.key)) };
@@ -93,7 +96,20 @@ export class PolicyHost implements HostAdapter {
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
     const onLost = this.policy.lostAnswerScope === "process" ? () => this.#dead.add(route.server) : undefined;
-    return callTool(this.policy, open.slot(route.server)!, route, args, { dropServer: () => open.drop(route.server), onLost });
+    const result = await callTool(this.policy, open.slot(route.server)!, route, args, { dropServer: () => open.drop(route.server), onLost });
+    if (this.policy.prototypeCall === "poisons-process" && route.tool.name === "__proto__") {
+      this.#poisoned = `TypeError: Cannot read properties of undefined (reading 'get'): the tool registry was overwritten by a call of ${quote(name)}`;
+    }
+    return result;
+  }
+
+  /** A session that refuses the whole configuration with one error naming no server: every key registers nothing. */
+  async #refused(params: HostOpenParams, message: string): Promise<OpenResult> {
+    const session = `s${++this.#opened}`;
+    const empty = new HostSession(this.policy, { name: this.hostName, version: VERSION }, { servers: [] }, this.#failedAtOpen);
+    this.#sessions.set(session, empty);
+    const { diagnostics } = await empty.open();
+    return { session, outcome: { registered: Object.fromEntries(params.servers.map((server) => [server.key, []])), errors: [{ message }] }, diagnostics };
   }
 
   /** Re-lists one server, or all of them. */

@@ -115,6 +115,7 @@ export const referencePolicy: HostPolicy = {
   duplicates: "register",
   listPages: "all",
   lostAnswerScope: "call",
+  prototypeCall: "contained",
   toolLimit: undefined,
   refresh: "replace",
   unreachableRefresh: "keep",

@@ -134,6 +134,14 @@ export const bugCatalogue: CatalogueEntry[] = [
     value: { world: duplicate, first: [], second: [1], delays: [0, 0, 0, 0, 0, 0] },
   },
   {
+    id: "join-taken-by-last-answer",
+    reports: ["inngest/agent-kit packages/agent-kit/src/agent.ts (Agent.listMCPTools: Promise.all over the servers, this.tools.set(`${server.name}-${t.name}`, ...))"],
+    policy: "a {key}-{tool} join into one map, filled as each server answers: of two pairs that meet, the later answer silently takes the name",
+    host: "hyphen-join",
+    clause: "order/arrival-timing",
+    value: { world: catalogueWorld(["alpha", ["b-c"]], ["alpha-b", ["c"]]), first: [], second: [1], delays: [0, 0, 0, 0, 0, 0] },
+  },
+  {
     id: "listed-as-answered",
     reports: [
       "QwenLM/qwen-code#6338 (tool declarations in registration order: two MCP servers that settle in different orders give two tools blocks)",

@@ -26,6 +26,13 @@ export const expectedFailures: Record<string, string[]> = {
   // single-underscore leaves a clash's losing server partial (all-or-nothing): seed 7 sees it again since the
   // clash worlds changed for sanitised-tool-names (caught in 99 of 100 seeds: npm run power -- --seeds 100 --base 99).
   "single-underscore": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
+  // Inngest AgentKit's {key}-{tool} into one map as each server answers (issue 43): alpha: b-c beside alpha-b: c,
+  // built under the join the host showed on its first open, shows one tool, the later answer's. Lost with no word
+  // (no-silent-loss, shortfall-names-missing), its server left partial where it held another tool (all-or-nothing),
+  // one name for two pairs with the twin gone silently (injective), the survivor following the configuration and
+  // the answer order (config-permutation, arrival-timing), the list in answer order (stable-list), and no name
+  // mcp__{key}__{tool} (profile). No name changes with company (context-free): a lost tool is a loss, not a rename.
+  "hyphen-join": ["order/config-permutation", "order/arrival-timing", "order/stable-list", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
   "cut-at-64": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
   "label-from-server-info": ["surface/no-silent-loss", "names/label-from-config"],
   "arrival-order": ["order/config-permutation", "order/arrival-timing", "order/stable-list", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile", "drift/refresh-tracks-list"],
@@ -101,6 +108,10 @@ export const expectedFailures: Record<string, string[]> = {
   // it no more (sessions-independent). Every other clause's failures on a process it poisoned are confirmed
   // on a fresh process, where they hold, so none is charged elsewhere.
   "lost-call-sticks": ["lifecycle/sessions-independent"],
+  // A call of __proto__ poisons the process: every later open is refused whole. The same configuration opened
+  // before and after such a call differs (sessions-independent); every other clause's cases that met the
+  // poisoned process are run again on a fresh one, and once the poisoning is reproduced every case runs on one.
+  "proto-call-poisons": ["lifecycle/sessions-independent"],
   // Servers and tools kept in plain objects: a tool named toString (or __proto__ ...) is taken for a duplicate
   // and skipped with a warning: lost with no error naming its server (no-silent-loss), a shortfall no error
   // names (shortfall-names-missing), its server partial where it held another tool (all-or-nothing).

@@ -8,11 +8,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { startFakeServerHost } from "../fake-servers/index.ts";
-import { inProcessLauncher, joinClashCases, learnNaming, replayCase, runClauses, type HostAdapter } from "../harness/index.ts";
-import { createHost, PolicyHost, referencePolicy } from "../reference/index.ts";
+import { identityOf, inProcessLauncher, joinClashCases, learnNaming, replayCase, runClauses, type Clause, type HostAdapter } from "../harness/index.ts";
+import { createHost, hostPolicy, PolicyHost, referencePolicy } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
-const contextFree = clauses.find((clause) => clause.id === "names/context-free")!;
+const clause = (id: string) => clauses.find((candidate) => candidate.id === id)!;
+const contextFree = clause("names/context-free");
 /** `{tool}_mcp_{key}` (LibreChat's order), hashed only on a collision: a join none of the usual worlds meets under. */
 const toolFirst = () => new PolicyHost({ ...referencePolicy, refuseLabel: () => undefined, name: (label, tool) => `${tool}_mcp_${label}`, collision: "hash-suffix" }, "test+tool-first-hash");
 const alone = (world: unknown) => ({ world, keep: [true, false, false, false, false, false] });
@@ -64,5 +65,78 @@ describe("worlds that collide under the host's own join", () => {
     const replayed = await replayCase({ clause: contextFree, launcher: inProcessLauncher(toolFirst), seed: 4, path: verdict!.path!, transport: "memory" });
     expect(replayed.verdict).toBe("violated");
     expect(replayed.value).toEqual(verdict!.counterexample!.value);
+  }, 60_000);
+});
+
+/**
+ * hyphen-join (Inngest AgentKit's `{key}-{tool}` into one Map, the later answer taking the name) behind an
+ * adapter that reads what it registered back from the merged list, as an adapter of a host that keeps one
+ * map must: the name the later server took is registered for that server alone, so only the lost twin shows
+ * the clash.
+ */
+function mergedMap(swap: Parameters<typeof hostPolicy>[0] = "hyphen-join", policy = hostPolicy(swap)): () => HostAdapter {
+  return () => {
+    const inner = new PolicyHost(policy, "test+merged-map");
+    return {
+      initialize: () => inner.initialize(),
+      async open(params) {
+        const opened = await inner.open(params);
+        const shown = (await inner.tools(opened.session)).tools;
+        const registered = Object.fromEntries(params.servers.map((server) => [server.key, shown.filter((tool) => identityOf(tool.description)?.server === server.key).map((tool) => tool.name)]));
+        return { ...opened, outcome: { ...opened.outcome, registered } };
+      },
+      tools: (session) => inner.tools(session),
+      call: (session, name, args) => inner.call(session, name, args),
+      close: (session) => inner.close(session),
+      shutdown: () => inner.shutdown(),
+    };
+  };
+}
+
+/** `{key}-{tool}` with the reference's answer to a shared name: every claimant refused, each error naming the others. */
+const hyphenRefusing = { ...referencePolicy, refuseLabel: () => undefined, name: (label: string, tool: string) => `${label}-${tool}` };
+
+const runOne = (selected: Clause, create: () => HostAdapter) =>
+  runClauses({ clauses: [selected], launcher: inProcessLauncher(create), seed: 7, runs: 3, transport: "memory" }).then((report) => report.clauses[0]!);
+const joinRow = (verdict: Awaited<ReturnType<typeof runOne>>) => verdict.coverage!.find((row) => row.hazard === "host-join-clash")!;
+
+describe("a clash under the host's own join is judged however the host settles it", () => {
+  it("a pair lost without a word under the name shown for its twin fails names/injective (once \"not judged (showed 1 tool)\" and a PASS)", async () => {
+    const verdict = await runOne(clause("names/injective"), mergedMap());
+    expect(verdict.status).toBe("fail");
+    expect(verdict.reason).toMatch(/^violated on constructed case \d+ of \d+ \(host-join-clash: two pairs meet on alpha-b-c under the host's own join \{key\}-\{tool\}/);
+    expect(verdict.observed).toBe('"b-c" of "alpha" and "c" of "alpha-b" both take "alpha-b-c" under the host\'s join {key}-{tool}; it shows "alpha-b-c" for "c" of "alpha-b" only, and "b-c" of "alpha" is gone with no error or diagnostic naming it');
+    expect(joinRow(verdict).status).toBe("violated");
+  }, 60_000);
+
+  it("a twin refused with a warning naming it, or both claimants refused with errors, is judged and passes names/injective", async () => {
+    // A later claimant skipped with a warning naming its server and tool: the name stands for one pair, and the host said so.
+    const warned = await runOne(clause("names/injective"), mergedMap(undefined, { ...hostPolicy("hyphen-join"), collision: "first-wins" }));
+    expect(warned.status).toBe("pass");
+    expect(joinRow(warned).status).toBe("judged");
+    // Both claimants refused, each error naming the other: nothing shown of either, and the refusal can only be the clash's.
+    const refused = await runOne(clause("names/injective"), mergedMap(undefined, hyphenRefusing));
+    expect(refused.status).toBe("pass");
+    expect(joinRow(refused).status).toBe("judged");
+  }, 60_000);
+
+  it("order/config-permutation and order/arrival-timing build the clash under the learned join, and the survivor's change fails them", async () => {
+    for (const id of ["order/config-permutation", "order/arrival-timing"]) {
+      const verdict = await runOne(clause(id), () => createHost("hyphen-join"));
+      expect(verdict.status, id).toBe("fail");
+      expect(verdict.reason, id).toContain("(host-join-clash: two pairs meet on alpha-b-c under the host's own join {key}-{tool}: alpha: b-c · alpha-b: c");
+      // The reference's own clash (mcp__{key}__{tool}) is judged in both orders: it refuses the key holding its separator.
+      const reference = await runOne(clause(id), () => createHost());
+      expect(reference.status, id).toBe("pass");
+      expect(joinRow(reference).status, id).toBe("judged");
+    }
+  }, 120_000);
+
+  it("the wire clauses call through the clash under the learned join", async () => {
+    for (const id of ["wire/passthrough", "wire/no-cross-routing"]) {
+      const verdict = await runOne(clause(id), () => createHost("hyphen-join"));
+      expect(verdict.status, id).toBe("pass");
+      expect(joinRow(verdict).status, id).toBe("judged");
+    }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
+  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, lostTwins, namingTemplate,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -19,8 +19,9 @@ export const injective = defineClause({
     "Two different tools must never answer to one name, however the host builds names: a single-character" +
     " join lets a_b + c meet a + b_c; replacing unsafe characters maps store.refunds and store_refunds to" +
     " one label; folding case merges Search and search; cutting long names merges two that differ past " +
-    "the cut, or in the middle when the ends are kept. A separator that cannot occur in a valid key, and " +
-    "refusing rather than shortening, keep names one-to-one.",
+    "the cut, or in the middle when the ends are kept. A host whose join gives two pairs one name and keeps " +
+    "whichever came last, saying nothing, has that name stand for both pairs, one at a time, by order. A " +
+    "separator that cannot occur in a valid key, and refusing rather than shortening, keep names one-to-one.",
   sources: ["ADR-0112 D1, D6", "tesserix naming", "google-gemini/gemini-cli#28970"],
   // Separator worlds carry three of the five situations, so they are drawn most often.
   // Long names twice: a cut collides only when one server holds two names past it (at weight 1, cut-at-64
@@ -58,11 +59,25 @@ export const injective = defineClause({
     for (const [key, names] of Object.entries(observation.open.outcome.registered)) {
       for (const name of names) claimed.set(name, [...(claimed.get(name) ?? []), key]);
     }
+    const twice = new Set<string>();
     for (const [name, keys] of claimed) {
-      if (keys.length > 1 && !oneListedPair(value, observation, name, keys)) problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
+      if (keys.length > 1 && !oneListedPair(value, observation, name, keys)) {
+        twice.add(name);
+        problems.push(`"${name}" was registered ${keys.length} times, for ${keys.map((key) => `"${key}"`).join(", ")}`);
+      }
+    }
+    // And by the host's own join (learned from its first open): a pair gone without a word while the name
+    // its join gives it is shown for another pair. The name stood for both; the host kept one and said
+    // nothing, so which pair answers to it followed whatever order the host met them in.
+    for (const twin of env.naming ? lostTwins(value, observation, env.naming) : []) {
+      if (twin.told || twice.has(twin.name)) continue;
+      problems.push(
+        `"${twin.lost.tool}" of "${twin.lost.key}" and "${twin.kept.tool}" of "${twin.kept.key}" both take "${twin.name}" under the host's join ${namingTemplate(env.naming!)}; ` +
+        `it shows "${twin.name}" for "${twin.kept.tool}" of "${twin.kept.key}" only, and "${twin.lost.tool}" of "${twin.lost.key}" is gone with no error or diagnostic naming it`,
+      );
     }
     if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)] };
-    return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair", observed: problems.join("; ") };
+    return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair, and no pair is lost without a word under a name shown for another", observed: problems.join("; ") };
   },
 });
 

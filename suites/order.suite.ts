@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import {
-  constructed, crossShrink, hazardWorlds,
+  constructed, crossShrink, hazardWorlds, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   canonicalErrors, canonicalSurface, collidingWorld, defineClause, judgedServers, ordering, refusedAny, reorder, separatorClashWorld, sessionComparison,
   type ClauseEnvironment, type Ordering, type SessionObservation, type World,
 } from "../harness/index.ts";
@@ -66,9 +66,10 @@ async function compare(env: ClauseEnvironment, a: World, b: World, title: (first
   const [ea, eb] = [canonicalErrors(first, keys), canonicalErrors(second, keys)];
   const agree = same(sa, sb) && ea === eb;
   const observed = `${titles[0]}: ${sa.join(" ") || "(nothing shown)"} errors ${ea} | ${titles[1]}: ${sb.join(" ") || "(nothing shown)"} errors ${eb}`;
-  // A situation counts only where both sessions judged it; a server only where both judged it.
-  const again = new Set(await env.judge(b, second));
-  const judged = (await env.judge(a, first)).filter((situation) => again.has(situation));
+  // A situation counts only where both sessions judged it (a clash under the host's own join too); a server
+  // only where both judged it.
+  const again = new Set([...await env.judge(b, second), ...await hostJoinJudged(env, b, second)]);
+  const judged = [...await env.judge(a, first), ...await hostJoinJudged(env, a, first)].filter((situation) => again.has(situation));
   const [ka, kb] = [await judgedKeys(env, a, first), await judgedKeys(env, b, second)];
   const both = new Set([...ka].filter((key) => kb.has(key)));
   return { agree, observed, judged, both, first, second, comparison: sessionComparison([`first session: ${titles[0]}`, `second session: ${titles[1]}`], [first, second], keys) };
@@ -88,10 +89,13 @@ export const configPermutation = defineClause({
   arbitrary: () => fc.record({ world: fc.oneof(crossShrink, collidingWorld(), { arbitrary: separatorClashWorld(), weight: 2 }), servers: ordering(), tools: ordering() }),
   // Each world opened as configured, then with its two servers swapped (a host that settles a duplicate or a
   // join by who came first or last changes its answer); and a server's two names that sanitise alike with
-  // their list order swapped (which one a sanitising host keeps follows the list).
-  coverage: () => [
+  // their list order swapped (which one a sanitising host keeps follows the list). Last, two pairs that meet
+  // under the host's own join (learned from its first open), swapped: a host that lets the later of them win
+  // (Inngest AgentKit's {key}-{tool}) shows another tool behind the one name.
+  coverage: (env) => [
     ...constructed(["exact-duplicate", "separator-underscore", "separator-mcp", "case-keys"], (world) => ({ world, servers: [1], tools: [] }), ", servers swapped"),
     { hazard: "tools-permuted", title: `${hazardWorlds["sanitised-twin"].title}, then a_b listed before a.b`, value: { world: structuredClone(hazardWorlds["sanitised-twin"].world), servers: [], tools: [1] } },
+    ...joinClashCases(env.naming, (world) => ({ world, servers: [1], tools: [] }), ", servers swapped"),
   ],
   worlds: (value: PermutationCase) => [value.world, permuted(value)],
   describeWorlds: (value: PermutationCase) => [`opened first: configured as ${list(keysOf(value.world))}`, `opened second: ${whatPermuted(value)}`],
@@ -100,6 +104,7 @@ export const configPermutation = defineClause({
   checkSituations: {
     "servers-permuted": "two servers that both sessions judged came in another configuration order the second time",
     "tools-permuted": "the tools within a server that both sessions judged came in another order the second time",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   requires: ["exact-duplicate", "multi-server", "servers-permuted"],
   async check(env, value) {
@@ -142,12 +147,17 @@ export const arrivalTiming = defineClause({
   // another surface. beta answers initialize 5 ms sooner in both, so both sessions hold a reordered arrival;
   // the answer gate still holds beta's list until alpha's is answered, however long alpha's latency or a
   // loaded machine makes it (see AnswerGate), so the first session's order does not depend on the 5 ms.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore"], (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", alpha's list answered first, then beta's"),
+  // Last, two pairs that meet under the host's own join (learned from its first open), answered in both
+  // orders: a host that lets the later answer win (Inngest AgentKit's {key}-{tool}) shows another tool.
+  coverage: (env) => [
+    ...constructed(["exact-duplicate", "separator-underscore"], (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", alpha's list answered first, then beta's"),
+    ...joinClashCases(env.naming, (world) => ({ world, first: [], second: [1], delays: [5, 0, 0, 0, 0, 0] }), ", the first server's list answered first, then the second's"),
+  ],
   worlds: timingWorlds,
   describeWorlds: describeTimingWorlds,
   // The answer order as the servers recorded it (not as scripted: a gate that gave up on a host is no
   // reordering); a host that lists one server at a time fixes it itself, which the pass then says.
-  checkSituations: answerOrderSituations,
+  checkSituations: { ...answerOrderSituations, [HOST_JOIN_CLASH]: hostJoinClashMeaning },
   requires: ["exact-duplicate", "arrival-reordered", "answer-order-exercised"],
   async check(env, value) {
     const [a, b] = [scriptedOrder(value, value.first), scriptedOrder(value, value.second)];

@@ -1,7 +1,8 @@
 /** Clauses `wire/*`: what reaches the servers when the model calls a tool (ADR-0112 D2, P5; guide lab). */
 import fc from "fast-check";
 import {
-  constructed, crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type ObservedCall, type World,
+  constructed, crossShrink, canonicalJson, collidingWorld, defineClause, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, probeOf,
+  separatorClashWorld, visibleLabel, type ClauseEnvironment, type ObservedCall, type SessionObservation, type World,
 } from "../harness/index.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
@@ -29,10 +30,22 @@ const fixedPayload = { text: "a é", count: -1, nested: { flags: [true, false], 
 /**
  * A call through each name of two servers that share one, of two that share none, of two joins that meet, of
  * tools named after Object.prototype's members (toString, __proto__ ...), which must reach their server as
- * such, and of a server that lists one name twice (its call goes to that server, once, or nowhere).
+ * such, and of a server that lists one name twice (its call goes to that server, once, or nowhere). Last, of
+ * two pairs that meet under the host's own join (learned from its first open): a host that keeps both under
+ * one name, or splits the name back on its separator, calls the wrong server.
  */
-const wireCoverage = () =>
-  constructed(["exact-duplicate", "two-servers", "separator-underscore", "prototype-tools", "repeated-name"], (world) => ({ world, payload: structuredClone(fixedPayload) }));
+const wireCoverage = (env: Pick<ClauseEnvironment, "naming">) => {
+  const withPayload = (world: World) => ({ world, payload: structuredClone(fixedPayload) });
+  return [
+    ...constructed(["exact-duplicate", "two-servers", "separator-underscore", "prototype-tools", "repeated-name"], withPayload),
+    ...joinClashCases(env.naming, withPayload),
+  ];
+};
+
+/** What a wire clause's case judged: the world's situations, a clash under the host's own join, and a call. */
+async function wireJudged(env: ClauseEnvironment, world: World, observation: SessionObservation): Promise<string[]> {
+  return [...await env.judge(world, observation), ...await hostJoinJudged(env, world, observation), ...(observation.tools.some((tool) => tool.identity) ? ["call"] : [])];
+}
 
 /** What the host answered a call, in a line: the host's own words when it refused. */
 const answerOf = (call: ObservedCall) =>
@@ -49,6 +62,7 @@ export const passthrough = defineClause({
     "and the fault looks like the server's.",
   checkSituations: {
     "call": "a shown tool the harness can trace to its server was called",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
@@ -71,7 +85,7 @@ export const passthrough = defineClause({
         problems.push(`"${visibleLabel(tool)}" arrived with arguments ${JSON.stringify(single.arguments)} instead of ${JSON.stringify(call.arguments)}`);
       }
     }
-    const judged = [...await env.judge(value.world, observation), ...(observation.tools.some((tool) => tool.identity) ? ["call"] : [])];
+    const judged = await wireJudged(env, value.world, observation);
     if (problems.length === 0) return { ok: true, judged };
     return { ok: false, judged, expected: "each call delivered once, to its server, under the server's own name, arguments unchanged", observed: problems.join("; ") };
   },
@@ -87,6 +101,7 @@ export const noCrossRouting = defineClause({
     "database. Whatever the host shows, a call must reach only the server behind the name it called.",
   checkSituations: {
     "call": "a shown tool the harness can trace to its server was called",
+    [HOST_JOIN_CLASH]: hostJoinClashMeaning,
   },
   sources: ["field guide lab", "warpdotdev/warp#7874", "samanhappy/mcphub#139"],
   arbitrary: wireCase,
@@ -104,7 +119,7 @@ export const noCrossRouting = defineClause({
         problems.push(`"${visibleLabel(tool)}" (tool "${tool.identity.tool}" of "${tool.identity.server}"), called with ${JSON.stringify(call.arguments)}, reached ${strays.map((record) => `"${record.server}" as "${record.tool}"`).join(", ")}; ${answerOf(call)}`);
       }
     }
-    const judged = [...await env.judge(value.world, observation), ...(observation.tools.some((tool) => tool.identity) ? ["call"] : [])];
+    const judged = await wireJudged(env, value.world, observation);
     if (problems.length === 0) return { ok: true, judged };
     return { ok: false, judged, expected: "no server but the tool's own receives anything for its call", observed: problems.join("; ") };
   },

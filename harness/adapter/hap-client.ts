@@ -9,7 +9,7 @@ import { execa, type ResultPromise } from "execa";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
 import { PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema } from "../protocol/context-result.ts";
-import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
+import { InitializeResultSchema, namedCapabilities, type LocalShape } from "../protocol/initialize-result.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
@@ -218,8 +218,17 @@ export class HapClient implements HostAdapter {
     untrackGroup(this.process.pid);
   }
 
-  initialize() {
-    return this.request("initialize", { protocolVersion: "1" }, InitializeResultSchema);
+  async initialize() {
+    let named: string[] = [];
+    // The names the answer held, before the schema fills in the absent ones (see namedCapabilities).
+    const seen = z.unknown().transform((raw) => {
+      const capabilities = (raw as { capabilities?: unknown } | null)?.capabilities;
+      if (typeof capabilities === "object" && capabilities !== null) named = Object.keys(capabilities);
+      return raw;
+    }).pipe(InitializeResultSchema);
+    const result = await this.request("initialize", { protocolVersion: "1" }, seen);
+    namedCapabilities.set(result, named);
+    return result;
   }
   open(params: HostOpenParams) {
     for (const server of params.servers) {

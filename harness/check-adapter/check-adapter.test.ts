@@ -38,6 +38,8 @@ const expected: Record<string, RegExp> = {
   hang: /^initialize: no answer within 1500 ms: answer every request with one line on stdout \(serveAdapter does\).*; or loading a framework .* --timeout \(1500 ms now; run takes the same option/,
   "no-exit": /^shutdown: answered, but the process had not exited 3000 ms later .*keeps Node alive; call process\.exit\(0\)$/,
   "exit-code": /^shutdown: the process exited with code 3 after shutdown: exit 0$/,
+  // A tool the host offers its model beside the servers', declared nowhere: still the adapter's mistake.
+  "undeclared-builtin": /^session\/open: session\/tools shows "final_answer", which outcome\.registered lists under no server: .*belongs in capabilities\.builtinTools instead$/,
 };
 
 const mistakesOf = (result: CheckResult) => result.findings.filter((f) => f.level === "mistake").map((f) => `${f.step}: ${f.message}`);
@@ -55,7 +57,7 @@ describe("mcp-collide check-adapter", () => {
   const results = new Map<string, CheckResult>();
   beforeAll(async () => {
     // Two at a time: each check is mostly waiting on child processes.
-    const queue = ["skeleton", "refuses-duplicates", "refuse-every-open", ...Object.keys(expected)];
+    const queue = ["skeleton", "refuses-duplicates", "refuse-every-open", "builtin-tools", ...Object.keys(expected)];
     await Promise.all([0, 1].map(async () => {
       for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
         const argv = mode === "skeleton" ? skeleton : mode === "refuses-duplicates" ? builtinHostArgv("unchecked-refuses-duplicates") : [process.execPath, relay, mode, ...correct];
@@ -91,6 +93,26 @@ describe("mcp-collide check-adapter", () => {
     expect(result.delivered).toBe(3);
     expect(result.unchecked).toEqual([]);
   });
+
+  it("expects the tools a host declares in builtinTools: registered under no server, never called as a server's, the check green", async () => {
+    // Once refused whatever the adapter did: "session/tools shows "final_answer", which outcome.registered lists under no server".
+    const result = results.get("builtin-tools")!;
+    expect(mistakesOf(result)).toEqual([]);
+    expect(result.unchecked).toEqual([]);
+    expect(result.delivered).toBeGreaterThan(0);
+    expect(result.findings).toContainEqual({ level: "ok", step: "session/open", message: expect.stringMatching(/^the declared built-in\(s\) "final_answer" shown/) });
+    expect(result.findings).toContainEqual({ level: "ok", step: "session/open", message: expect.stringMatching(/; 3 tool\(s\) shown, and 1 built-in\(s\)$/) });
+    const { code } = await printed(["--timeout", "20000", "--", process.execPath, relay, "builtin-tools", ...correct]);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it.skipIf(probeInstall("python3") !== undefined)("serves https, with the CA in tls, to a host that declares https (the Python host trusts it; skipped without python3)", async () => {
+    // Once served plain http, which such a host refuses: nothing shown, nothing called, exit 3.
+    const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "https-only", ...correct]);
+    expect(text, text).toMatch(/declared https: the servers are served as https/);
+    expect(text, text).toMatch(/over http \(https\); registered alpha: 2, beta: \d, gamma: 0/);
+    expect(code, text).toBe(0);
+  }, 60_000);
 
   it("never passes a host that was never called: it says what went unchecked", () => {
     const result = results.get("refuse-every-open")!;

@@ -8,11 +8,14 @@
  * against the schema, every stdout line must be an answer, `registered` must agree with the tool list and
  * the configuration, calls must reach a server, refusals must be results, and after `shutdown` the process
  * must exit 0. A host that declares prompts or resources gets a world of them too (context-check.ts): what it
- * shows, and a get and a read through it. What the check could not look at (no call ever reached a server) is listed as unchecked, so
- * the check is never green on a host that was never called.
+ * shows, and a get and a read through it. What the check could not look at (no call ever reached a server) is
+ * listed as unchecked, so the check is never green on a host that was never called. Every capability HAP/1
+ * documents is honoured as a run honours it: a host that declares `https` gets its servers as https with the
+ * run's CA in `tls`, and the tools it declares in `builtinTools` are expected beside the servers' (registered
+ * under no server, never called as a server's), while a tool it shows and declares nowhere is still a mistake.
  */
 import { z } from "zod";
-import { ServerScriptSchema, startFakeServerHost, type FakeServerHost, type ServerScriptInput } from "../../fake-servers/index.ts";
+import { makeRunCa, ServerScriptSchema, startFakeServerHost, type FakeServerHost, type RunCa, type ServerScriptInput } from "../../fake-servers/index.ts";
 import { CallResultSchema, PinResultSchema, RegisterLocalResultSchema } from "../protocol/call-result.ts";
 import { InitializeResultSchema, type InitializeResult } from "../protocol/initialize-result.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
@@ -22,6 +25,7 @@ import { clip, NAME_LIMIT } from "../report/report-view.ts";
 import { describeTool, identityOf } from "../world/tool-identity.ts";
 import { contextSession } from "./context-check.ts";
 import { adapterLanguage, noAnswerHint, noExitHint, slowStartHint, type AdapterLanguage } from "./adapter-hints.ts";
+import { builtinFindings } from "./builtin-tools.ts";
 import { outcomeFindings, readShape, surfaceFindings, type Finding } from "./findings.ts";
 import { LineDriver, type Exchange } from "./line-driver.ts";
 
@@ -74,6 +78,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
   const language = adapterLanguage(argv);
   const driver = new LineDriver(argv, options.timeoutMs);
   let servers: FakeServerHost | undefined;
+  let ca: RunCa | undefined;
   let host: InitializeResult["host"] | undefined;
   let calls: Calls = { delivered: 0, why: "the check stopped before any world was opened" };
 
@@ -104,8 +109,14 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
       add({ level: "ok", step: "initialize", message: `${clip(init.host.name, NAME_LIMIT, "")} ${clip(init.host.version, NAME_LIMIT, "")}; transports ${init.transports.join(", ")}; capabilities ${declared.map(([name]) => name).join(", ") || "none beyond the six basic methods"}` });
       const transport = chooseTransport(init, options.transport, add);
       if (transport) {
-        servers = await startFakeServerHost();
-        const context: SessionContext = { ask, add, servers, transport, init };
+        // A host that loads only https servers gets them as a run serves them: https, its CA sent in every open.
+        if (transport === "http" && init.capabilities.https) {
+          ca = await makeRunCa();
+          add({ level: "note", step: "initialize", message: "declared https: the servers are served as https on 127.0.0.1, and every session/open carries the CA in tls, as a run does" });
+        }
+        servers = await startFakeServerHost(ca ? { tls: ca } : {});
+        const tls = ca ? { caCertificate: ca.caCertificate, caFile: ca.caFile } : undefined;
+        const context: SessionContext = { ask, add, servers, transport, init, tls };
         calls = await plainSession(context);
         if (calls.delivered === 0 && !driver.exited) {
           add({ level: "note", step: "session/call", message: `no call in the first world reached the server that advertised it (${calls.why}); a host may refuse a world in which two servers share a tool name, so the calls go to a world with nothing to refuse` });
@@ -123,6 +134,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
   } finally {
     await driver.stop();
     await servers?.close();
+    ca?.close();
   }
   if (calls.delivered === 0) {
     unchecked.push(`session/call: no call reached the server that advertised the tool (${calls.why}), so whether session/call drives the host's tool dispatch, and the routing a run judges, went unchecked`);
@@ -162,7 +174,13 @@ export interface SessionContext {
   servers: FakeServerHost;
   transport: "stdio" | "http";
   init: InitializeResult;
+  /** The CA handed to a host that declared `https`, sent in every `session/open`. */
+  tls?: { caCertificate: string; caFile: string };
 }
+
+/** The params of a `session/open` of `world`: its servers, in order, and the CA when the host loads https. */
+const openParams = (context: Pick<SessionContext, "tls">, world: World) =>
+  ({ servers: world.endpoints.map(({ key, transport }) => ({ key, transport })), ...(context.tls ? { tls: context.tls } : {}) });
 
 const AnyObject = z.object({}).loose();
 
@@ -207,24 +225,30 @@ async function cleanSession(context: SessionContext): Promise<Calls> {
 type World = Awaited<ReturnType<FakeServerHost["startWorld"]>>;
 
 /** Opens `world`, reads the outcome against the tool list, and calls what the host shows. */
-async function openAndCall({ ask, add, transport }: SessionContext, world: World, step: string): Promise<Calls & { session?: string }> {
+async function openAndCall(context: SessionContext, world: World, step: string): Promise<Calls & { session?: string }> {
+  const { ask, add, transport } = context;
   const keys = world.endpoints.map((endpoint) => endpoint.key);
-  const open = await ask("session/open", { servers: world.endpoints.map(({ key, transport }) => ({ key, transport })) }, OpenResultSchema);
+  const builtins = context.init.capabilities.builtinTools;
+  const open = await ask("session/open", openParams(context, world), OpenResultSchema);
   if (!open) return { delivered: 0, why: "session/open got no usable answer" };
   outcomeFindings(step, open.outcome, keys).forEach(add);
   const listed = await ask("session/tools", { session: open.session }, ToolsResultSchema);
   if (!listed) return { session: open.session, delivered: 0, why: "session/tools got no usable answer" };
-  surfaceFindings(step, open.outcome, listed.tools).forEach(add);
-  if (listed.tools.length === 0 && open.outcome.errors.length === 0) {
-    add({ level: "mistake", step: "session/tools", message: `no tool shown and no error reported for servers advertising three tools: does session/open configure the host with params.servers, and session/tools read the host's list?` });
+  surfaceFindings(step, open.outcome, listed.tools, builtins).forEach(add);
+  builtinFindings(step, listed.tools, builtins).forEach(add);
+  // The declared built-ins are the host's own: what the servers contributed is the rest.
+  const served = listed.tools.filter((tool) => tool.namespace !== undefined || !builtins.includes(tool.name));
+  const besides = served.length < listed.tools.length ? " beside its built-ins" : "";
+  if (served.length === 0 && open.outcome.errors.length === 0) {
+    add({ level: "mistake", step: "session/tools", message: `no tool shown${besides} and no error reported for servers advertising three tools: does session/open configure the host with params.servers, and session/tools read the host's list?` });
   }
   const registered = Object.entries(open.outcome.registered).map(([key, names]) => `${key}: ${names.length}`).join(", ");
-  add({ level: "ok", step, message: `session ${clip(JSON.stringify(open.session), NAME_LIMIT, "")} over ${transport}; registered ${registered}; ${open.outcome.errors.length} error(s); ${listed.tools.length} tool(s) shown` });
-  if (listed.tools.length === 0) {
+  add({ level: "ok", step, message: `session ${clip(JSON.stringify(open.session), NAME_LIMIT, "")} over ${transport}${context.tls ? " (https)" : ""}; registered ${registered}; ${open.outcome.errors.length} error(s); ${served.length} tool(s) shown${besides ? `, and ${listed.tools.length - served.length} built-in(s)` : ""}` });
+  if (served.length === 0) {
     const first = open.outcome.errors[0]?.message;
-    return { session: open.session, delivered: 0, why: first === undefined ? "the host showed no tool" : `the host showed no tool and reported ${clip(JSON.stringify(first), QUOTE_LIMIT, "")}` };
+    return { session: open.session, delivered: 0, why: first === undefined ? `the host showed no tool${besides}` : `the host showed no tool${besides} and reported ${clip(JSON.stringify(first), QUOTE_LIMIT, "")}` };
   }
-  return { session: open.session, ...(await callShown(ask, add, open.session, listed.tools, world.records)) };
+  return { session: open.session, ...(await callShown(ask, add, open.session, served, world.records)) };
 }
 
 async function callShown(
@@ -247,7 +271,9 @@ async function callShown(
     const origin = identityOf(tool.description);
     const label = clip(JSON.stringify(visibleLabel(tool)), NAME_LIMIT, "");
     if (calls.length === 0 && result.ok) {
-      add({ level: "mistake", step: "session/call", message: `${label} was answered ok, but no server received a tools/call: session/call must call the tool through the host` });
+      // A tool with no server's marker that no server answers may be one the host offers itself, undeclared.
+      const builtin = origin === undefined ? "; if it is a tool the host always offers its model beside the servers' (a built-in), declare it in capabilities.builtinTools" : "";
+      add({ level: "mistake", step: "session/call", message: `${label} was answered ok, but no server received a tools/call: session/call must call the tool through the host${builtin}` });
       why ||= "calls were answered ok without reaching a server";
     } else if (calls.length === 0) {
       const reason = result.ok ? "" : clip(result.error.message, QUOTE_LIMIT, "");
@@ -290,16 +316,17 @@ async function declaredCapabilities(ask: SessionContext["ask"], add: SessionCont
 }
 
 /** The second world: one server cannot be reached, so the host has an error to report and attribute. */
-async function unreachableSession({ ask, add, servers, transport }: SessionContext): Promise<void> {
+async function unreachableSession(context: SessionContext): Promise<void> {
+  const { ask, add, servers, transport } = context;
   const world = await servers.startWorld(unreachableWorld.map((script) => ServerScriptSchema.parse(script)), transport);
   const keys = world.endpoints.map((endpoint) => endpoint.key);
   const step = "session/open (a server that cannot be reached)";
   try {
-    const open = await ask("session/open", { servers: world.endpoints.map(({ key, transport }) => ({ key, transport })) }, OpenResultSchema);
+    const open = await ask("session/open", openParams(context, world), OpenResultSchema);
     if (!open) return;
     const found = outcomeFindings(step, open.outcome, keys);
     const listed = await ask("session/tools", { session: open.session }, ToolsResultSchema);
-    if (listed) found.push(...surfaceFindings(step, open.outcome, listed.tools));
+    if (listed) found.push(...surfaceFindings(step, open.outcome, listed.tools, context.init.capabilities.builtinTools));
     found.forEach(add);
     const blamed = open.outcome.errors.some((error) => error.server === "offline");
     if (found.every((finding) => finding.level !== "mistake")) {

@@ -46,13 +46,15 @@ function judgeFetch(kind: "prompt" | "resource", shown: string, description: str
 }
 
 /** Opens the world of prompts and resources, reads, gets and reads what the host shows, closes; returns what went unchecked. */
-export async function contextSession({ ask, add, servers, transport, init }: SessionContext): Promise<string[]> {
+export async function contextSession(context: SessionContext): Promise<string[]> {
+  const { ask, add, servers, transport, init } = context;
   const unchecked: string[] = [];
   const fake = await servers.startWorld(world.map((script) => ServerScriptSchema.parse(script)), transport);
   const step = "session/open (prompts and resources)";
   const records = () => fake.records as Records;
   try {
-    const open = await ask("session/open", { servers: fake.endpoints.map(({ key, transport: spec }) => ({ key, transport: spec })) }, OpenResultSchema);
+    // The CA goes in every open of a host that loads https, as check-adapter.ts's own opens carry it.
+    const open = await ask("session/open", { servers: fake.endpoints.map(({ key, transport: spec }) => ({ key, transport: spec })), ...(context.tls ? { tls: context.tls } : {}) }, OpenResultSchema);
     if (!open) return ["prompts and resources: session/open got no usable answer"];
     outcomeFindings(step, open.outcome, fake.endpoints.map((endpoint) => endpoint.key)).forEach(add);
     const fetchAll = async <T>(kind: "prompt" | "resource", entries: readonly T[], nameOf: (entry: T) => { name: string; namespace?: string; description?: string }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeTool } from "../world/tool-identity.ts";
+import { builtinFindings } from "./builtin-tools.ts";
 import { outcomeFindings, readShape, surfaceFindings } from "./findings.ts";
 
 const tool = (name: string, server: string, wire: string) => ({ name, description: describeTool(server, wire) });
@@ -63,5 +64,17 @@ describe("check-adapter findings", () => {
   it("notes descriptions the adapter drops", () => {
     const findings = surfaceFindings("session/open", { registered: { alpha: ["x"] }, errors: [] }, [{ name: "x" }]);
     expect(findings).toEqual([expect.objectContaining({ level: "note", message: expect.stringMatching(/description of "x"/) })]);
+  });
+
+  it("expects each declared built-in shown, and says nothing of them where the host showed nothing at all", () => {
+    const shown = [tool("mcp__alpha__search", "alpha", "search"), { name: "final_answer" }];
+    expect(builtinFindings("session/open", shown, ["final_answer"])).toEqual([{ level: "ok", step: "session/open", message: expect.stringContaining('"final_answer" shown') }]);
+    expect(mistakes(builtinFindings("session/open", shown, ["final_answer", "think"]))).toEqual([expect.stringMatching(/^capabilities\.builtinTools declares "think", which session\/tools does not show/)]);
+    expect(builtinFindings("session/open", [], ["final_answer"])).toEqual([]);
+    expect(builtinFindings("session/open", shown, [])).toEqual([]);
+    // A declared built-in is the host's own: registered under no server is right for it, and for nothing else.
+    const registered = { registered: { alpha: ["mcp__alpha__search"] }, errors: [] };
+    expect(mistakes(surfaceFindings("session/open", registered, shown, ["final_answer"]))).toEqual([]);
+    expect(mistakes(surfaceFindings("session/open", registered, shown))).toEqual([expect.stringMatching(/shows "final_answer", which outcome\.registered lists under no server: .*belongs in capabilities\.builtinTools instead$/)]);
   });
 });

@@ -72,7 +72,8 @@ export function outcomeFindings(step: string, outcome: Outcome, keys: readonly s
 /**
  * What the open's `outcome` and the tool list get wrong together: a registered name not shown, a shown
  * name registered under no server or under another server than the one it came from, and a failed open
- * that still claims registrations. `local` are names of local tools, shown without a server.
+ * that still claims registrations. `local` are names of the host's own tools (local tools, the built-ins
+ * it declared), shown without a server.
  */
 export function surfaceFindings(step: string, outcome: Outcome, tools: readonly VisibleTool[], local: readonly string[] = []): Finding[] {
   const anonymous = outcome.errors.some((error) => error.server === undefined);
@@ -106,7 +107,8 @@ export function surfaceFindings(step: string, outcome: Outcome, tools: readonly 
     const owners = ownersOf.get(tool.name);
     const origin = identityOf(tool.description)?.server;
     if (owners === undefined && !local.includes(tool.name)) {
-      findings.push({ level: "mistake", step, message: `session/tools shows ${quoted(tool.name)}, which outcome.registered lists under no server: list each shown name under the server it came from${origin ? ` (here ${quoted(origin)})` : ""}` });
+      const builtin = origin ? ` (here ${quoted(origin)})` : "; a tool the host always offers its model beside the servers' (a built-in) belongs in capabilities.builtinTools instead";
+      findings.push({ level: "mistake", step, message: `session/tools shows ${quoted(tool.name)}, which outcome.registered lists under no server: list each shown name under the server it came from${builtin}` });
     } else if (owners !== undefined && origin !== undefined && !owners.has(origin)) {
       findings.push({ level: "mistake", step, message: `outcome.registered lists ${quoted(tool.name)} under ${[...owners].map(quoted).join(", ")}, but it comes from server ${quoted(origin)}: list it under the server it came from` });
     }

@@ -26,8 +26,10 @@ reached), and names each mistake precisely: an answer of the wrong shape, a line
 answer, outcome.registered out of step with the configuration or the tool list, a call that reaches no
 server, a refusal answered as a JSON-RPC error, a process that does not exit after shutdown. When the host
 refuses the first world (a host that refuses two servers sharing a tool name), the calls go to a second
-world with nothing to refuse. The check passes only when a call was delivered through the host to the
-server that advertised the tool; otherwise it says what went unchecked. Host text is printed as run prints
+world with nothing to refuse. Declared capabilities are honoured as run honours them (https servers and the
+CA for a host that declares https; the tools declared in builtinTools expected beside the servers'). The
+check passes only when a call was delivered through the host to the server that advertised the tool;
+otherwise it says what went unchecked. Host text is printed as run prints
 it: clipped, with control and invisible characters shown as \\uXXXX.
 
 Options:

@@ -1,7 +1,8 @@
 /**
  * The Python kit's loop, driven line by line: whatever the host prints or its children write goes to
  * stderr, never between HAP/1 answers; params it cannot read are -32602, an unknown method -32601, an
- * exception -32603 (and the loop goes on); the end of stdin shuts the host down.
+ * exception -32603, a line nested past Python's recursion limit -32700 (and the loop goes on); the end of
+ * stdin shuts the host down.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -57,7 +58,24 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("host: shutdown");
   });
+
+  it("answers -32700 to a line nested deeper than Python's recursion limit, and keeps serving", () => {
+    expect(deeplyNested(adapter)).toEqual({ codes: [-32700, -32700], initialized: "noisy", status: 0 });
+  });
 });
+
+/**
+ * Sends `adapter` two JSON lines nested deeper than Python's recursion limit (an array, then params nested in
+ * objects), then initialize: the error codes of the first two answers, the name initialize gave, the exit status.
+ */
+function deeplyNested(argv: readonly string[]): { codes: unknown[]; initialized: unknown; status: number | null } {
+  const arrays = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+  const objects = `{"jsonrpc":"2.0","id":2,"method":"initialize","params":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`;
+  const init = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: "1" } });
+  const result = spawnSync(argv[0]!, argv.slice(1), { input: `${arrays}\n${objects}\n${init}\n`, encoding: "utf8", timeout: 20_000 });
+  const answers = result.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  return { codes: answers.slice(0, 2).map((answer) => answer.error?.code), initialized: answers[2]?.result?.host?.name, status: result.status };
+}
 
 const asyncAdapter = ["python3", join(packageRoot, "harness/kit/test-support/task_bound_adapter.py")];
 
@@ -102,5 +120,9 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
     expect(result.stderr).toContain("host: s1 left in its own task");
     expect(result.stderr).toContain("host: s2 left in its own task");
     expect(result.stderr).toContain("host: shutdown with 0 session(s) left open");
+  });
+
+  it("answers -32700 to a line nested deeper than Python's recursion limit, and keeps serving", () => {
+    expect(deeplyNested(asyncAdapter)).toEqual({ codes: [-32700, -32700], initialized: "task-bound", status: 0 });
   });
 });

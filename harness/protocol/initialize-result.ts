@@ -62,6 +62,13 @@ export const InitializeResultSchema = z.object({
 /** Result of HAP/1 `initialize`. */
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
+/**
+ * The capability names an adapter's `initialize` answer held, as sent (before absent ones became false),
+ * per parsed answer: a run reports a capability named false ("declared absent") apart from one not named at
+ * all ("not declared"). Only answers read over HAP/1 are here.
+ */
+export const namedCapabilities = new WeakMap<InitializeResult, string[]>();
+
 /** What an adapter passes to {@link initializeResult}: capabilities it does not name are false (or empty). */
 export interface InitializeOptions {
   /** The server transports the host can load (default: stdio and http). */

@@ -227,6 +227,9 @@ export const ClauseReportSchema = z.object({
   repro: z.string().optional().describe("A shell line that reruns exactly this case."),
   findings: z.array(FindingSchema).optional().describe("Every case of this run that failed or broke, each with its own world and explanation: every failing constructed case, then the failing random case (shrunk). The verdict is the worst of them. Absent in reports written before findings were kept (they name one case, above)."),
   confounds: z.array(ConfoundSchema).optional().describe("Cases of this clause a host-wide cause kept from being judged (never charged to this clause as its own violation)."),
+  capability: z.string().optional().describe(
+    "For a clause NOT_APPLICABLE for want of a capability the adapter did not declare (or failed for it under --require): which capability (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny).",
+  ),
   durationMs: z.number(),
   baseline: BaselineMarkSchema.optional().describe(
     "Set when a --baseline file lists this clause: expected-failure (it failed as listed and does not gate) or stale (listed, but it passed: the entry gates until removed).",
@@ -317,6 +320,10 @@ export const ReportSchema = z
     exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
     strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),
     baseline: BaselineSummarySchema.optional(),
+    capabilityDeclarations: z.record(z.string(), z.enum(["declared", "declared-absent", "not-declared"])).optional().describe(
+      "How the adapter's initialize named each capability a clause can need: declared (true, or a non-empty list), declared-absent (named, false or empty: the host lacks it, or the adapter hides it), not-declared (not named at all, which HAP/1 reads as absent). Absent for a host not reached over HAP/1.",
+    ),
+    requiredCapabilities: z.array(z.string()).optional().describe("--require: capabilities the run was told the host has; a clause NOT_APPLICABLE for want of one of them FAILs instead."),
     hostEnvironment: z.record(z.string(), z.string()).optional().describe("What the adapter set up around its host (initialize's environment): e.g. an agent CLI's variant and the network isolation in force."),
     diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (hashed, like the verdicts: it is evidence)."),
     sessionPoisoning: z.array(SessionPoisoningSchema).optional().describe(

@@ -41,6 +41,8 @@ export class CaseTranscript {
   readonly #secrets = new Map<string, string>();
   #worlds = 0;
   readonly #worldNumbers = new WeakMap<FakeWorld, number>();
+  /** Each error the host adapter threw during the case, with the request it answered and where the transcript stood. */
+  readonly #thrown = new WeakMap<object, { method: AdapterCall["method"]; at: number }>();
 
   /** `env` with its adapter and fake servers tapped into this transcript; judging still asks `env`. */
   environment(env: ClauseEnvironment): ClauseEnvironment {
@@ -50,7 +52,11 @@ export class CaseTranscript {
       const base = env.adapter;
       if (base !== tappedFor) {
         tappedFor = base;
-        tapped = tapAdapter(base, (call) => this.#raw.push({ kind: "host", call }));
+        tapped = tapAdapter(base, (call, thrown) => {
+          // A broken adapter throws its first error again for every later request: the first one is where it came from.
+          if (typeof thrown === "object" && thrown !== null && !this.#thrown.has(thrown)) this.#thrown.set(thrown, { method: call.method, at: this.#raw.length });
+          this.#raw.push({ kind: "host", call });
+        });
       }
       return tapped!;
     };
@@ -69,12 +75,27 @@ export class CaseTranscript {
       get naming() { return env.naming; },
       get servers() { return fake(); },
       get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
-      // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers.
-      observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake(), record: this.#record }),
+      // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers;
+      // the adapter is read when the session starts (the run may have replaced the host for it: fresh-hosts.ts).
+      observe: (world, options) => env.observe(world, options, { get adapter() { return adapter(); }, servers: fake(), record: this.#record }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
       acceptsCleanContext: () => env.acceptsCleanContext(),
     };
+  }
+
+  /**
+   * Where `error` came from, when the host adapter threw it during this case (else undefined): the request it
+   * answered, the servers of the world started last before it (the one that request was about), those of the
+   * worlds started before that one, and whether the host had answered an earlier request of the case.
+   */
+  thrownBy(error: unknown): { method: AdapterCall["method"]; world: readonly ServerScript[]; earlier: readonly ServerScript[]; answeredBefore: boolean } | undefined {
+    const found = typeof error === "object" && error !== null ? this.#thrown.get(error) : undefined;
+    if (!found) return undefined;
+    const before = this.#raw.slice(0, found.at);
+    const worlds = before.flatMap((raw) => (raw.kind === "world" ? [raw.scripts] : []));
+    const answeredBefore = before.some((raw) => raw.kind === "host" && raw.call.error === undefined);
+    return { method: found.method, world: worlds.at(-1) ?? [], earlier: worlds.slice(0, -1).flat(), answeredBefore };
   }
 
   /** What an observation cache carries (see ObservationRecord): raw entries, and the secrets they hold. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { joinClashConcern, joinClashWorlds, joinedName, namingTemplate, type HostNaming } from "./host-naming.ts";
+import { joinClashConcern, joinClashes, joinClashWorlds, joinedName, namingTemplate, type HostNaming } from "./host-naming.ts";
+import { worldOf } from "./hazard-worlds.ts";
 
 const agentsSdk: HostNaming = { kind: "joined", order: "key-first", prefix: "mcp_", separator: "__", suffix: "" };
 const libreChat: HostNaming = { kind: "joined", order: "tool-first", prefix: "", separator: "_mcp_", suffix: "" };
@@ -32,6 +33,14 @@ describe("host naming", () => {
     expect(joinClashWorlds(agentsSdk)[0]!.world.servers.map((server) => [server.key, server.tools.map((tool) => tool.name)])).toEqual([["alpha", ["b__c"]], ["alpha__b", ["c"]]]);
     // LibreChat's {tool}_mcp_{key}: the usual joins do not meet there.
     expect(joinClashWorlds(libreChat)[0]!.world.servers.map((server) => [server.key, server.tools.map((tool) => tool.name)])).toEqual([["b_mcp_c", ["alpha"]], ["c", ["alpha_mcp_b"]]]);
+  });
+
+  it("lists each name the join gives two distinct pairs, with the pairs; a server listing one name twice is one pair", () => {
+    const hyphen: HostNaming = { kind: "joined", order: "key-first", prefix: "", separator: "-", suffix: "" };
+    expect(joinClashes(worldOf(["a", ["b-c", "b-c"]], ["a-b", ["c"]], ["d", ["e"]]), hyphen)).toEqual([
+      { name: "a-b-c", pairs: [{ at: 0, key: "a", tool: "b-c" }, { at: 1, key: "a-b", tool: "c" }] },
+    ]);
+    expect(joinClashes(worldOf(["a", ["b-c", "b-c"]]), hyphen)).toEqual([]);
   });
 
   it("builds nothing for bare names or an unknown join, and sees no clash where the join keeps pairs apart", () => {

@@ -44,21 +44,38 @@ export function namingTemplate(naming: HostNaming): string {
   return joinedName(naming, "{key}", "{tool}");
 }
 
-/** The positions of every server holding a pair whose joined name another, distinct pair of the world also gets. */
-export function joinClashConcern(world: World, naming: HostNaming): Set<number> {
-  const byName = new Map<string, { at: number; pair: string }[]>();
+/** One (server, tool) pair of a world, with the position of its server. */
+export interface WorldPair {
+  at: number;
+  key: string;
+  tool: string;
+}
+
+/** A name `naming` gives two or more distinct pairs of a world, and those pairs. */
+export interface JoinClash {
+  name: string;
+  pairs: WorldPair[];
+}
+
+/** Every name `naming` gives two or more distinct pairs of `world` (servers that cannot load hold none). */
+export function joinClashes(world: World, naming: HostNaming): JoinClash[] {
+  const byName = new Map<string, WorldPair[]>();
   world.servers.forEach((server, at) => {
     if (server.unreachable || server.failure !== undefined) return;
     for (const tool of server.tools) {
       const name = joinedName(naming, server.key, tool.name);
-      byName.set(name, [...(byName.get(name) ?? []), { at, pair: JSON.stringify([server.key, tool.name]) }]);
+      const pairs = byName.get(name) ?? [];
+      // A server listing one name twice is one pair, whatever it lists.
+      if (!pairs.some((pair) => pair.key === server.key && pair.tool === tool.name)) pairs.push({ at, key: server.key, tool: tool.name });
+      byName.set(name, pairs);
     }
   });
-  const concerned = new Set<number>();
-  for (const group of byName.values()) {
-    if (new Set(group.map((entry) => entry.pair)).size > 1) for (const { at } of group) concerned.add(at);
-  }
-  return concerned;
+  return [...byName].filter(([, pairs]) => pairs.length > 1).map(([name, pairs]) => ({ name, pairs }));
+}
+
+/** The positions of every server holding a pair whose joined name another, distinct pair of the world also gets. */
+export function joinClashConcern(world: World, naming: HostNaming): Set<number> {
+  return new Set(joinClashes(world, naming).flatMap((clash) => clash.pairs.map((pair) => pair.at)));
 }
 
 /**

@@ -21,6 +21,7 @@ import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentSession } from "./agent-session.ts";
 import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { outboundDiagnostics } from "./isolation/outbound-record.ts";
 
 /** How the adapter was started. */
 export interface AgentHostOptions {
@@ -86,7 +87,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts),
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }
@@ -145,13 +146,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     await super.shutdown();
     this.scratch.release();
     await (await this.provider)?.close();
-    // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
-    const counts = new Map<string, number>();
-    for (const attempt of this.outbound) {
-      const what = attempt.kind === "dns" ? `DNS query for ${attempt.name} (refused by the stub)` : `${attempt.method ?? "?"} ${attempt.target ?? "?"} through the proxy (refused)`;
-      counts.set(what, (counts.get(what) ?? 0) + 1);
-    }
-    const diagnostics = [...counts].map(([what, count]) => ({ level: "warning", message: `outbound attempt x${count}: ${what}` }));
-    return { diagnostics };
+    // One line per distinct attempt, with how many times it was made (the same few hosts, once per CLI start), bounded.
+    return { diagnostics: outboundDiagnostics(this.outbound) };
   }
 }

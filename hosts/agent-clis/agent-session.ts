@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import { pidNamespacePrefix, pidNamespaceUnavailable, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
+import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable, SANDBOX_UID, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
@@ -27,6 +27,8 @@ export interface SessionOptions {
   scratch: string;
   /** Keeps the tools that are not the CLI's own built-ins (see AgentHost's baseline). */
   visible(tools: VisibleTool[]): VisibleTool[];
+  /** Takes the outbound attempts of a session that never started (a CLI must not erase its record by failing its first turn). */
+  lost?(attempts: OutboundAttempt[]): void;
 }
 
 /** A bounded text buffer: the first `limit` characters of a stream (a CLI's init line comes first). */
@@ -126,6 +128,7 @@ export class AgentSession {
       return session;
     } catch (error) {
       provider.forget(client);
+      if (sandbox) options.lost?.(sandbox.outbound());
       await sandbox?.close();
       rmSync(scratch, { recursive: true, force: true });
       throw error;
@@ -186,7 +189,9 @@ export class AgentSession {
     // A refusal is an error of the whole open, in the CLI's own words where it said which servers.
     const errors = this.refusal && told.length === 0 ? [{ message: this.refusal }] : told;
     const printed: Diagnostic[] = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message, channel: "stderr" }));
-    const logged = this.cli.logFiles ? logDiagnostics(this.cli.logFiles(this.dirs)) : [];
+    // Read without following any link the CLI made, and only its own files (log-files.ts).
+    const owner = this.options.isolation === "netns" && machineRoot() ? SANDBOX_UID : undefined;
+    const logged = this.cli.logFiles ? logDiagnostics(this.cli.logFiles(this.dirs), { within: [this.dirs.home, this.dirs.cwd], owner }) : [];
     return { errors, diagnostics: [...printed, ...logged] };
   }
 

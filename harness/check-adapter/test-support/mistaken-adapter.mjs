@@ -3,13 +3,21 @@
 // one: it relays every line between the harness and a correct adapter (the command after argv[2]) and
 // spoils the one message its mode is about. Mode "hang" starts no adapter and answers nothing;
 // "refuse-every-open" plays a host that refuses every configuration; "hostile-text" puts terminal escapes,
-// bidi overrides and 5000-character runs in the host's name, its stderr and a refusal's message.
+// bidi overrides and 5000-character runs in the host's name, its stderr and a refusal's message. Modes that
+// are no mistake play a host with a capability check-adapter must honour: "builtin-tools" always offers its
+// model a tool of its own, final_answer (BeeAI's RequirementAgent), and declares it in builtinTools, while
+// "undeclared-builtin" offers it without declaring it; "https-only" declares https and refuses every server
+// whose url is plain http, as a host that loads only https servers does.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
 const [mode, ...correct] = process.argv.slice(2);
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const methods = new Map();
+const requests = new Map();
+/** A tool the host offers its model whatever the servers hold, answered by the host itself. */
+const finalAnswer = { name: "final_answer", description: "Give the final answer to the user", inputSchema: { type: "object", properties: { response: { type: "string" } } } };
+let plainHttp = false;
 let opens = 0;
 let wholeOpenFailed = false;
 let child;
@@ -17,6 +25,26 @@ let child;
 function spoil(method, answer) {
   const result = answer.result;
   switch (`${mode} ${method}`) {
+    case "builtin-tools initialize":
+      result.capabilities = { ...result.capabilities, builtinTools: ["final_answer"] };
+      break;
+    case "builtin-tools session/tools":
+    case "undeclared-builtin session/tools":
+      result.tools = [...result.tools, finalAnswer];
+      break;
+    case "https-only initialize":
+      result.capabilities = { ...result.capabilities, https: true };
+      break;
+    case "https-only session/open":
+      plainHttp = requests.get(answer.id).params.servers.some((server) => server.transport.type !== "http" || server.transport.url.startsWith("http://"));
+      if (plainHttp) {
+        for (const key of Object.keys(result.outcome.registered)) result.outcome.registered[key] = [];
+        result.outcome.errors = [{ message: "this host loads only https servers" }];
+      }
+      break;
+    case "https-only session/tools":
+      if (plainHttp) result.tools = [];
+      break;
     case "bad-shape initialize":
       result.capabilities = { ...result.capabilities, refresh: "yes" };
       break;
@@ -94,7 +122,12 @@ if (mode === "hang") {
   createInterface({ input: process.stdin }).on("line", (line) => {
     const request = JSON.parse(line);
     methods.set(request.id, request.method);
+    requests.set(request.id, request);
     if (request.method === "session/open") opens += 1;
+    if (["builtin-tools", "undeclared-builtin"].includes(mode) && request.method === "session/call" && request.params.name === finalAnswer.name) {
+      write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [{ type: "text", text: "answered by the host" }] } });
+      return;
+    }
     if (mode === "call-not-through-host" && request.method === "session/call") {
       write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [] } });
       return;

@@ -459,7 +459,8 @@ def _parse(line: str, methods: Any) -> Tuple[Any, str, Dict[str, Any]]:
     """One request line as (id, method, params); raises :class:`_Rejected` with the answer otherwise."""
     try:
         request = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # A line nested past the interpreter's recursion limit is no request this loop can read: answer, never die.
         raise _Rejected({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "not JSON"}}) from None
     if not isinstance(request, dict) or request.get("jsonrpc") != "2.0" or not isinstance(request.get("method"), str):
         raise _Rejected({"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "not a JSON-RPC 2.0 request"}})
