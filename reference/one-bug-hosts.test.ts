@@ -506,7 +506,7 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
   }, 30_000);
 
-  it("has one focused test per one-bug host (those of prompts and resources in context-one-bug-hosts.test.ts)", () => {
+  it("has one focused test per one-bug host (those of prompts and resources in suites/context-one-bug-hosts.test.ts)", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).filter((id) => !Object.hasOwn(contextOneBugHosts, id)).sort());
   });
 

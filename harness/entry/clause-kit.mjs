@@ -22,4 +22,7 @@ export const {
   serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames, singleCase,
   situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
   totalsOf, userSees, withLifecycleWorld, worldBoundsBreach, world, worldOf, writeReportFiles,
+  PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema, ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema,
+  ShownTemplateSchema, constructedFrom, contextHazardWorlds, contextWorld, contextWorldOf, judgedContext, listedOf, namedCapabilities, observeContext, shownContext, shownPairs,
+  ConfoundSchema, DefectSchema, FindingSchema, lostTwins,
 } = kit;

@@ -1,13 +1,13 @@
 /**
- * One focused test per prompt and resource one-bug host (context-one-bug-hosts.ts): the one thing it does
- * differently from the reference, on the smallest world that shows it, read from what the fake servers
- * received. (The tool one-bug hosts have theirs in one-bug-hosts.test.ts.)
+ * One focused test per prompt and resource one-bug host (reference/context-one-bug-hosts.ts): the one thing it
+ * does differently from the reference, on the smallest world that shows it, read from what the fake servers
+ * received (here, not in reference/, whose tests reach no fake server: the tool one-bug hosts have theirs in
+ * reference/one-bug-hosts.test.ts).
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startFakeServerHost, type FakeServerHost, type MessageRecord } from "../fake-servers/index.ts";
 import { contextWorldOf, type ContextServer, type HostAdapter } from "../harness/index.ts";
-import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
-import { createHost } from "./create-host.ts";
+import { contextOneBugHosts, createHost } from "../reference/index.ts";
 
 let servers: FakeServerHost | undefined;
 const closing: Array<() => Promise<void>> = [];
