@@ -10,11 +10,10 @@ import {
   constructedFrom, contextHazardWorlds, contextWorld, defineClause, observeContext, ordering, PROMPT_ARGUMENTS, judgedContext, visibleOf,
   type ContextObservation, type World,
 } from "../harness/index.ts";
-import { list } from "./support/answer-timing.ts";
+import { describeSubset, renamedInContext, subWorld, type SubsetCase } from "./support/subset-case.ts";
 import { describeOrderWorlds, failingServerNamed, noSilentLoss, orderIndependent, orderSituations, orderWorlds, type OrderCase } from "./support/context-checks.ts";
 
 const needsPrompts = (env: { capabilities: { prompts: boolean } }) => (env.capabilities.prompts ? undefined : "the host does not declare prompts");
-const keysOf = (world: World) => world.servers.map((server) => server.key);
 
 export const promptsNoSilentLoss = defineClause({
   id: "prompts/no-silent-loss",
@@ -67,16 +66,6 @@ export const promptsInjective = defineClause({
   },
 });
 
-interface SubsetCase {
-  world: World;
-  keep: boolean[];
-}
-
-const subWorld = (value: SubsetCase): World => {
-  const servers = value.world.servers.filter((_, index) => value.keep[index]);
-  return { servers: servers.length > 0 ? servers : value.world.servers.slice(0, 1) };
-};
-
 /** For each (server, prompt) shown, the name it is shown under. */
 const namesByIdentity = (observation: ContextObservation) =>
   new Map(observation.prompts.flatMap((prompt) => (prompt.identity ? [[JSON.stringify([prompt.identity.server, prompt.identity.tool]), visibleOf(prompt)] as const] : [])));
@@ -100,23 +89,18 @@ export const promptsContextFree = defineClause({
     ...constructedFrom(contextHazardWorlds, ["prompt-clash"], (world) => ({ world, keep: [false, true, false] }), ", then beta alone"),
   ],
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
-  describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
+  describeWorlds: describeSubset,
   requires: ["prompt-clash", "prompt-context-changed"],
   async check(env, value) {
     const whole = await observeContext(env, value.world, { fetch: false });
     const alone = await observeContext(env, subWorld(value), { fetch: false });
-    const [full, sub] = [namesByIdentity(whole), namesByIdentity(alone)];
-    const changed = [...sub].filter(([id, name]) => full.has(id) && full.get(id)!.key !== name.key);
-    const compared = subWorld(value).servers.length < value.world.servers.length && [...sub.keys()].some((id) => full.has(id));
+    const { renamed, compared } = renamedInContext(value, namesByIdentity(whole), namesByIdentity(alone));
     const judged = [...await judgedContext(env, value.world, whole, ["prompts"]), ...(compared ? ["prompt-context-changed"] : [])];
-    if (changed.length === 0) return { ok: true, judged };
+    if (renamed.length === 0) return { ok: true, judged };
     return {
       ok: false,
       expected: "the same shown name for a prompt whatever else is configured",
-      observed: changed.map(([id, name]) => {
-        const [server, prompt] = JSON.parse(id) as [string, string];
-        return `"${prompt}" of "${server}" is "${full.get(id)!.label}" with ${list(keysOf(value.world))} configured but "${name.label}" with ${list(keysOf(subWorld(value)))}`;
-      }).join("; "),
+      observed: renamed.join("; "),
       judged,
     };
   },
