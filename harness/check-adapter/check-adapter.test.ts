@@ -163,6 +163,22 @@ describe("mcp-collide check-adapter", () => {
     expect(mistakesOf(broken)).toEqual([expect.stringMatching(/^session\/call \(the search tool\): a search for "check_tool_001" through "tool_search" answered ok, and the next session\/tools still lists "mcp__alpha__check_tool_001" as deferred/)]);
   }, 60_000);
 
+  it("gets and reads through a host that declares prompts and resources, and notes a get that carried another name as the host's doing", async () => {
+    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: 20_000 });
+    expect(mistakesOf(reference)).toEqual([]);
+    expect(reference.unchecked).toEqual([]);
+    const ok = reference.findings.filter((f) => f.level === "ok").map((f) => `${f.step}: ${f.message}`);
+    expect(ok).toEqual(expect.arrayContaining([
+      "session/prompts: 2 prompt(s) shown for servers listing two",
+      "session/getPrompt: 2 get(s) delivered once each, to the server of the prompt, under its own name",
+      "session/resources: 2 resource(s) and 1 template(s) shown for servers listing two and one",
+      "session/readResource: 2 read(s) delivered once each, to the server of the resource",
+    ]));
+    const titled = await checkAdapter(builtinHostArgv("prompt-title-as-name"), { timeoutMs: 20_000 });
+    expect(mistakesOf(titled)).toEqual([]);
+    expect(titled.findings.some((f) => f.level === "note" && f.step === "session/getPrompt" && /"mcp__alpha__review" reached alpha\/Review Code, not just alpha\/review: the host's doing \(a run judges it as prompts\/get-routes\)/.test(f.message))).toBe(true);
+  }, 120_000);
+
   it("leaves no adapter process behind", () => {
     const left = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((line) => line.includes(relay));
     expect(left).toEqual([]);
