@@ -13,13 +13,15 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { builtinHostArgv, packageRoot } from "../cli/builtin-host.ts";
 import { checkAdapterHelp, checkAdapterMain, NOT_CHECKED_EXIT } from "../cli/check-adapter-main.ts";
 import { parseRunOptions, runHelp } from "../cli/run-options.ts";
-import { probeInstall } from "../optional-installs.ts";
+import { missingInstall, probeInstall, skipTitle } from "../optional-installs.ts";
 import { checkAdapter, type CheckResult } from "./check-adapter.ts";
 
 const skeleton = [process.execPath, join(packageRoot, "harness/kit/templates/mcp-collide-adapter.mjs")];
 // The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the
 // skeleton: either is a correct adapter, so nothing is skipped without Python.
 const correct = probeInstall("python3") === undefined ? ["python3", join(packageRoot, "hosts/python-host/adapter.py")] : skeleton;
+/** The https case needs the Python host itself (it trusts the CA handed over in tls); the skeleton speaks no TLS. */
+const noPython = missingInstall("python3");
 const relay = join(packageRoot, "harness/check-adapter/test-support/mistaken-adapter.mjs");
 
 /** Each mode of the relay, and the mistake check-adapter must name for it. */
@@ -106,7 +108,7 @@ describe("mcp-collide check-adapter", () => {
     expect(code).toBe(0);
   }, 60_000);
 
-  it.skipIf(probeInstall("python3") !== undefined)("serves https, with the CA in tls, to a host that declares https (the Python host trusts it; skipped without python3)", async () => {
+  it.skipIf(noPython !== undefined)(skipTitle("serves https, with the CA in tls, to a host that declares https (the Python host trusts it)", noPython), async () => {
     // Once served plain http, which such a host refuses: nothing shown, nothing called, exit 3.
     const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "https-only", ...correct]);
     expect(text, text).toMatch(/declared https: the servers are served as https/);
