@@ -12,6 +12,7 @@ import { mapStrings, pathContext, portableText, type PathContext } from "../repo
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
+import { reportedFailure } from "./counterexample.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
 const MAX_STEPS = 300;
@@ -141,8 +142,9 @@ export class CaseTranscript {
           kind: "world", world: raw.world, transport: raw.transport,
           servers: raw.scripts.map((script) => ({
             key: script.key, tools: script.tools.map((tool) => tool.name),
-            ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
+            ...(script.unreachable ? { unreachable: true } : {}), ...reportedFailure(script),
             ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
+            ...(script.emptyCursor !== undefined ? { emptyCursor: script.emptyCursor } : {}),
           })),
         }];
       case "received":
