@@ -54,6 +54,7 @@ export class PolicyHost implements HostAdapter {
         pins: true,
         allowDeny: true,
         profile: "adr-0112",
+        httpHeaders: true,
       },
     });
   }

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   constructed, crossShrink, canonicalJson, collidingWorld, defineClause, probeOf, separatorClashWorld, visibleLabel, type ObservedCall, type World,
 } from "../harness/index.ts";
+import { nonAsciiCases } from "./support/shipped-hazards.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
 const payload = fc.record({
@@ -52,7 +53,8 @@ export const passthrough = defineClause({
   },
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
-  coverage: wireCoverage,
+  // Issue 40: a tool named outside ASCII must reach its server as it named itself, byte for byte (NFC beside NFD).
+  coverage: () => [...wireCoverage(), ...nonAsciiCases((world) => ({ world, payload: structuredClone(fixedPayload) }))],
   worlds: (value: WireCase) => [value.world],
   // "call": a shown, identifiable tool was called; a host that shows nothing leaves this clause unjudged.
   requires: ["exact-duplicate", "multi-server", "call"],
