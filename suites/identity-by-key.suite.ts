@@ -20,6 +20,9 @@ interface IdentityCase {
   transport: "stdio" | "http";
 }
 
+/** A case as the clause takes it: a bare world (a report made before issue 40, whose cases were all over stdio) or a case. */
+const caseOf = (value: IdentityCase | World): IdentityCase => ("servers" in value ? { world: value, transport: "stdio" } : value);
+
 /** The situation every case is about, whichever transport: the host kept two look-alike targets two servers. */
 const SAME_TARGET = "same-target";
 
@@ -76,10 +79,11 @@ export const identityByKey = defineClause({
       ? constructed<IdentityCase>(["one-url-two-keys"], (world) => ({ world, transport: "http" }), ", over HTTP").map((built) => ({ ...built, hazard: "same-url" }))
       : []),
   ],
-  worlds: (value: IdentityCase) => [value.world],
-  describeWorlds: (value: IdentityCase) => [describeTransport(value)],
+  worlds: (value: IdentityCase | World) => [caseOf(value).world],
+  describeWorlds: (value: IdentityCase | World) => [describeTransport(caseOf(value))],
   requires: [SAME_TARGET],
-  async check(env, value) {
+  async check(env, given) {
+    const value = caseOf(given);
     const transport = transportOf(env, value)!;
     const observation = await env.observe(value.world, { transport });
     const problems = value.world.servers.flatMap((server) => {
