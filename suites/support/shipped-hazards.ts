@@ -40,7 +40,7 @@ function builtinKeyWorld(builtin: string): World {
  * servers keyed like the first of them (`Bash`, `Bash-mcp` for Claude Code's `Bash`).
  */
 export function reservedNameCases(env: { capabilities: Pick<Capabilities, "builtinTools"> }): ConstructedCase<World>[] {
-  const builtin = env.capabilities.builtinTools[0];
+  const builtin = env.capabilities.builtinTools?.[0];
   return [
     ...constructed(["reserved-tools"]),
     ...(builtin === undefined ? [] : [{
@@ -56,7 +56,8 @@ export function reservedNameCases(env: { capabilities: Pick<Capabilities, "built
  * one) and the host either showed a tool of it or named it in an error: it dealt with that server.
  */
 export function builtinKeyJudged(env: { capabilities: Pick<Capabilities, "builtinTools"> }, world: World, observation: SessionObservation): string[] {
-  const builtins = env.capabilities.builtinTools;
+  // An in-process host may hand its capabilities over unparsed, the defaults missing.
+  const builtins = env.capabilities.builtinTools ?? [];
   const keyed = world.servers.filter((server) => builtins.some((builtin) => server.key.startsWith(builtin)));
   const dealt = keyed.some((server) =>
     observation.tools.some((tool) => tool.identity?.server === server.key) || observation.open.outcome.errors.some((error) => errorNamesServer(error, server.key)));
