@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeServerHost, type FakeEndpoint, type FakeServerHost, type FakeTransportKind } from "./fake-server-host.ts";
+import { startFakeServerHost, type FakeEndpoint, type FakeServerHost, type FakeTransportKind, type FakeWorld } from "./fake-server-host.ts";
 import { pageCursor, pagedList } from "./paged-list.ts";
 import { ServerScriptSchema, type ServerFailure } from "./server-script.ts";
 
@@ -109,16 +109,25 @@ afterAll(async () => {
   await host.close();
 });
 
+/** alpha (a, b, c in pages of 2, with `extra`) over `kind`, and a client connected to it, for `body`. */
+async function withPaged(kind: FakeTransportKind, extra: Record<string, unknown>, body: (client: Client, world: FakeWorld) => Promise<void>): Promise<void> {
+  const script = ServerScriptSchema.parse({
+    key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: ["a", "b", "c"].map((name) => ({ name })), pageSize: 2, ...extra,
+  });
+  const world = await host.startWorld([script], kind);
+  try {
+    const endpoint = world.endpoints[0]!;
+    const client = new Client({ name: "test-host", version: "0" });
+    await client.connect(endpoint.transport.type === "memory" ? await endpoint.transport.connect() : transportOf(endpoint));
+    await body(client, world);
+  } finally {
+    await world.close();
+  }
+}
+
 describe.each<FakeTransportKind>(["memory", "stdio", "http"])("paged servers over %s", (kind) => {
-  it("pages tools/list and records the cursor of each request", async () => {
-    const script = ServerScriptSchema.parse({
-      key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: ["a", "b", "c"].map((name) => ({ name })), pageSize: 2,
-    });
-    const world = await host.startWorld([script], kind);
-    try {
-      const endpoint = world.endpoints[0]!;
-      const client = new Client({ name: "test-host", version: "0" });
-      await client.connect(endpoint.transport.type === "memory" ? await endpoint.transport.connect() : transportOf(endpoint));
+  it("pages tools/list and records the cursor of each request", () =>
+    withPaged(kind, {}, async (client, world) => {
       const first = await client.request({ method: "tools/list", params: {} }, ListToolsResultSchema);
       const second = await client.request({ method: "tools/list", params: { cursor: first.nextCursor } }, ListToolsResultSchema);
       expect([names(first), names(second), second.nextCursor]).toEqual([["a", "b"], ["c"], undefined]);
@@ -128,28 +137,15 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("paged servers ove
       expect(lists.map((record) => record.cursor)).toEqual([undefined, first.nextCursor, "2"]);
       // Only list requests carry one: initialize and the rest record none.
       expect(world.records.filter((record) => record.cursor !== undefined)).toHaveLength(2);
-    } finally {
-      await world.close();
-    }
-  });
+    }));
 
-  it("sends an empty nextCursor on the wire, takes \"\" back for page 2, and records it as \"\"", async () => {
-    const script = ServerScriptSchema.parse({
-      key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: ["a", "b", "c"].map((name) => ({ name })), pageSize: 2, emptyCursor: 1,
-    });
-    const world = await host.startWorld([script], kind);
-    try {
-      const endpoint = world.endpoints[0]!;
-      const client = new Client({ name: "test-host", version: "0" });
-      await client.connect(endpoint.transport.type === "memory" ? await endpoint.transport.connect() : transportOf(endpoint));
+  it("sends an empty nextCursor on the wire, takes \"\" back for page 2, and records it as \"\"", () =>
+    withPaged(kind, { emptyCursor: 1 }, async (client, world) => {
       const first = await client.request({ method: "tools/list", params: {} }, ListToolsResultSchema);
       expect(first.nextCursor).toBe("");
       const second = await client.request({ method: "tools/list", params: { cursor: "" } }, ListToolsResultSchema);
       expect([names(first), names(second), second.nextCursor]).toEqual([["a", "b"], ["c"], undefined]);
       await client.close();
       expect(world.records.filter((record) => record.method === "tools/list").map((record) => record.cursor)).toEqual([undefined, ""]);
-    } finally {
-      await world.close();
-    }
-  });
+    }));
 });

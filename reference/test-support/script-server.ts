@@ -137,19 +137,8 @@ export async function httpServersOnOneOrigin(entries: [key: string, script: Scri
   };
 }
 
-/** A stateless streamable-HTTP server on 127.0.0.1: a fresh SDK server per request. */
+/** A stateless streamable-HTTP server on 127.0.0.1 (at `/mcp/<key>`): a fresh SDK server per request. */
 export async function httpServer(key: string, script: Script, calls: CallRecord[]): Promise<{ transport: TransportSpec; close(): Promise<void> }> {
-  const http = createHttpServer(async (req, res) => {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    const server = scriptServer(key, script, calls);
-    res.on("close", () => void server.close());
-    await server.connect(transport);
-    await transport.handleRequest(req, res);
-  });
-  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
-  const { port } = http.address() as AddressInfo;
-  return {
-    transport: { type: "http", url: `http://127.0.0.1:${port}/mcp` },
-    close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
-  };
+  const { transports, close } = await httpServersOnOneOrigin([[key, script]], calls);
+  return { transport: transports[0]!, close };
 }
