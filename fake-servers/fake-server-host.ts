@@ -85,6 +85,15 @@ export interface FakeServerHost {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a server gets an HTTP listener of its own: one whose unreachable mode closes its port (`refused`, or
+ * stdio's `exits`, which HTTP plays as `refused`). Its port can be closed and opened again as drift steps take it
+ * down and bring it back, which a path under the shared listener cannot.
+ */
+function ownsPort(script: ServerScript): boolean {
+  return script.unreachableAs === "refused" || script.unreachableAs === "exits";
+}
+
 /** 128 random bits: one world cannot guess its way to another's server. */
 function newToken(): string {
   return randomBytes(16).toString("hex");
@@ -117,6 +126,7 @@ export interface FakeServerHostOptions {
  */
 export async function startFakeServerHost(options: FakeServerHostOptions = {}): Promise<FakeServerHost> {
   const rankWaitMs = options.rankWaitMs ?? 250;
+  const tls = options.tls;
   let relay: Promise<StdioRelay> | undefined;
   let gateway: Promise<HttpGateway> | undefined;
   const worlds = new Set<FakeWorld>();
@@ -138,12 +148,42 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     const servers: LiveServer[] = [];
     const byKey = new Map<string, LiveServer>();
     const tokens: string[] = [];
+    /** Over HTTP, one path per sharedUrl label of this world. */
+    const sharedPaths = new Map<string, string>();
+    /** Over HTTP, a listener of its own for each server whose port closes when it is down (see ownPort). */
+    const own = new Map<ServerScript, HttpGateway>();
+    if (routes instanceof HttpGateway) {
+      try {
+        for (const script of scripts) if (ownsPort(script)) own.set(script, await HttpGateway.start(tls));
+      } catch (error) {
+        await Promise.allSettled([...own.values()].map((port) => port.close()));
+        throw error;
+      }
+    }
     const endpoints = scripts.map((script): FakeEndpoint<K> => {
       // An unreachable script's server starts down: it refuses every connection until a drift step revives it.
       const server = new LiveServer(script, recorder, gate, options.quiet === true);
       servers.push(server);
       if (!byKey.has(script.key)) byKey.set(script.key, server);
       if (!routes) return { key: script.key, transport: memoryEndpoint(script.key, server) as TransportSpecByKind[K] };
+      const port = own.get(script);
+      if (port) {
+        const token = newToken();
+        port.register(token, server);
+        server.onAvailability = (down) => (down ? port.suspend() : port.resume());
+        return { key: script.key, transport: port.specFor(token) as TransportSpecByKind[K] };
+      }
+      if (routes instanceof HttpGateway && script.sharedUrl !== undefined) {
+        let path = sharedPaths.get(script.sharedUrl);
+        if (path === undefined) {
+          path = newToken();
+          sharedPaths.set(script.sharedUrl, path);
+          tokens.push(path);
+        }
+        const credential = newToken();
+        routes.registerShared(path, credential, server);
+        return { key: script.key, transport: routes.sharedSpecFor(path, credential) as TransportSpecByKind[K] };
+      }
       const token = newToken();
       routes.register(token, server);
       tokens.push(token);
@@ -174,9 +214,12 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
           for (const token of tokens) routes?.unregister(token);
           gate.release();
           await Promise.allSettled(servers.map((server) => server.close()));
+          await Promise.allSettled([...own.values()].map((port) => port.close()));
           worlds.delete(world);
         })()),
     };
+    // A server down from the start on a port of its own starts with that port closed.
+    await Promise.all([...own].map(([script, port]) => (script.unreachable ? port.suspend() : undefined)));
     worlds.add(world);
     if (closed) {
       // The host closed while this world waited for its listener: it must not outlive the host.

@@ -111,8 +111,8 @@ export function createFakeServer(
 /** How often a `stuck-cursor` server answers its cursor on one connection before it refuses it. */
 export const STUCK_CURSOR_ANSWERS = 50;
 
-/** The cursor of a `list-crash` server's second page: asking for it is what kills the server. */
-const NEXT_PAGE = "page-2";
+/** The cursor of a `list-crash` server's second page ("" where the script says so): asking for it is what kills the server. */
+const nextPage = (script: ServerScript) => (script.emptyCursor === 1 ? "" : "page-2");
 
 /**
  * What `tools/list` answers: the list as given, or as the script's failure shapes it (a first page with a
@@ -123,7 +123,7 @@ function listAnswer(script: ServerScript, tools: readonly ToolDefinition[], curs
   const listed = [...tools] as unknown[];
   switch (script.failure) {
     case "list-crash":
-      return { tools: listed.slice(0, Math.ceil(listed.length / 2)) as ListToolsResult["tools"], nextCursor: NEXT_PAGE };
+      return { tools: listed.slice(0, Math.ceil(listed.length / 2)) as ListToolsResult["tools"], nextCursor: nextPage(script) };
     case "nameless-tool":
       listed.push({ description: "a tool without a name", inputSchema: { type: "object" } });
       break;
@@ -133,7 +133,7 @@ function listAnswer(script: ServerScript, tools: readonly ToolDefinition[], curs
     default:
       break;
   }
-  return pagedList(script.key, listed, script.pageSize, script.failure, cursor) as ListToolsResult;
+  return pagedList(script.key, listed, script.pageSize, script.failure, cursor, script.emptyCursor) as ListToolsResult;
 }
 
 /**

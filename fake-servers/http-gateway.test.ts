@@ -43,6 +43,30 @@ afterAll(async () => {
 });
 
 describe("HttpGateway", () => {
+  it("serves two servers at one URL, told apart only by their Authorization headers (issue 40)", async () => {
+    const shared = new Recorder();
+    const alpha = new LiveServer(ServerScriptSchema.parse({ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: [] }), shared);
+    const beta = new LiveServer(ServerScriptSchema.parse({ key: "beta", serverInfo: { name: "beta", version: "1" }, tools: [] }), shared);
+    gateway.registerShared("one", "cred-a", alpha);
+    gateway.registerShared("one", "cred-b", beta);
+    try {
+      const [a, b] = [gateway.sharedSpecFor("one", "cred-a"), gateway.sharedSpecFor("one", "cred-b")];
+      expect(a.url).toBe(b.url);
+      expect(a.headers).toEqual({ Authorization: "Bearer cred-a" });
+      expect((await send(b.url, "POST", b.headers!, JSON.stringify(INIT))).status).toBe(200);
+      expect((await send(a.url, "POST", a.headers!, JSON.stringify(INIT))).status).toBe(200);
+      expect(shared.records.map((record) => record.server)).toEqual(["beta", "alpha"]);
+      // Without a credential, or with one the path does not know, nothing is reached.
+      expect((await send(a.url, "POST", {}, JSON.stringify(INIT))).status).toBe(404);
+      expect((await send(a.url, "POST", { Authorization: "Bearer cred-c" }, JSON.stringify(INIT))).status).toBe(404);
+      gateway.unregister("one");
+      expect((await send(a.url, "POST", a.headers!, JSON.stringify(INIT))).status).toBe(404);
+      expect(shared.records).toHaveLength(2);
+    } finally {
+      await Promise.all([alpha.close(), beta.close()]);
+    }
+  });
+
   it("answers 404 for unknown paths and tokens", async () => {
     expect((await send(`${gateway.origin}/mcp/other`, "POST", {}, JSON.stringify(INIT))).status).toBe(404);
     expect((await send(`${gateway.origin}/elsewhere`, "GET", {})).status).toBe(404);

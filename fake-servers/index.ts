@@ -4,10 +4,10 @@
  */
 export { ToolDefinitionSchema, JsonSchemaDocumentSchema } from "./tool-definition.ts";
 export type { ToolDefinition, JsonSchemaDocument } from "./tool-definition.ts";
-export { ServerScriptSchema, LatencySchema, ServerFailureSchema, LIST_STALL_MS, scriptedToolError, toolErrorText } from "./server-script.ts";
+export { ServerScriptSchema, LatencySchema, ServerFailureSchema, UnreachableAsSchema, LIST_STALL_MS, scriptedToolError, toolErrorText } from "./server-script.ts";
 export { DriftStepSchema, LIST_CHANGING_KINDS, applyToList } from "./drift-step.ts";
 export type { DriftStep, DriftStepInput } from "./drift-step.ts";
-export type { ServerScript, ServerScriptInput, Latency, ServerFailure } from "./server-script.ts";
+export type { ServerScript, ServerScriptInput, Latency, ServerFailure, UnreachableAs } from "./server-script.ts";
 export {
   applyToContext, CONTEXT_LIST_METHODS, ContextListSchema, ContextPagingSchema, contextListsOf, PromptArgumentSchema, PromptDefinitionSchema,
   ResourceDefinitionSchema, ResourceTemplateDefinitionSchema, templateIsFixed, templateMatches,

@@ -5,7 +5,7 @@ import { applyToContext, contextListsOf, type ContextLists } from "./context-def
 import { applyToList, type DriftStep } from "./drift-step.ts";
 import { createFakeServer } from "./fake-server.ts";
 import type { Recorder } from "./recorder.ts";
-import type { ServerScript } from "./server-script.ts";
+import { LIST_STALL_MS, type ServerScript, type UnreachableAs } from "./server-script.ts";
 import type { ToolDefinition } from "./tool-definition.ts";
 
 /** What a transport kind knows about one connection that the server cannot see for itself. */
@@ -18,6 +18,12 @@ export interface ConnectionHooks {
   listening?: Promise<void>;
   /** Drops this connection abruptly (a lost answer). Absent: its transport closes. */
   drop?: () => void;
+  /**
+   * Plays this connection's part when the server goes down as `mode` mid-session, and says whether it did
+   * (a stdio connection whose command closes its stdout and keeps running); false or absent: it is closed.
+   * Either way the server behind it stops (nothing more is recorded on it).
+   */
+  goDown?: (mode: UnreachableAs) => boolean;
 }
 
 /** How long a notification waits for a connection to start listening before it is sent anyway. */
@@ -38,6 +44,13 @@ export class LiveServer {
   private currentContext: ContextLists;
   private revisionCount = 0;
   private readonly answered: number[] = [];
+  /** Connections held open while down (`silent`, `stdout-closed`), each with what drops it. */
+  private readonly held = new Set<() => void>();
+  /**
+   * Told whenever the server goes down or comes back (a drift step), so a transport that must change how the
+   * server is reached (its own port closed or listening again) does so before the step completes.
+   */
+  onAvailability?: (down: boolean) => Promise<void>;
 
   /**
    * @param script what every connection serves at first (an `unreachable` script starts down);
@@ -58,6 +71,26 @@ export class LiveServer {
   /** Whether new connections are refused: the world closed, or the server is down. */
   get isClosed(): boolean {
     return this.closed || this.down;
+  }
+
+  /** How a connection to the server fails now: its script's unreachable mode while it is down, else undefined (up, or closed for good). */
+  get downAs(): UnreachableAs | undefined {
+    return this.down && !this.closed ? (this.script.unreachableAs ?? "not-found") : undefined;
+  }
+
+  /**
+   * Holds a connection this down server does not serve (`silent`, `stdout-closed`) until the script's `stallMs`,
+   * then drops it; it is dropped at once if the server closes or comes back first. No timer outlives the world.
+   */
+  holdDown(drop: () => void): void {
+    let timer: NodeJS.Timeout | undefined;
+    const release = () => {
+      if (!this.held.delete(release)) return;
+      clearTimeout(timer);
+      drop();
+    };
+    this.held.add(release);
+    timer = setTimeout(release, this.script.stallMs ?? LIST_STALL_MS);
   }
 
   /** The tool list a `tools/list` would answer now. */
@@ -125,11 +158,14 @@ export class LiveServer {
     }
     if (step.kind === "reachable") {
       this.down = false;
+      this.releaseHeld();
+      await this.onAvailability?.(false);
       return;
     }
     if (step.kind === "unreachable") {
       this.down = true;
-      return this.closeConnections();
+      await this.onAvailability?.(true);
+      return this.closeConnections(this.downAs);
     }
     const next = applyToList(this.current, step);
     if (typeof next === "string") throw new Error(`fake server ${JSON.stringify(this.script.key)}: ${step.kind}: ${next}`);
@@ -137,10 +173,15 @@ export class LiveServer {
     this.revisionCount += 1;
   }
 
-  /** Closes every open connection; later `open` calls are refused. Idempotent. */
+  /** Closes every open connection, held ones too; later `open` calls are refused. Idempotent. */
   async close(): Promise<void> {
     this.closed = true;
+    this.releaseHeld();
     await this.closeConnections();
+  }
+
+  private releaseHeld(): void {
+    for (const release of [...this.held]) release();
   }
 
   private async notify(list: "tools" | "prompts" | "resources"): Promise<void> {
@@ -153,10 +194,14 @@ export class LiveServer {
     }));
   }
 
-  private async closeConnections(): Promise<void> {
-    const open = [...this.servers.keys()];
+  /** Closes every open connection; going down as `mode`, each connection first plays its part (see ConnectionHooks.goDown). */
+  private async closeConnections(mode?: UnreachableAs): Promise<void> {
+    const open = [...this.servers];
     this.servers.clear();
-    await Promise.allSettled(open.map((server) => server.close()));
+    await Promise.allSettled(open.map(([server, hooks]) => {
+      if (mode !== undefined) hooks.goDown?.(mode);
+      return server.close();
+    }));
   }
 }
 

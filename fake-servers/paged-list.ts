@@ -5,6 +5,9 @@
  *   parses one as an offset is caught out), yet the same for the same server key and page, so a report
  *   is the same for the same seed. They differ between servers, so a cursor taken to the wrong server fails.
  * - A cursor this server never gave is answered with a JSON-RPC invalid-params error, as the spec asks.
+ * - One cursor may be the empty string (`emptyCursor`): "an empty string is a valid cursor and thus MUST NOT be
+ *   treated as the end of results" (MCP 2026-07-28 pagination), so a request carrying `cursor: ""` asks for a
+ *   page and a request carrying none asks for the first: the two are told apart by presence, never by truth.
  */
 import { createHash } from "node:crypto";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -38,23 +41,29 @@ function chunks(items: readonly unknown[], size: number | undefined): unknown[][
  * - healthy: page 1 without a cursor, then each page under the cursor the previous one gave;
  * - `stuck-cursor`: page 1 and the same cursor, whether asked without a cursor or with that one;
  * - `repeated-page`: page 1, page 1 again under a fresh cursor, then pages 2, 3 ... as usual.
+ * `emptyCursor` (counted from 1, as pages are) is the page whose `nextCursor` is "" instead of a token: 1 makes
+ * the cursor page 1 gives empty, a stuck cursor empty, a repeated page's cursor empty.
  * @throws McpError (invalid params) for a cursor this server never gave.
  */
-export function pagedList(key: string, listed: readonly unknown[], pageSize: number | undefined, failure: ServerFailure | undefined, cursor: string | undefined): ListPage {
+export function pagedList(
+  key: string, listed: readonly unknown[], pageSize: number | undefined, failure: ServerFailure | undefined, cursor: string | undefined, emptyCursor?: number,
+): ListPage {
   const pages = chunks(listed, pageSize);
   if (failure === "stuck-cursor") {
-    const stuck = pageCursor(key, 1, "stuck");
+    const stuck = emptyCursor === 1 ? "" : pageCursor(key, 1, "stuck");
     if (cursor !== undefined && cursor !== stuck) throw unknownCursor(cursor);
     return { tools: pages[0]!, nextCursor: stuck };
   }
   const kind = failure === "repeated-page" ? "repeated" : "page";
   const sequence = failure === "repeated-page" ? [pages[0]!, ...pages] : pages;
+  /** The cursor that asks for `sequence[index]` (index 1 or more): the page before it gives it. */
+  const cursorOf = (index: number) => (index === emptyCursor ? "" : pageCursor(key, index, kind));
   let at = 0;
   if (cursor !== undefined) {
-    at = sequence.findIndex((_, index) => index > 0 && pageCursor(key, index, kind) === cursor);
+    at = sequence.findIndex((_, index) => index > 0 && cursorOf(index) === cursor);
     if (at < 0) throw unknownCursor(cursor);
   }
-  return { tools: sequence[at]!, ...(at + 1 < sequence.length ? { nextCursor: pageCursor(key, at + 1, kind) } : {}) };
+  return { tools: sequence[at]!, ...(at + 1 < sequence.length ? { nextCursor: cursorOf(at + 1) } : {}) };
 }
 
 function unknownCursor(cursor: string): McpError {

@@ -1,8 +1,9 @@
 /**
  * Servers that fail while a host loads them, over every transport: each failure is played after the
  * message that meets it was recorded, so the harness knows what the host asked whatever the host makes of
- * the failure.
+ * the failure. And servers that cannot be reached, in each of the ways a real one cannot (issue 40).
  */
+import { spawn } from "node:child_process";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -11,9 +12,10 @@ import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startFakeServerHost, type FakeEndpoint, type FakeServerHost, type FakeTransportKind, type FakeWorld } from "./fake-server-host.ts";
-import { ServerScriptSchema, type ServerFailure, type ServerScript } from "./server-script.ts";
+import { ServerScriptSchema, type ServerFailure, type ServerScript, type UnreachableAs } from "./server-script.ts";
 
 const tool = (name: string) => ({ name, inputSchema: { type: "object" } });
+const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
 
 function failing(failure: ServerFailure, names = ["one", "two", "three"]): ServerScript {
   return ServerScriptSchema.parse({ key: "broken", serverInfo: { name: "broken", version: "1" }, tools: names.map(tool), failure, stallMs: 200 });
@@ -152,4 +154,114 @@ describe.each<FakeTransportKind>(["memory", "stdio", "http"])("failing servers o
       await expect(client.listTools()).rejects.toThrow();
       await client.close();
     }));
+});
+
+/** A server that cannot be reached, failing a host the way `mode` says (ServerScript.unreachableAs). */
+function down(mode: UnreachableAs): ServerScript {
+  return ServerScriptSchema.parse({ key: "broken", serverInfo: { name: "broken", version: "1" }, tools: [tool("one")], unreachable: true, unreachableAs: mode, stallMs: 200 });
+}
+
+/** Every code and message along an error's cause chain, to see what the host's side of the wire met. */
+function causes(error: unknown): string {
+  const seen: string[] = [];
+  for (let at: unknown = error; at instanceof Error && seen.length < 6; at = (at as { cause?: unknown }).cause) {
+    seen.push(`${(at as NodeJS.ErrnoException).code ?? ""} ${at.message}`);
+  }
+  return seen.join(" <- ");
+}
+
+/** How long connecting took and how it failed: a server that is down never lets a host connect. */
+async function refusedAfter(endpoint: FakeEndpoint): Promise<{ ms: number; error: string }> {
+  const started = performance.now();
+  const error = await connect(endpoint).then((client) => client.close().then(() => "connected"), (error: unknown) => causes(error));
+  return { ms: performance.now() - started, error };
+}
+
+describe("unreachable servers, each mode on its own transport (issue 40)", () => {
+  const withDown = async (mode: UnreachableAs, kind: FakeTransportKind, body: (world: FakeWorld) => Promise<void>) => {
+    const world = await host.startWorld([down(mode)], kind);
+    try {
+      await body(world);
+    } finally {
+      await world.close();
+    }
+  };
+
+  it("refused over HTTP: a port of its own, closed (connection refused)", () =>
+    withDown("refused", "http", async (world) => {
+      const spec = world.endpoints[0]!.transport as { url: string };
+      const other = await host.startWorld([ServerScriptSchema.parse({ key: "ok", serverInfo: { name: "ok", version: "1" }, tools: [] })], "http");
+      expect(new URL(spec.url).port).not.toBe(new URL((other.endpoints[0]!.transport as { url: string }).url).port);
+      await other.close();
+      expect((await refusedAfter(world.endpoints[0]!)).error).toMatch(/ECONNREFUSED/);
+      expect(world.records).toEqual([]);
+    }));
+
+  it("reset over HTTP: the request is read and the connection reset while the host awaits the answer", () =>
+    withDown("reset", "http", async (world) => {
+      const { error } = await refusedAfter(world.endpoints[0]!);
+      expect(error).toMatch(/ECONNRESET|socket hang up|other side closed/);
+      expect(world.records).toEqual([]);
+    }));
+
+  it.each<[UnreachableAs, FakeTransportKind]>([["silent", "http"], ["silent", "stdio"], ["stdout-closed", "http"]])("%s over %s: accepted, never answered, dropped after its bound", (mode, kind) =>
+    withDown(mode, kind, async (world) => {
+      const { ms, error } = await refusedAfter(world.endpoints[0]!);
+      expect(error).not.toBe("connected");
+      expect(ms).toBeGreaterThanOrEqual(150);
+    }));
+
+  it.each<UnreachableAs>(["not-found", "refused", "exits", "reset"])("%s over stdio: the command exits (after half a line, for reset) and the host cannot connect", (mode) =>
+    withDown(mode, "stdio", async (world) => {
+      expect((await refusedAfter(world.endpoints[0]!)).error).not.toBe("connected");
+      expect(world.records).toEqual([]);
+    }));
+
+  it.each<UnreachableAs>(["refused", "reset", "silent", "exits", "stdout-closed"])("%s in memory: the connection is refused", (mode) =>
+    withDown(mode, "memory", async (world) => {
+      expect((await refusedAfter(world.endpoints[0]!)).error).toMatch(/unreachable/);
+    }));
+
+  it("stdout-closed over stdio: the command's stdout ends at once while it runs on, until its bound", () =>
+    withDown("stdout-closed", "stdio", async (world) => {
+      const spec = world.endpoints[0]!.transport as { command: string; args: string[]; env: Record<string, string> };
+      const child = spawn(spec.command, spec.args, { env: { ...process.env, ...spec.env }, stdio: ["pipe", "pipe", "ignore"] });
+      const exited = new Promise<number>((resolve) => child.once("exit", () => resolve(performance.now())));
+      const started = performance.now();
+      const ended = await new Promise<number>((resolve) => child.stdout.once("end", () => resolve(performance.now())).resume());
+      child.stdin.write(`${JSON.stringify(INIT)}\n`);
+      expect(child.exitCode).toBeNull();
+      expect(await exited).toBeGreaterThan(ended);
+      expect(ended - started).toBeLessThan((await exited) - started);
+    }));
+
+  it("refused mid-session: the port closes (calls refused), and opens again when the server is back", async () => {
+    const world = await host.startWorld([{ ...down("refused"), unreachable: false }], "http");
+    try {
+      const client = await connect(world.endpoints[0]!);
+      await world.apply("broken", { kind: "unreachable" });
+      await expect(client.listTools()).rejects.toThrow();
+      expect((await refusedAfter(world.endpoints[0]!)).error).toMatch(/ECONNREFUSED/);
+      await world.apply("broken", { kind: "reachable" });
+      const again = await connect(world.endpoints[0]!);
+      expect((await again.listTools()).tools.map((listed) => listed.name)).toEqual(["one"]);
+      await Promise.allSettled([client.close(), again.close()]);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it("stdout-closed mid-session over stdio: nothing more is recorded or answered, and the command exits after its bound", async () => {
+    const world = await host.startWorld([{ ...down("stdout-closed"), unreachable: false }], "stdio");
+    try {
+      const client = await connect(world.endpoints[0]!);
+      const before = world.records.length;
+      await world.apply("broken", { kind: "unreachable" });
+      await expect(client.listTools()).rejects.toThrow();
+      expect(world.records.slice(before)).toEqual([]);
+      await client.close();
+    } finally {
+      await world.close();
+    }
+  });
 });

@@ -49,6 +49,28 @@ export function scriptedToolError(script: Pick<ServerScript, "key" | "errorTools
   return script.errorTools?.includes(name) ? toolErrorText(script.key, name) : undefined;
 }
 
+/**
+ * How a server that cannot be reached (unreachable from the start, or after an `unreachable` drift step) fails a
+ * host, on each transport. Each is made on 127.0.0.1 only, and nothing it holds outlives the world:
+ * - `not-found` (the default): over HTTP the live listener answers 404; a stdio command exits at once, writing
+ *   nothing; in memory the connection is refused;
+ * - `refused`: over HTTP the server's own port is closed (connection refused: the harness bound that port on
+ *   127.0.0.1 and holds it, not listening, so nothing else can take it while the world lives); elsewhere as
+ *   `not-found`;
+ * - `reset`: over HTTP the request is read and the TCP connection reset (RST) while the host awaits the answer; a
+ *   stdio command writes half a line after the host's first message and exits; in memory as `not-found`;
+ * - `silent`: the connection is accepted and nothing is ever written; it is closed after `stallMs` (the harness's
+ *   bound, so no host waits for ever); over stdio the command runs and writes nothing; in memory as `not-found`;
+ * - `exits`: a stdio command exits at once (as `not-found`); over HTTP as `refused`; in memory as `not-found`;
+ * - `stdout-closed`: a stdio command closes its stdout at once and keeps running (until its stdin ends, or
+ *   `stallMs`); over HTTP as `silent`; in memory as `not-found`.
+ * `refused`, `reset` and `silent` are HTTP's own, `exits` and `stdout-closed` stdio's: a clause opens such a world
+ * over that transport where the host loads it (harness/world/unreachable-modes.ts).
+ */
+export const UnreachableAsSchema = z.enum(["not-found", "refused", "reset", "silent", "exits", "stdout-closed"]);
+/** How a server that cannot be reached fails a host. */
+export type UnreachableAs = z.infer<typeof UnreachableAsSchema>;
+
 /** How long a `list-unanswered` server holds `tools/list` before it drops the connection, unless scripted. */
 export const LIST_STALL_MS = 1_000;
 
@@ -69,6 +91,8 @@ export const ServerScriptSchema = z.object({
   answerRank: z.number().int().min(0).optional(),
   /** The server cannot be reached at all: a stdio command that exits at once, an HTTP path that refuses. */
   unreachable: z.boolean().default(false),
+  /** How it cannot be reached, when it cannot (see {@link UnreachableAsSchema}); absent: `not-found`. */
+  unreachableAs: UnreachableAsSchema.optional(),
   /**
    * Whether `initialize` advertises `listChanged: true` (absent: false), for its tools and for its prompts and
    * resources when it serves them. Notifying is a drift step either way.
@@ -87,7 +111,7 @@ export const ServerScriptSchema = z.object({
   errorTools: z.array(z.string()).optional(),
   /** How the server fails while a host loads it (see {@link ServerFailureSchema}); absent: it does not. */
   failure: ServerFailureSchema.optional(),
-  /** For `list-unanswered`: how long `tools/list` is held before the connection drops (default {@link LIST_STALL_MS}). */
+  /** For `list-unanswered`, and an unreachable `silent` or `stdout-closed` server: how long a connection is held before it drops (default {@link LIST_STALL_MS}). */
   stallMs: z.number().int().min(0).max(60_000).optional(),
   /**
    * Tools per `tools/list` page: the list is answered in pages of this many, each but the last with an opaque
@@ -97,6 +121,19 @@ export const ServerScriptSchema = z.object({
   pageSize: z.number().int().min(1).max(1_000).optional(),
   /** Prompts, resources and resource templates beside the tools, their paging and failures (context-definition.ts). */
   ...contextScriptFields,
+  /**
+   * The page (counted from 1) whose `nextCursor` is the empty string instead of an opaque token: a valid cursor
+   * the host must send back, never the end of the list (MCP 2026-07-28 pagination). With `stuck-cursor` (1):
+   * the cursor that never advances is "". With `list-crash`: the cursor of the fatal page two is "". Absent:
+   * every cursor is a token.
+   */
+  emptyCursor: z.number().int().min(1).max(1_000).optional(),
+  /**
+   * Over HTTP, servers of one world with the same label here are served at one URL and told apart only by the
+   * `Authorization` header each host configuration carries (HAP/1 `transport.headers`): one remote server, two
+   * accounts. Over stdio and in memory it changes nothing. Absent: a URL of its own.
+   */
+  sharedUrl: z.string().min(1).max(64).optional(),
 });
 /** The whole behaviour of one scripted MCP server. */
 export type ServerScript = z.infer<typeof ServerScriptSchema>;

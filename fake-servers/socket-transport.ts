@@ -13,6 +13,8 @@ export class SocketTransport implements Transport {
   onmessage?: (message: JSONRPCMessage) => void;
   private readonly buffer = new ReadBuffer();
   private closed = false;
+  /** Whether {@link release} handed the socket on: closing no longer destroys it. */
+  private released = false;
 
   /**
    * @param socket a connected socket, paused so nothing is lost before {@link start};
@@ -43,10 +45,22 @@ export class SocketTransport implements Transport {
     });
   }
 
-  /** Destroys the socket: the shim on the other end sees it close and exits. */
+  /** Destroys the socket (unless {@link release}d): the shim on the other end sees it close and exits. */
   async close(): Promise<void> {
-    this.socket.destroy();
+    if (!this.released) this.socket.destroy();
     this.finish();
+  }
+
+  /**
+   * Ends this transport without touching the socket, and hands the socket back: what arrives on it from now on
+   * is read and dropped, never a message (the server behind it went down, its shim still running).
+   */
+  release(): Socket {
+    this.released = true;
+    this.socket.removeAllListeners("data");
+    this.socket.on("data", () => undefined);
+    this.finish();
+    return this.socket;
   }
 
   private receive(chunk: Buffer): void {

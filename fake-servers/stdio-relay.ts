@@ -5,6 +5,7 @@ import { createServer, type Server as NetServer, type Socket } from "node:net";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { LiveServer } from "./live-server.ts";
+import type { UnreachableAs } from "./server-script.ts";
 import { ownedTempDir, type OwnedTempDir } from "./owned-temp-dir.ts";
 import { SocketTransport } from "./socket-transport.ts";
 import type { StdioTransportSpec } from "./transport-spec.ts";
@@ -22,6 +23,13 @@ export const RELAY_TOKEN_VARIABLE = "MCP_COLLIDE_RELAY_TOKEN";
 
 /** The byte that tells the shim its token was accepted (see stdio-shim.cjs). */
 const ACK = Buffer.from([0x06]);
+/**
+ * The byte that tells a shim to close its stdout and keep running (a server down as `stdout-closed`): JSON text
+ * never holds a raw U+0004 (JSON escapes control characters), so it cannot be a message's byte.
+ */
+const EOT = Buffer.from([0x04]);
+/** What a server down as `reset` writes after the host's first line before the shim exits: half an answer. */
+const HALF_ANSWER = Buffer.from('{"jsonrpc":"2.0","id":');
 /** Tokens are 32 hex characters; anything much longer is not a shim talking. */
 const MAX_HANDSHAKE_BYTES = 256;
 /** A local process that connects and says nothing must not hold a socket forever. */
@@ -160,12 +168,49 @@ export class StdioRelay {
       return;
     }
     const server = this.routes.get(token);
+    const down = server?.downAs;
+    if (server && (down === "reset" || down === "silent" || down === "stdout-closed")) return this.playDown(server, down, socket, leftover);
     if (!server || server.isClosed) {
       socket.destroy();
       return;
     }
     socket.write(ACK);
-    server.open(new SocketTransport(socket, leftover)).catch(() => socket.destroy());
+    const transport = new SocketTransport(socket, leftover);
+    // Going down as stdout-closed mid-session, the shim closes its stdout and runs on; nothing more is served.
+    const goDown = (mode: UnreachableAs) => {
+      if (mode !== "stdout-closed") return false;
+      const held = transport.release();
+      held.write(EOT);
+      server.holdDown(() => held.destroy());
+      return true;
+    };
+    server.open(transport, undefined, { goDown }).catch(() => socket.destroy());
+  }
+
+  /**
+   * A connection to a server that is down in a way a running command shows (ServerScript.unreachableAs): the
+   * shim is accepted, and then it writes half a line after the host's first message and exits (`reset`), writes
+   * nothing (`silent`), or closes its stdout (`stdout-closed`), the last two until the server's stall bound.
+   */
+  private playDown(server: LiveServer, down: "reset" | "silent" | "stdout-closed", socket: Socket, leftover: Buffer): void {
+    socket.write(down === "stdout-closed" ? Buffer.concat([ACK, EOT]) : ACK);
+    if (down !== "reset") {
+      socket.on("data", () => undefined);
+      socket.resume();
+      server.holdDown(() => socket.destroy());
+      return;
+    }
+    let seen = leftover;
+    const answerHalf = () => {
+      socket.end(HALF_ANSWER, () => socket.destroy());
+    };
+    if (seen.includes(0x0a)) return answerHalf();
+    socket.on("data", (chunk: Buffer) => {
+      seen = Buffer.concat([seen, chunk]);
+      if (seen.includes(0x0a)) answerHalf();
+    });
+    socket.resume();
+    server.holdDown(() => socket.destroy());
   }
 
   /**

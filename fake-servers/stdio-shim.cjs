@@ -8,7 +8,10 @@
  * which every local user can read). Protocol: send "<token>\n"; the relay answers one ACK byte (0x06)
  * and then speaks MCP stdio framing; a refused token gets the socket closed without the ACK.
  * Exit status: 1 when the relay is unreachable or refuses, 0 when the session ends after acceptance.
+ * An EOT byte (0x04) from the relay, which no JSON text holds raw, closes stdout: the shim runs on, writing
+ * nothing more, until the relay or stdin ends (a server down as `stdout-closed`).
  */
+const fs = require("node:fs");
 const net = require("node:net");
 
 const ACK = 0x06;
@@ -20,6 +23,7 @@ if (!address || !token) {
 }
 
 let accepted = false;
+let stdoutClosed = false;
 const socket = net.connect({ path: address });
 socket.write(token + "\n");
 
@@ -35,7 +39,17 @@ socket.on("data", (chunk) => {
     accepted = true;
     chunk = chunk.subarray(1);
   }
-  if (chunk.length > 0) process.stdout.write(chunk);
+  if (stdoutClosed || chunk.length === 0) return;
+  const eot = chunk.indexOf(0x04);
+  if (eot < 0) return void process.stdout.write(chunk);
+  if (eot > 0) process.stdout.write(chunk.subarray(0, eot));
+  stdoutClosed = true;
+  // Writes to a pipe are synchronous on Linux, so nothing is pending: closing fd 1 gives the host its EOF.
+  try {
+    fs.closeSync(1);
+  } catch {
+    // already gone
+  }
 });
 socket.on("error", () => leave(accepted ? 0 : 1));
 socket.on("close", () => leave(accepted ? 0 : 1));
@@ -46,6 +60,7 @@ function leave(code) {
   if (leaving) return;
   leaving = true;
   socket.destroy();
+  if (stdoutClosed) process.exit(code);
   // stdout writes to a pipe are synchronous on Linux; the callback covers platforms where they are
   // not, and the timer covers a stdout nobody reads any more.
   process.stdout.write("", () => process.exit(code));

@@ -9,7 +9,9 @@
 # and then speaks MCP stdio framing; a refused token gets the socket closed without the ACK.
 # Exit status: 1 when the relay is unreachable or refuses, 0 when the session ends after acceptance.
 # What the host wrote before its stdin ended is flushed (the relay records every message): stdin's end
-# half-closes the socket and the shim leaves when the relay has closed its side too.
+# half-closes the socket and the shim leaves when the relay has closed its side too. An EOT byte (0x04)
+# from the relay, which no JSON text holds raw, closes stdout: the shim runs on, writing nothing more, until
+# the relay or stdin ends (a server down as stdout-closed).
 my ($path) = @ARGV;
 my $token = $ENV{MCP_COLLIDE_RELAY_TOKEN};
 if (!defined $path || $path eq '' || !defined $token || $token eq '') {
@@ -37,6 +39,7 @@ my $ack = '';
 sysread($relay, $ack, 1) == 1 && $ack eq "\x06" or exit 1;
 
 my $in_open = defined fileno(STDIN);
+my $out_open = 1;
 my $buffer;
 while (1) {
   my $readable = '';
@@ -58,6 +61,14 @@ while (1) {
   if (vec($readable, fileno($relay), 1)) {
     my $n = sysread($relay, $buffer, 65536);
     exit 0 if !$n;
+    next if !$out_open;
+    my $eot = index($buffer, "\x04");
+    if ($eot >= 0) {
+      send_all(\*STDOUT, substr($buffer, 0, $eot)) if $eot > 0;
+      close(STDOUT);
+      $out_open = 0;
+      next;
+    }
     send_all(\*STDOUT, $buffer) or exit 0;
   }
 }

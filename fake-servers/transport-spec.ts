@@ -10,10 +10,14 @@ export const StdioTransportSpecSchema = z.object({
 /** A server the host spawns itself. */
 export type StdioTransportSpec = z.infer<typeof StdioTransportSpecSchema>;
 
-/** A streamable-HTTP server on 127.0.0.1. */
+/**
+ * A streamable-HTTP server on 127.0.0.1. `headers`, when present, go with every request to it (HAP/1 capability
+ * `httpHeaders`): two servers at one URL may differ only in them, as two accounts of one remote server do.
+ */
 export const HttpTransportSpecSchema = z.object({
   type: z.literal("http"),
   url: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 /** A streamable-HTTP server on 127.0.0.1. */
 export type HttpTransportSpec = z.infer<typeof HttpTransportSpecSchema>;

@@ -76,7 +76,7 @@ export const contextOneBugHosts: Record<string, OneBugHost> = {
     swap: context({ listErrors: "swallow" }),
   },
   /** PrefectHQ/fastmcp#5025 (fixed by PR#5026): `if not result.next_cursor` ends the walk at an empty cursor. */
-  "empty-cursor-ends-list": {
+  "context-empty-cursor-ends-list": {
     summary: "takes an empty-string nextCursor for the end of a prompt, resource or template list: the pages after it are lost with no error",
     source: "PrefectHQ/fastmcp#5025 (list_prompts, list_resources and list_resource_templates stopped at `if not result.next_cursor`; fixed by PrefectHQ/fastmcp PR#5026); MCPJam/inspector PR#4462",
     swap: context({ pages: "until-empty" }),

@@ -61,6 +61,14 @@ export interface HostPolicy {
    * (`filter((tool) => !!tool.name)`) and Mastra's `if (tool.name)` do.
    */
   emptyToolName: "refuse" | "drop-silently";
+  /**
+   * Which wire names a host takes at all: any (each is named, and refused by name where it cannot be shown),
+   * or only those that leave `{server}__{tool}` split at exactly one `__`: a name holding `__` or beginning with
+   * `_` is dropped before naming, with no word, as the Grok Build CLI skipped `mcp__getDsl`
+   * (mastergo-design/mastergo-magic-mcp#115) and dropped claude-mem's server over `__IMPORTANT`
+   * (thedotmack/claude-mem#3288).
+   */
+  toolNameShape: "any" | "one-separator";
   /** Where a call of a name the host does not show goes: nowhere (ADR P5), or to a server guessed by bare name. */
   unknownName: "refuse" | "first-bare-match";
   /**
@@ -81,6 +89,14 @@ export interface HostPolicy {
    */
   loadFailure: "report" | "drop-silently" | "refuse-open";
   /**
+   * A server whose connection broke below MCP while the host loaded it (refused, reset, closed with no answer:
+   * no HTTP status, no JSON-RPC error): reported like any load failure, or taken for the whole open, which fails
+   * with an error naming no server, every other server's tools lost, as the MCP Python SDK's ClientSessionGroup
+   * let one unreachable streamable-HTTP server cancel the rest (modelcontextprotocol/python-sdk#915). An HTTP 404
+   * is an answer, not a broken connection.
+   */
+  brokenConnection: "report" | "cancel-open";
+  /**
    * An open in which two servers advertise one wire name: registered as naming allows (the reference's
    * names never meet), or refused whole, as the OpenAI Agents SDK raises on a duplicate.
    */
@@ -88,10 +104,12 @@ export interface HostPolicy {
   /**
    * How much of a paginated tools/list is read: every page, following `nextCursor` (the spec's pagination) and
    * failing the server on a cursor given twice or a tool listed twice; the first page only, as Mastra, VoltAgent
-   * and the Vercel AI SDK call `listTools()` once; or every cursor followed blindly, pages concatenated, as
-   * Claude Code 2.1.218 showed one page about 20 times (see load-server.ts).
+   * and the Vercel AI SDK call `listTools()` once; every cursor followed blindly, pages concatenated, as
+   * Claude Code 2.1.218 showed one page about 20 times; or every page while the cursor is truthy, as `while
+   * (cursor)` does, so an empty cursor ends the list (fastmcp's `Client.list_tools`, PrefectHQ/fastmcp#5025; see
+   * load-server.ts).
    */
-  listPages: "all" | "first" | "blind";
+  listPages: "all" | "first" | "blind" | "truthy";
   /**
    * A host-wide cap on the server tools a model is shown: none (ADR-0112: every tool, or an error naming its
    * server), or at most `max`, the rest dropped with no word (Cursor documents sending only the first 40 tools
@@ -173,9 +191,12 @@ export interface HostPolicy {
    * What makes a configured stdio server itself: its configuration key (each key its own process, with its
    * own environment), or its command and arguments, so a second server launched by the same command runs
    * with the first one's environment, as in Cursor (cursor/cursor#3688: the second instance of one JAR used
-   * the first one's database).
+   * the first one's database); or, for an HTTP server, its origin (scheme, host and port), so a second server of
+   * one origin, at another path or with other headers, is reached as the first, as Cherry Studio 1.7.2 confused
+   * several servers on one host (CherryHQ/cherry-studio#11865) and ollmcp named `-u` servers by host and port
+   * (jonigl/mcp-client-for-ollama#283).
    */
-  launchIdentity: "key" | "command";
+  launchIdentity: "key" | "command" | "origin";
   /**
    * A tool whose input schema carries an invalid `x-mcp-header` (MCP 2026-07-28): excluded, the server's
    * other tools kept, with a warning naming the tool and the reason (the spec's MUST and SHOULD), or

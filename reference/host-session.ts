@@ -230,15 +230,18 @@ function transportKey(slot: ServerSlot): unknown {
 
 /**
  * The configurations as the policy launches them: each as given, or, where a policy identifies a stdio
- * server by its command and arguments, a later server of one command launched as the first (its environment).
+ * server by its command and arguments, a later server of one command launched as the first (its environment),
+ * or, where it identifies an HTTP server by its origin, a later server of one origin reached as the first (its
+ * path and headers).
  */
 function launchedAs(policy: HostPolicy, servers: HostOpenParams["servers"]): HostOpenParams["servers"] {
   if (policy.launchIdentity === "key") return servers;
   const first = new Map<string, HostOpenParams["servers"][number]["transport"]>();
   return servers.map((config) => {
     const spec = config.transport;
-    if (spec.type !== "stdio") return config;
-    const launch = JSON.stringify([spec.command, spec.args]);
+    const identity = policy.launchIdentity === "command" ? "stdio" : "http";
+    if (spec.type !== identity) return config;
+    const launch = spec.type === "stdio" ? JSON.stringify([spec.command, spec.args]) : new URL(spec.url).origin;
     const earlier = first.get(launch);
     if (earlier === undefined) first.set(launch, spec);
     return earlier === undefined ? config : { ...config, transport: earlier };

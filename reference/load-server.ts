@@ -2,6 +2,7 @@
  * Reaching one configured server: opening its transport, connecting, and reading its whole tool list.
  * Loading is independent per server, so the host runs it in parallel.
  */
+import type { ChildProcess } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -10,18 +11,31 @@ import { ListToolsResultSchema, type Tool } from "@modelcontextprotocol/sdk/type
 import type { HostServerConfig, TransportSpec } from "../harness/index.ts";
 import { nodeHttpFetch } from "./node-http-fetch.ts";
 
+/**
+ * A stdio transport that takes the end of the child's stdout for the end of the connection, as the end of a
+ * socket is: the SDK's own waits for the process to exit, so a server that closes its stdout and runs on would
+ * hold every request until its timeout.
+ */
+function stdioTransport(spec: Extract<TransportSpec, { type: "stdio" }>): Transport {
+  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, env: { ...getDefaultEnvironment(), ...spec.env }, stderr: "ignore" });
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    // The SDK keeps its child private; its stdout is the one thing here it does not watch.
+    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    child?.stdout?.once("end", () => void transport.close().catch(() => undefined));
+  };
+  return transport;
+}
+
 /** Opens the SDK transport a spec describes; a stdio child's stderr is dropped so it cannot block on a full pipe. */
 export async function openTransport(spec: TransportSpec): Promise<Transport> {
   switch (spec.type) {
     case "stdio":
-      return new StdioClientTransport({
-        command: spec.command,
-        args: spec.args,
-        env: { ...getDefaultEnvironment(), ...spec.env },
-        stderr: "ignore",
-      });
+      return stdioTransport(spec);
     case "http":
-      return new StreamableHTTPClientTransport(new URL(spec.url), { fetch: nodeHttpFetch });
+      // A server's headers go with every request (HAP/1 httpHeaders): two keys at one URL may differ only in them.
+      return new StreamableHTTPClientTransport(new URL(spec.url), { fetch: nodeHttpFetch, ...(spec.headers ? { requestInit: { headers: spec.headers } } : {}) });
     case "memory":
       return spec.connect();
   }
@@ -52,12 +66,14 @@ const quoted = (names: readonly string[]) => names.map((name) => JSON.stringify(
  *   page listing a tool an earlier page listed fails the listing with an error, so the host names the server
  *   rather than loop or show a tool twice;
  * - `first`: the first page only, as if it were the whole list;
- * - `blind`: every `nextCursor` followed with no check, pages concatenated, up to {@link BLIND_PAGE_LIMIT}.
+ * - `blind`: every `nextCursor` followed with no check, pages concatenated, up to {@link BLIND_PAGE_LIMIT};
+ * - `truthy`: as `all`, but a falsy cursor ends the list, as `while (cursor)` and `if not next_cursor` do: an
+ *   empty cursor, which MCP 2026-07-28 says is a cursor, is taken for the end.
  * tools/list is sent with `client.request`, not `client.listTools`, because the latter compiles every output
  * schema: one schema that does not compile would throw away the whole server's list, where the host wants
  * to refuse that one tool by name. A cursor is sent as given, even "" (cursors are opaque).
  */
-export async function listAllTools(client: Client, pages: "all" | "first" | "blind"): Promise<Tool[]> {
+export async function listAllTools(client: Client, pages: "all" | "first" | "blind" | "truthy"): Promise<Tool[]> {
   const tools: Tool[] = [];
   const cursors = new Set<string>();
   const names = new Set<string>();
@@ -65,7 +81,7 @@ export async function listAllTools(client: Client, pages: "all" | "first" | "bli
   for (let page = 1; ; page++) {
     const answer = await client.request({ method: "tools/list", params: cursor !== undefined ? { cursor } : {} }, ListToolsResultSchema);
     cursor = answer.nextCursor;
-    if (pages === "all") {
+    if (pages === "all" || pages === "truthy") {
       // A server that hands back a cursor it already gave would otherwise keep the host listing forever.
       if (cursor !== undefined && cursors.has(cursor)) throw new Error(`tools/list page ${page} gave the cursor ${JSON.stringify(cursor)} again: the list would never end`);
       const again = [...new Set(answer.tools.map((tool) => tool.name).filter((name) => names.has(name)))];
@@ -74,7 +90,7 @@ export async function listAllTools(client: Client, pages: "all" | "first" | "bli
     tools.push(...answer.tools);
     for (const tool of answer.tools) names.add(tool.name);
     // A host that reads one page takes it as the whole list, and never learns the rest was there.
-    if (pages === "first" || cursor === undefined) return tools;
+    if (pages === "first" || cursor === undefined || (pages === "truthy" && !cursor)) return tools;
     if (pages === "blind" && page >= BLIND_PAGE_LIMIT) return tools;
     cursors.add(cursor);
   }

@@ -3,7 +3,9 @@ import type { HostAdapter, HostServerConfig } from "../harness/index.ts";
 import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
 import { createHost } from "./create-host.ts";
 import { oneBugHosts } from "./one-bug-hosts.ts";
-import { memoryWorld, type Script } from "./test-support/script-server.ts";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { httpServersOnOneOrigin, memoryWorld, type CallRecord, type Script } from "./test-support/script-server.ts";
 
 let hosts: HostAdapter[] = [];
 afterEach(async () => {
@@ -585,6 +587,79 @@ describe("one-bug hosts", () => {
     expect(buggy.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: request.id } });
     expect((await sentBy()).some((message) => message.method === "notifications/cancelled")).toBe(false);
   });
+
+  bug("empty-cursor-ends-list", "an empty nextCursor is taken for the end of the list, and nothing says the rest is missing", async () => {
+    const world = memoryWorld([["alpha", { tools: ["a", "b", "c"], pageSize: 2, emptyCursor: true }]]);
+    const { names, outcome } = await open("empty-cursor-ends-list", world.servers);
+    expect(names).toEqual(["mcp__alpha__a", "mcp__alpha__b"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__a", "mcp__alpha__b"] }, errors: [] });
+    // The reference sends "" back and reads the last page.
+    expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha__a", "mcp__alpha__b", "mcp__alpha__c"]);
+  });
+
+  bug("strips-non-ascii", "two names apart only outside ASCII are shown as one, and a call of either runs the first", async () => {
+    const world = memoryWorld([["alpha", { tools: ["查询", "搜索"] }]]);
+    const { names, outcome, host, session } = await open("strips-non-ascii", world.servers);
+    expect(names).toEqual(["mcp__alpha__", "mcp__alpha__"]);
+    expect(outcome.errors).toEqual([]);
+    await host.call(session, "mcp__alpha__", {});
+    expect(world.calls.map((c) => c.tool)).toEqual(["查询"]);
+    // The reference refuses names a provider refuses, naming the server and both names.
+    const reference = await open(undefined, world.servers);
+    expect(reference.names).toEqual([]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringMatching(/"查询".*"搜索"/) }]);
+  });
+
+  bug("underscore-names-skipped", "names holding __ or beginning with _ are dropped with no error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["__b", "_", "mcp__x", "mcp__a__b", "request"] }]]);
+    const { names, outcome } = await open("underscore-names-skipped", world.servers);
+    expect(names).toEqual(["mcp__alpha__request"]);
+    expect(outcome).toEqual({ registered: { alpha: ["mcp__alpha__request"] }, errors: [] });
+    // The reference shows them all: each splits back into one (key, tool).
+    expect((await open(undefined, world.servers)).names).toEqual(["mcp__alpha____b", "mcp__alpha___", "mcp__alpha__mcp__x", "mcp__alpha__mcp__a__b", "mcp__alpha__request"]);
+  });
+
+  bug("one-connection-per-origin", "a second HTTP server of one origin is reached as the first", async () => {
+    const calls: CallRecord[] = [];
+    const origin = await httpServersOnOneOrigin([["alpha", { tools: ["request"] }], ["beta", { tools: ["search"] }]], calls);
+    try {
+      const servers = [{ key: "alpha", transport: origin.transports[0]! }, { key: "beta", transport: origin.transports[1]! }];
+      const buggy = await open("one-connection-per-origin", servers);
+      expect(buggy.names).toEqual(["mcp__alpha__request", "mcp__beta__request"]);
+      expect(buggy.outcome.errors).toEqual([]);
+      await buggy.call("mcp__beta__request");
+      expect(calls.map((c) => c.server)).toEqual(["alpha"]);
+      // The reference reaches each key at its own path.
+      expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+    } finally {
+      await origin.close();
+    }
+  }, 30_000);
+
+  bug("broken-connection-fails-all", "a refused connection fails the whole open, with an error naming no server", async () => {
+    // A port this test bound and closed: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const healthy = memoryWorld([["beta", { tools: ["b"] }]]);
+    const servers = [{ key: "alpha", transport: { type: "http" as const, url: `http://127.0.0.1:${port}/mcp` } }, ...healthy.servers];
+    const buggy = await open("broken-connection-fails-all", servers);
+    expect(buggy.names).toEqual([]);
+    expect(buggy.outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: expect.stringMatching(/cancel scope/) }] });
+    // The reference keeps beta and names alpha; a server that answers 404 does not break the buggy one either.
+    const reference = await open(undefined, servers);
+    expect(reference.names).toEqual(["mcp__beta__b"]);
+    expect(reference.outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining('"alpha"') }]);
+    const calls: CallRecord[] = [];
+    const answering = await httpServersOnOneOrigin([["other", { tools: ["x"] }]], calls);
+    try {
+      const notFound = [{ key: "alpha", transport: { type: "http" as const, url: (answering.transports[0] as { url: string }).url.replace("/other", "/missing") } }, ...healthy.servers];
+      expect((await open("broken-connection-fails-all", notFound)).names).toEqual(["mcp__beta__b"]);
+    } finally {
+      await answering.close();
+    }
+  }, 30_000);
 
   it("has one focused test per one-bug host (those of prompts and resources in suites/context-one-bug-hosts.test.ts)", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).filter((id) => !Object.hasOwn(contextOneBugHosts, id)).sort());

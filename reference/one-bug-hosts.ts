@@ -25,6 +25,9 @@ const bareNames: Partial<HostPolicy> = { refuseLabel: () => undefined, name: (_l
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
+/** A name with every character outside ASCII removed: all-Chinese names all become "". */
+const asciiOnly = (name: string) => name.replace(/[^\x00-\x7f]/g, "");
+
 /** A name as a folding host keeps it: compatibility-normalised (ｓ to s, ﬁ to fi) and lower-cased. */
 const folded = (name: string) => name.normalize("NFKC").toLowerCase();
 
@@ -444,4 +447,62 @@ export const oneBugHosts: Record<string, OneBugHost> = {
   },
   // Prompts and resources (issue 37): context-one-bug-hosts.ts.
   ...contextOneBugHosts,
+  /**
+   * fastmcp's `Client.list_tools` before PR#5026 (`if not result.next_cursor: break`, PrefectHQ/fastmcp#5025: a
+   * server whose cursor is "" had only its first page listed) and the MCPJam inspector before PR#4462 (every page
+   * walk read `nextCursor: ""` as the last page). MCP 2026-07-28: "an empty string is a valid cursor and thus MUST
+   * NOT be treated as the end of results". Here the list is walked as the reference walks it, while the cursor is
+   * truthy: the pages after an empty cursor are lost with no error.
+   */
+  "empty-cursor-ends-list": {
+    summary: "walks a paged tools/list while nextCursor is truthy: an empty-string cursor is taken for the end, and the pages after it are lost with no error",
+    source: "PrefectHQ/fastmcp#5025 (Client.list_tools: `if not result.next_cursor`, fixed by PR#5026); MCPJam/inspector PR#4462 (nextCursor \"\" read as the last page)",
+    swap: { listPages: "truthy" },
+  },
+  /**
+   * Cherry Studio 1.3.12 (CherryHQ/cherry-studio#6547): a tool's id was its name with every character outside
+   * [a-zA-Z0-9_-] dropped, so two all-Chinese tool names of one server got one id, both were offered under it, and
+   * the chat called the wrong one. Here every character outside ASCII is dropped from the tool's name before it is
+   * qualified, and two tools shown under one name are both shown, a call going to the first.
+   */
+  "strips-non-ascii": {
+    summary: "drops every character outside ASCII from a tool's name before qualifying it: names that differ only outside ASCII (查询 and 搜索) are shown under one name, and a call of either runs the first",
+    source: "CherryHQ/cherry-studio#6547 (Cherry Studio 1.3.12: two all-Chinese tool names got one id, and the chat called the wrong tool)",
+    swap: { name: (label, tool) => qualifiedName(label, asciiOnly(tool)), collision: "show-both" },
+  },
+  /**
+   * Cherry Studio 1.7.2 (CherryHQ/cherry-studio#11865: several MCP servers of one hostname, such as endpoints of one
+   * Spring AI service on localhost, confused with one another) and ollmcp before PR#284 (jonigl/mcp-client-for-ollama
+   * #283: a `-u` server named by its URL's host and port, so a second server on one host:port took the first one's
+   * session). Here an HTTP server is identified by its origin: a later server of one origin, at another path or
+   * with other headers, is reached as the first.
+   */
+  "one-connection-per-origin": {
+    summary: "identifies an HTTP server by its origin (scheme, host and port): a second server on one origin, at another path or under other headers, is reached as the first, so its key shows the first server's tools and its calls reach the first",
+    source: "CherryHQ/cherry-studio#11865 (Cherry Studio 1.7.2: several MCP servers of one hostname confused); jonigl/mcp-client-for-ollama#283 (a -u server named by host and port: a second server of one host:port overwrote the first one's session)",
+    swap: { launchIdentity: "origin" },
+  },
+  /**
+   * The MCP Python SDK's ClientSessionGroup (mcp 2.3.0) over streamable HTTP, modelcontextprotocol/python-sdk#915:
+   * one server whose connection is refused or dropped sends CancelledError into the task that connects the group,
+   * and what reaches the caller is the anyio cancel-scope RuntimeError, which names no server; the servers connected
+   * with it are gone too. A 404 is an answer and does not do it. Here a server whose load broke below MCP (no HTTP
+   * status, no JSON-RPC answer) fails the whole open with that error.
+   */
+  "broken-connection-fails-all": {
+    summary: "a server whose connection is refused or reset while it loads fails the whole open, with an error that names no server: every other server's tools are lost (an HTTP 404 does not)",
+    source: "modelcontextprotocol/python-sdk#915 (ClientSessionGroup: an unreachable streamable-HTTP server surfaces as the cancel-scope RuntimeError, naming no server, and takes the group down)",
+    swap: { brokenConnection: "cancel-open" },
+  },
+  /**
+   * The Grok Build CLI splits `{server}__{tool}` at `__` and takes only names that split once: @mastergo/magic-mcp's
+   * `mcp__getDsl` and nine more were skipped without a word while `grok mcp doctor` counted 11 tools
+   * (mastergo-design/mastergo-magic-mcp#115), and claude-mem's `__IMPORTANT` took its whole server out
+   * (thedotmack/claude-mem#3288). Here a tool whose name holds `__` or begins with `_` is dropped before naming.
+   */
+  "underscore-names-skipped": {
+    summary: "drops, with no error, every tool whose name holds __ or begins with _ (__b, _, mcp__x, b__c): names a {server}__{tool} split at one __ cannot take",
+    source: "mastergo-design/mastergo-magic-mcp#115 (Grok Build skipped mcp__getDsl and nine more without a word); thedotmack/claude-mem#3288 (a tool named __IMPORTANT took claude-mem's server out of the Grok Build CLI)",
+    swap: { toolNameShape: "one-separator" },
+  },
 };

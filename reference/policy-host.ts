@@ -67,6 +67,7 @@ export class PolicyHost implements HostAdapter {
         resourceTemplates: true,
         promptsListChanged: true,
         resourcesListChanged: true,
+        httpHeaders: true,
       },
     });
   }

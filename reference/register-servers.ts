@@ -34,6 +34,8 @@ export interface ServerState {
   tools?: Tool[];
   /** Why the latest attempt to reach or list it failed, naming it; its last tools stay registered. */
   failure?: string;
+  /** Whether that attempt failed because the connection broke below MCP (refused, reset), not on an answer. */
+  brokenConnection?: boolean;
 }
 
 /** A tool registered locally, before or beside the servers. */
@@ -170,6 +172,10 @@ export function registerServers(policy: HostPolicy, servers: readonly ServerStat
   }
   // One server that never loaded refuses everything, as a bare Promise.all or asyncio.gather over the servers does.
   const unloaded = servers.filter((s) => s.tools === undefined && s.failure !== undefined).sort((a, b) => a.index - b.index);
+  // A broken connection cancels the whole group, and what surfaces names no server (python-sdk#915).
+  if (policy.brokenConnection === "cancel-open" && unloaded.some((s) => s.brokenConnection === true)) {
+    return refuseOpen(servers, locals, "RuntimeError: Attempted to exit cancel scope in a different task than it was entered in");
+  }
   if (policy.loadFailure === "refuse-open" && unloaded.length > 0) {
     return refuseOpen(servers, locals, `${unloaded[0]!.failure}; no server's tools were loaded`);
   }

@@ -6,7 +6,8 @@
  *   advertise, or one tool in both lists, is a configuration error reported at open, never dropped.
  * - Request schemas are keyed by the server's own tool name, read by that same name, in one place.
  * - A tool named "" is contributed like any other, and refused when it is named (registration), unless the
- *   policy drops nameless tools before anything looks at them.
+ *   policy drops nameless tools before anything looks at them (or, likewise, names `{server}__{tool}` cannot
+ *   split at one `__`).
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { HostServerConfig } from "../harness/index.ts";
@@ -24,7 +25,8 @@ export function adoptedTools(policy: HostPolicy, config: HostServerConfig, tools
   const allow = config.allow;
   const allowed = (name: string) => allow === undefined || allow.includes("*") || allow.includes(name);
   const denied = (name: string) => policy.honourDeny && (config.deny ?? []).some((entry) => entry === "*" || entry === name);
-  const dropped = (name: string) => name === "" && policy.emptyToolName === "drop-silently";
+  const dropped = (name: string) => (name === "" && policy.emptyToolName === "drop-silently") ||
+    (policy.toolNameShape === "one-separator" && (name.includes("__") || name.startsWith("_")));
   return tools.filter((tool) => allowed(tool.name) && !denied(tool.name) && !dropped(tool.name));
 }
 

@@ -25,6 +25,7 @@ export class ServerSlot implements ServerState {
   serverInfo?: { name: string; version: string };
   tools?: Tool[];
   failure?: string;
+  brokenConnection?: boolean;
   client?: Client;
   /** Its prompts, resources and templates as last listed (server-context.ts). */
   readonly context: ServerContext;
@@ -60,9 +61,11 @@ export class ServerSlot implements ServerState {
         const tools = await this.#list();
         this.tools = this.policy.refresh === "add-only" && this.tools ? addOnly(this.tools, tools) : tools;
         this.failure = undefined;
+        this.brokenConnection = undefined;
         // Its prompts and resources on the same connection, once its tools are known.
         await this.context.relist(this.client!);
       } catch (error) {
+        this.brokenConnection = brokeBelowMcp(error);
         if (this.tools === undefined) {
           this.failure = `server ${quote(this.key)} could not be loaded (connect, initialize or tools/list failed): ${reason(error)}`;
         } else if (this.policy.unreachableRefresh === "prune") {
@@ -139,6 +142,18 @@ export class ServerSlot implements ServerState {
     await this.reconnect();
     return listAllTools(this.client!, this.policy.listPages);
   }
+}
+
+/** Socket errors: the connection refused, reset or cut with no answer at all. */
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ECONNABORTED", "UND_ERR_SOCKET"]);
+
+/** Whether `error` (or a cause of it) is a connection that broke below MCP: no HTTP status, no JSON-RPC answer. */
+function brokeBelowMcp(error: unknown): boolean {
+  for (let at = error, depth = 0; at instanceof Error && depth < 6; at = (at as { cause?: unknown }).cause, depth++) {
+    const code = (at as NodeJS.ErrnoException).code;
+    if ((typeof code === "string" && SOCKET_CODES.has(code)) || /socket hang up|other side closed/i.test(at.message)) return true;
+  }
+  return false;
 }
 
 /** The old list with the new one's tools added or updated, nothing removed: a refresh that only adds. */

@@ -324,7 +324,7 @@ export const bugCatalogue: CatalogueEntry[] = [
     policy: "a stdio server identified by its command and arguments: a second server of one command, with another environment, runs as the first",
     host: "dedupes-by-command",
     clause: "wire/identity-by-key",
-    value: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]),
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), transport: "stdio" },
   },
   {
     id: "empty-server-is-error",
@@ -534,6 +534,56 @@ export const bugCatalogue: CatalogueEntry[] = [
     host: "cancels-finished-calls",
     clause: "wire/cancels-only-pending",
     value: catalogueWorld(["alpha", ["request"]]),
+  },
+  // Issue 40: the hazard classes hosts kept shipping.
+  {
+    id: "empty-cursor-ends-list",
+    reports: [
+      "PrefectHQ/fastmcp#5025 (Client.list_tools: `if not result.next_cursor`, a server whose cursor is \"\" listed page 1 only; fixed by PR#5026)",
+      "MCPJam/inspector PR#4462 (every page walk read nextCursor \"\" as the last page)",
+    ],
+    policy: "a paged list walked while its cursor is truthy: an empty-string cursor, which MCP 2026-07-28 says is a cursor, ends the walk, and the later pages are lost with no error",
+    host: "empty-cursor-ends-list",
+    clause: "surface/no-silent-loss",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request", "search"]), pageSize: 1, emptyCursor: 1 }] }),
+  },
+  {
+    id: "non-ascii-names-one-id",
+    reports: ["CherryHQ/cherry-studio#6547 (Cherry Studio 1.3.12: two all-Chinese tool names of one server got one id, and the chat called the wrong tool)"],
+    policy: "a tool's id built from its name with what is outside ASCII dropped: names that differ only there become one",
+    host: "strips-non-ascii",
+    clause: "names/injective",
+    value: catalogueWorld(["alpha", ["查询", "搜索"]]),
+  },
+  {
+    id: "reserved-looking-names-skipped",
+    reports: [
+      "mastergo-design/mastergo-magic-mcp#115 (Grok Build splits {server}__{tool} at `__`: mcp__getDsl and nine more skipped without a word)",
+      "thedotmack/claude-mem#3288 (a tool named __IMPORTANT made the Grok Build CLI drop claude-mem's server)",
+    ],
+    policy: "a name holding `__` or beginning with `_` cannot be split from its server's at one `__`, and is dropped with no error",
+    host: "underscore-names-skipped",
+    clause: "surface/no-silent-loss",
+    value: catalogueWorld(["alpha", ["mcp__x", "request"]]),
+  },
+  {
+    id: "one-connection-per-origin",
+    reports: [
+      "CherryHQ/cherry-studio#11865 (Cherry Studio 1.7.2: several MCP servers on one hostname confused)",
+      "jonigl/mcp-client-for-ollama#283 (a -u server named by host and port: a second server of one host:port took the first one's session)",
+    ],
+    policy: "an HTTP server identified by its origin: a second server on one host and port, at another path, is reached as the first",
+    host: "one-connection-per-origin",
+    clause: "wire/identity-by-key",
+    value: { world: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]), transport: "http" },
+  },
+  {
+    id: "refused-connection-cancels-group",
+    reports: ["modelcontextprotocol/python-sdk#915 (ClientSessionGroup over streamable HTTP: an unreachable server surfaces as an anyio cancel-scope RuntimeError naming no server, and takes the group down)"],
+    policy: "every server connected in one task group: a refused or reset connection cancels the group, and the caller gets an error that names no server",
+    host: "broken-connection-fails-all",
+    clause: "surface/one-failure-contained",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["request"]), unreachable: true, unreachableAs: "refused" }, server("beta", ["search"])] }),
   },
   // Prompts and resources (issue 37): suites/context-bug-catalogue.ts.
   ...contextBugCatalogue,

@@ -98,7 +98,7 @@ export const contextBugCatalogue: CatalogueEntry[] = [
     id: "empty-cursor-taken-for-end",
     reports: ["PrefectHQ/fastmcp#5025 (list_prompts and list_resources stop at `if not result.next_cursor`; fixed by PR#5026)", "MCPJam/inspector PR#4462"],
     policy: "an empty-string nextCursor taken for the end of the list: the pages after it are lost with no error",
-    host: "empty-cursor-ends-list",
+    host: "context-empty-cursor-ends-list",
     clause: "prompts/no-silent-loss",
     value: contextWorldOf({ key: "alpha", prompts: ["review", "summarise"], paging: { prompts: { pageSize: 1, emptyCursor: true } } }),
   },

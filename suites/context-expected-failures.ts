@@ -28,5 +28,5 @@ export const contextExpectedFailures: Record<string, string[]> = {
   // A failing prompts/list, resources/list or resources/templates/list taken for an empty one.
   "context-list-errors-swallowed": ["prompts/failing-server-named", "resources/failing-server-named"],
   // An empty-string cursor taken for the end: the later pages lost, prompts and resources alike.
-  "empty-cursor-ends-list": ["prompts/no-silent-loss", "resources/no-silent-loss"],
+  "context-empty-cursor-ends-list": ["prompts/no-silent-loss", "resources/no-silent-loss"],
 };

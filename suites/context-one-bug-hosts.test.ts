@@ -105,9 +105,9 @@ describe("prompt and resource one-bug hosts", () => {
     expect((await open(undefined, { key: "alpha", prompts: ["review"], errors: ["prompts"] })).outcome.errors).toEqual([{ server: "alpha", message: expect.stringContaining("prompts/list failed") }]);
   });
 
-  bug("empty-cursor-ends-list", "an empty-string cursor taken for the end", async () => {
+  bug("context-empty-cursor-ends-list", "an empty-string cursor taken for the end", async () => {
     const world = { key: "alpha", prompts: ["review", "summarise", "explain"], paging: { prompts: { pageSize: 1, emptyCursor: true } } } satisfies ContextServer;
-    const { host, session, received } = await open("empty-cursor-ends-list", world);
+    const { host, session, received } = await open("context-empty-cursor-ends-list", world);
     expect(await prompts(host, session)).toEqual(["mcp__alpha__review"]);
     expect(received("prompts/list").map((record) => record.cursor ?? null)).toEqual([null]);
     const reference = await open(undefined, world);

@@ -94,7 +94,9 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     try {
       for (const transport of ["stdio", "http"] as const) {
         const report = await runClauses({
-          clauses: clauses.filter((clause) => ["surface/no-silent-loss", "names/deterministic"].includes(clause.id)),
+          // failing-server-named and mid-session-loss hold servers unreachable as real ones are (issue 40): a port
+          // held closed, a reset, a silent accept, a command that exits or closes its stdout. None may outlive the run.
+          clauses: clauses.filter((clause) => ["surface/no-silent-loss", "names/deterministic", "surface/failing-server-named", "drift/mid-session-loss"].includes(clause.id)),
           launcher: hapLauncher({ argv: builtinHostArgv("reference"), env: { ...process.env, TMPDIR: scratch } as Record<string, string> }),
           seed: selfTestSeed(2), runs: 4, transport,
         });

@@ -9,8 +9,8 @@
  */
 import fc from "fast-check";
 import {
-  constructed, defineClause, lifecycleWorld, messageNames, visibleLabel, withLifecycleWorld,
-  type ClauseEnvironment, type LifecycleSession, type ObservedCall, type World,
+  constructed, defineClause, lifecycleWorld, messageNames, transportFor, unreachableMeanings, visibleLabel, withLifecycleWorld, worldOf,
+  type ClauseEnvironment, type ConstructedCase, type LifecycleSession, type ObservedCall, type World,
 } from "../harness/index.ts";
 
 interface LossCase {
@@ -21,6 +21,42 @@ interface LossCase {
 }
 
 const targetOf = (value: LossCase) => value.world.servers[value.target % value.world.servers.length]!;
+
+/** How the target goes down, where it is more than nothing serving its address (ServerScript.unreachableAs). */
+const downAs = (value: LossCase) => {
+  const mode = targetOf(value).unreachableAs;
+  return mode === undefined || mode === "not-found" ? "" : ` (${unreachableMeanings[mode]})`;
+};
+
+/** The key of the server that goes down as `mode` in {@link realLossCases}: its own, so what a host remembers of it stays with it. */
+const DYING: Record<"refused" | "reset" | "exits" | "stdout-closed", string> = {
+  refused: "closes-port", reset: "resets", exits: "exits", "stdout-closed": "closes-stdout",
+};
+/** Likewise, the key of the server that is down at the first open as `mode` and back for the second. */
+const RETURNING: Record<"refused" | "exits", string> = { refused: "port-reopens", exits: "restarts" };
+
+/**
+ * Issue 40: a server goes down as real servers do, over the transport each is made for: its port closes, or it
+ * resets the connection (HTTP); its command exits, or closes its stdout and runs on (stdio). It dies after the
+ * open, or is down at the first open (a closed port, an exited command) and back for the second. Each dying
+ * server has a key of its own: a host that remembers a server it lost a call to for the rest of its process
+ * (lost-call-sticks) must not take that memory into other clauses' worlds of alpha and beta.
+ */
+function realLossCases(): ConstructedCase<LossCase>[] {
+  const over = (mode: keyof typeof DYING) => (mode === "exits" || mode === "stdout-closed" ? "stdio" : "HTTP");
+  const world = (key: string, mode: keyof typeof DYING) => worldOf({ key, tools: ["request"], unreachableAs: mode }, ["beta", ["search"]]);
+  const dies = (["refused", "reset", "exits", "stdout-closed"] as const).map((mode): ConstructedCase<LossCase> => ({
+    hazard: "server-lost",
+    title: `${DYING[mode]}: request · beta: search; ${DYING[mode]} dies after open: ${unreachableMeanings[mode]}, over ${over(mode)}`,
+    value: { world: world(DYING[mode], mode), target: 0, mode: "dies" },
+  }));
+  const recovers = (["refused", "exits"] as const).map((mode): ConstructedCase<LossCase> => ({
+    hazard: "server-recovered",
+    title: `${RETURNING[mode]}: request · beta: search; ${RETURNING[mode]} down at the first open (${unreachableMeanings[mode]}, over ${over(mode)}), back for the second`,
+    value: { world: world(RETURNING[mode], mode), target: 0, mode: "recovers" },
+  }));
+  return [...dies, ...recovers];
+}
 
 /** The world as it starts: in `recovers`, the target cannot be reached yet. */
 function scripted(value: LossCase): World {
@@ -119,14 +155,16 @@ export const midSessionLoss = defineClause({
       .map((built) => ({ ...built, hazard: "server-lost" })),
     ...constructed<LossCase>(["two-servers"], (world) => ({ world, target: 0, mode: "recovers" }), "; alpha unreachable at the first open, back for the second")
       .map((built) => ({ ...built, hazard: "server-recovered" })),
+    ...realLossCases(),
   ],
   worlds: (value: LossCase) => [scripted(value)],
   describeWorlds: (value: LossCase) => [value.mode === "dies"
-    ? `"${targetOf(value).key}" dies after the open`
-    : `"${targetOf(value).key}" unreachable at the first open, reachable at the second`],
+    ? `"${targetOf(value).key}" dies after the open${downAs(value)}`
+    : `"${targetOf(value).key}" unreachable at the first open${downAs(value)}, reachable at the second`],
   requires: ["server-lost", "server-recovered"],
   check: (env, value) =>
-    withLifecycleWorld(env, scripted(value), async (live) => {
+    // A server that goes down as only one transport can (a closed port, a closed stdout) runs over that one.
+    withLifecycleWorld({ adapter: env.adapter, servers: env.servers, transport: transportFor(env.host, scripted(value)) ?? env.transport }, scripted(value), async (live) => {
       const key = targetOf(value).key;
       return value.mode === "dies" ? dies(await live.open(), live, key) : recovers(env, live, value, key);
     }),

@@ -6,6 +6,7 @@ import {
   canonicalErrors, canonicalSurface, collidingWorld, confoundedComparison, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
+import { BUILTIN_KEY, builtinKeyJudged, builtinKeyMeaning, nonAsciiCases, reservedNameCases } from "./support/shipped-hazards.ts";
 
 // Worlds holding an invalid or over-long name alone judge a host that refuses every open with anything else in it.
 const anyWorld = () => fc.oneof(crossShrink, collidingWorld(), separatorClashWorld(), longNameWorld(), world(), aloneWorld("provider-invalid-name"), aloneWorld("over-length"));
@@ -38,9 +39,11 @@ export const injective = defineClause({
       "sanitised-twin", "prototype-tools", "repeated-name",
     ]),
     ...joinClashCases(env.naming),
+    // Issue 40: names outside ASCII (twins apart only there, NFC beside NFD), names shaped like a host's own.
+    ...nonAsciiCases(), ...reservedNameCases(env),
   ],
   worlds: (value: World) => [value],
-  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning, [BUILTIN_KEY]: builtinKeyMeaning },
   requires: ["exact-duplicate", "separator-clash", "sanitising-clash", "case-clash", "over-length"],
   async check(env, value) {
     const observation = await env.observe(value, { probe: false });
@@ -77,7 +80,9 @@ export const injective = defineClause({
         `it shows "${twin.name}" for "${twin.kept.tool}" of "${twin.kept.key}" only, and "${twin.lost.tool}" of "${twin.lost.key}" is gone with no error or diagnostic naming it`,
       );
     }
-    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)] };
+    if (problems.length === 0) {
+      return { ok: true, judged: [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation), ...builtinKeyJudged(env, value, observation)] };
+    }
     return { ok: false, expected: "each shown name stands for exactly one (server, tool) pair, and no pair is lost without a word under a name shown for another", observed: problems.join("; ") };
   },
 });
@@ -167,7 +172,8 @@ export const providerValid = defineClause({
   sources: ["ADR-0112 D6", "SEP-986", "provider tool-name limits"],
   arbitrary: () => anyWorld(),
   // Past 64 once prefixed, and past 64 on its own (a host showing namespaces apart shows the name bare).
-  coverage: () => constructed(["invalid-name", "over-length", "long-wire-name", "long-twins", "nameless-tool", "sanitised-twin"]),
+  // Issue 40: names outside ASCII, which a provider refuses however a host shows them.
+  coverage: () => [...constructed(["invalid-name", "over-length", "long-wire-name", "long-twins", "nameless-tool", "sanitised-twin"]), ...nonAsciiCases()],
   worlds: (value: World) => [value],
   requires: ["provider-invalid-name", "over-length"],
   async check(env, value) {
@@ -286,7 +292,12 @@ export const profile = defineClause({
     env.profile?.expectedName ? undefined : "no naming profile: pass --profile adr-0112 (or the host claims none that fixes names)",
   arbitrary: () => fc.oneof(crossShrink, collidingWorld(), longNameWorld(), world({ toolFamilies: ["separator", "hostile"] }), aloneWorld("over-length")),
   // Case kept: mcp__{key}__{tool} holds the key and the name as given, never lower-cased.
-  coverage: () => constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool", "case-tools"]),
+  // Issue 40: names outside ASCII, which mcp__{key}__{tool} keeps as they are, so a provider refuses them by name;
+  // and a name shaped like a host's own that is too long to show, refused by name, never dropped without a word.
+  coverage: () => [
+    ...constructed(["exact-duplicate", "separator-underscore", "over-length", "long-twins", "invalid-name", "sanitised-twin", "nameless-tool", "case-tools"]),
+    ...nonAsciiCases(), ...constructed(["reserved-over-length"]),
+  ],
   worlds: (value: World) => [value],
   requires: ["exact-duplicate", "over-length"],
   async check(env, value) {

@@ -5,9 +5,10 @@
  */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink, defineClause, failingWorld, hazardsByServer, shownWireNames, visibleLabel,
+  aloneWorld, constructed, crossShrink, defineClause, failingWorld, hazardsByServer, shownWireNames, transportFor, visibleLabel,
   type World,
 } from "../harness/index.ts";
+import { realFailureCases } from "./support/shipped-hazards.ts";
 
 const quoted = (names: Iterable<string>) => [...names].map((name) => JSON.stringify(name)).join(", ");
 
@@ -30,7 +31,7 @@ export const oneFailureContained = defineClause({
     "server answered. Refusing the whole open with an error is honest, so the MUST clauses accept it; it is " +
     "still a host in which the least reliable server decides whether any tool works. The fix is to load each " +
     "server on its own and report the one that failed.",
-  sources: ["langchain-ai/langchain-mcp-adapters#492", "mastra-ai/mastra PR#13527", "ADR-0112 D3"],
+  sources: ["langchain-ai/langchain-mcp-adapters#492", "mastra-ai/mastra PR#13527", "modelcontextprotocol/python-sdk#915", "ADR-0112 D3"],
   checkSituations: {
     "failing-beside-healthy": "a server that fails to load sits beside a healthy server (one holding nothing a careful host may refuse)",
     "refused-tool-beside-healthy": "a server holding a tool a careful host may refuse (an invalid, over-long or duplicate name) sits beside a healthy server",
@@ -41,11 +42,14 @@ export const oneFailureContained = defineClause({
   coverage: () => [
     ...constructed(["unreachable", "initialize-error", "list-error", "list-crash"]).map((built) => ({ ...built, hazard: "failing-beside-healthy" })),
     ...constructed(["invalid-name", "over-length", "duplicate-beside-healthy"]).map((built) => ({ ...built, hazard: "refused-tool-beside-healthy" })),
+    // Issue 40: unreachable as real servers are, where one refused or reset connection cancelled the others
+    // (modelcontextprotocol/python-sdk#915), though a 404 did not.
+    ...realFailureCases().map((built) => ({ ...built, hazard: "failing-beside-healthy" })),
   ],
   worlds: (value: World) => [value],
   requires: ["failing-beside-healthy", "refused-tool-beside-healthy"],
   async check(env, value) {
-    const observation = await env.observe(value);
+    const observation = await env.observe(value, { transport: transportFor(env.host, value) });
     const stands = standing(value);
     const healthy = value.servers.filter((server, at) => stands[at] === "healthy" && server.tools.length > 0);
     const met = healthy.length === 0 ? [] : [

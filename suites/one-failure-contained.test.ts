@@ -1,11 +1,13 @@
 /**
  * One failure, contained: every constructed case of `surface/one-failure-contained` holds on the reference;
  * a host that refuses the whole open for one failing server fails each failing-server case and no
- * refused-tool case (it refuses nothing more than the reference for a name); and the failing-server worlds of
+ * refused-tool case (it refuses nothing more than the reference for a name); a host whose group a refused or
+ * reset connection cancels fails exactly the cases unreachable as real HTTP servers are (issue 40), never the
+ * old 404; and the failing-server worlds of
  * `diag/errors-name-server`'s plan judge an anonymous error (issue 27: they were never drawn).
  */
 import { describe, expect, it } from "vitest";
-import { constructed, hazardWorlds, inProcessLauncher, replayCase } from "../harness/index.ts";
+import { constructed, hazardWorlds, inProcessLauncher, replayCase, type World } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -16,17 +18,26 @@ const replay = (id: string, value: unknown, bug?: string) =>
 describe("surface/one-failure-contained", () => {
   const plan = clause("surface/one-failure-contained").coverage!({} as never);
 
-  it("plans failing servers and refused tools, each beside a healthy server", () => {
-    expect(plan.map((built) => built.hazard)).toEqual([...Array(4).fill("failing-beside-healthy"), ...Array(3).fill("refused-tool-beside-healthy")]);
+  it("plans failing servers and refused tools, each beside a healthy server, and servers unreachable as real ones are", () => {
+    expect(plan.map((built) => built.hazard)).toEqual([
+      ...Array(4).fill("failing-beside-healthy"), ...Array(3).fill("refused-tool-beside-healthy"), ...Array(5).fill("failing-beside-healthy"),
+    ]);
   });
 
+  /** Whether a case's failing server breaks its connection below MCP over HTTP (refused, reset, silent): not a 404. */
+  const breaksConnection = (value: unknown) =>
+    (value as World).servers.some((server) => ["refused", "reset", "silent"].includes(server.unreachableAs ?? ""));
+
   for (const built of plan) {
-    it(`${built.title}: the reference holds; one-failure-fails-all ${built.hazard === "failing-beside-healthy" ? "violates" : "holds"}`, async () => {
+    it(`${built.title}: the reference holds; one-failure-fails-all ${built.hazard === "failing-beside-healthy" ? "violates" : "holds"}; broken-connection-fails-all ${breaksConnection(built.value) ? "violates" : "holds"}`, async () => {
       const good = await replay("surface/one-failure-contained", built.value);
       expect(good.verdict, good.reason).toBe("pass");
       expect(good.outcome?.judged).toContain(built.hazard);
       const bad = await replay("surface/one-failure-contained", built.value, "one-failure-fails-all");
       expect(bad.verdict, bad.reason).toBe(built.hazard === "failing-beside-healthy" ? "violated" : "pass");
+      // Issue 40: a refused or reset connection takes the group down where a 404 (the old unreachable) did not.
+      const broken = await replay("surface/one-failure-contained", built.value, "broken-connection-fails-all");
+      expect(broken.verdict, broken.reason).toBe(breaksConnection(built.value) ? "violated" : "pass");
     }, 30_000);
   }
 

@@ -3,9 +3,12 @@ import fc from "fast-check";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, loggedSpecExclusion, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
-  visibleLabel, world, worldOf,
+  transportFor, visibleLabel, world, worldOf,
   type SessionObservation, type World,
 } from "../harness/index.ts";
+import {
+  BUILTIN_KEY, builtinKeyJudged, builtinKeyMeaning, emptyCursorCases, emptyCursorFailingCases, nonAsciiCases, realFailureCases, reservedNameCases,
+} from "./support/shipped-hazards.ts";
 
 const quoted = (names: Iterable<string>) => [...names].map((name) => JSON.stringify(name)).join(", ");
 
@@ -100,13 +103,16 @@ export const noSilentLoss = defineClause({
       "paged-list", "paged-large", "large-world", "invalid-header",
     ]),
     ...joinClashCases(env.naming),
+    // Issue 40: an empty cursor, names outside ASCII, names shaped like a host's own, keys like its built-ins'.
+    ...emptyCursorCases(), ...nonAsciiCases(), ...reservedNameCases(env),
   ],
   worlds: (value: World) => [value],
-  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning },
+  checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning, [BUILTIN_KEY]: builtinKeyMeaning },
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity", "paged-list", "large-world"],
   async check(env, value) {
     const observation = await env.observe(value);
     const judged = [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)];
+    judged.push(...builtinKeyJudged(env, value, observation));
     if (failedWhole(observation)) return { ok: true, judged };
     const lost = shortfalls(value, observation).filter(({ key }) => errorsNaming(observation, key).length === 0);
     if (lost.length === 0) return { ok: true, judged };
@@ -167,6 +173,8 @@ export const shortfallNamesMissing = defineClause({
       "prototype-tools", "case-keys", "fold-keys", "repeated-name", "paged-list", "large-world", "invalid-header",
     ]),
     ...joinClashCases(env.naming),
+    // Issue 40: pages after an empty cursor, and names shaped like a host's own, are shortfalls only the host can name.
+    ...emptyCursorCases(), ...constructed(["reserved-tools"]),
   ],
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
@@ -223,6 +231,8 @@ export const allOrNothing = defineClause({
       "separator-mcp-companions", "prototype-companions", "fold-tools", "paged-list", "large-world", "invalid-header",
     ]),
     ...joinClashCases(env.naming, withCompanions, ", each server with a tool of its own"),
+    // Issue 40: a server read up to an empty cursor, or shown without its names shaped like a host's own, is partial.
+    ...emptyCursorCases(), ...constructed(["reserved-tools"]),
   ],
   worlds: (value: World) => [value],
   requires: ["over-length", "provider-invalid-name"],
@@ -244,7 +254,8 @@ function withCompanions(value: World): World {
 }
 
 /** How a server of a failing world fails, in words (undefined: it is healthy). */
-const failureOf = (server: World["servers"][number]) => (server.unreachable ? "unreachable" : server.failure);
+const failureOf = (server: World["servers"][number]) =>
+  (server.unreachable ? (server.unreachableAs === undefined || server.unreachableAs === "not-found" ? "unreachable" : `unreachable: ${server.unreachableAs}`) : server.failure);
 
 /**
  * Asking again for a cursor that never advanced is a loop, not a retry, past this many requests (a host may
@@ -274,13 +285,19 @@ export const failingServerNamed = defineClause({
   // no-silent-loss or names/injective: a host that stops and names the server passes, one that loops (to its
   // bound) or keeps the first page and says nothing fails, whatever it shows; the copies a blind follower shows
   // are one (server, tool) pair shown twice, not two pairs under one name.
-  coverage: () => constructed([
-    "unreachable", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-in-list", "schema-not-object", "stuck-cursor", "repeated-page",
-  ]),
+  coverage: () => [
+    ...constructed([
+      "unreachable", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-in-list", "schema-not-object", "stuck-cursor", "repeated-page",
+    ]),
+    // Issue 40: a cursor that never advances, or a fatal page two, behind the cursor ""; and servers unreachable as
+    // real ones are (a closed port, a reset, a silent accept over HTTP; a command that exits, or closes its stdout).
+    ...emptyCursorFailingCases(), ...realFailureCases(),
+  ],
   worlds: (value: World) => [value],
   requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object", "stuck-cursor", "repeated-page"],
   async check(env, value) {
-    const observation = await env.observe(value);
+    // A server unreachable as only one transport can be (a closed port, a closed stdout) is met over that one.
+    const observation = await env.observe(value, { transport: transportFor(env.host, value) });
     const judged = await env.judge(value, observation);
     const errors = observation.open.outcome.errors;
     // The whole open failed with an error: allowed, whichever server the error names (unless it looped first).

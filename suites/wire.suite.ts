@@ -4,6 +4,7 @@ import {
   constructed, crossShrink, canonicalJson, collidingWorld, defineClause, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, probeOf,
   separatorClashWorld, visibleLabel, type ClauseEnvironment, type ObservedCall, type SessionObservation, type World,
 } from "../harness/index.ts";
+import { nonAsciiCases } from "./support/shipped-hazards.ts";
 
 /** Arguments that survive JSON but catch a host that rewrites, drops or re-encodes them. */
 const payload = fc.record({
@@ -66,7 +67,8 @@ export const passthrough = defineClause({
   },
   sources: ["ADR-0112 D2"],
   arbitrary: wireCase,
-  coverage: wireCoverage,
+  // Issue 40: a tool named outside ASCII must reach its server as it named itself, byte for byte (NFC beside NFD).
+  coverage: (env) => [...wireCoverage(env), ...nonAsciiCases((world) => ({ world, payload: structuredClone(fixedPayload) }))],
   worlds: (value: WireCase) => [value.world],
   // "call": a shown, identifiable tool was called; a host that shows nothing leaves this clause unjudged.
   requires: ["exact-duplicate", "multi-server", "call"],

@@ -5,6 +5,7 @@ import {
   caseToolNames,
   hostileToolNames,
   longToolNames,
+  scriptToolNames,
   separatorToolNames,
   toolName,
   toolNamePool,
@@ -27,7 +28,7 @@ describe("toolName", () => {
     const names = fc.sample(toolName(), { numRuns: 1000, seed: SEED });
     const pool = names.filter((name) => (toolNamePool as readonly string[]).includes(name)).length;
     expect(pool).toBeGreaterThan(300);
-    for (const family of [separatorToolNames, caseToolNames, hostileToolNames, longToolNames]) {
+    for (const family of [separatorToolNames, caseToolNames, hostileToolNames, longToolNames, scriptToolNames]) {
       expect(names.some((name) => (family as readonly string[]).includes(name))).toBe(true);
     }
   });

@@ -3,7 +3,7 @@ import { fromFamilies } from "./_internals/families.ts";
 import { paddedName } from "./_internals/padded-name.ts";
 
 /** The families of wire names {@link toolName} draws from, simplest first. */
-export const toolNameFamilies = ["pool", "separator", "case", "hostile", "long"] as const;
+export const toolNameFamilies = ["pool", "separator", "case", "hostile", "long", "script"] as const;
 /** One family of wire names: see {@link toolName}. */
 export type ToolNameFamily = (typeof toolNameFamilies)[number];
 
@@ -21,9 +21,10 @@ export const toolNamePool = ["request", "search", "query", "call", "get_logs", "
 
 /**
  * Names carrying the separators hosts join with, plus the bare halves they pair with: `a_b`+`c` and
- * `a`+`b_c` both join to `a_b_c`; `a_`+`b` and `a`+`_b` both to `a__b`.
+ * `a`+`b_c` both join to `a_b_c`; `a_`+`b` and `a`+`_b` both to `a__b`. Last, names shaped like a host's own
+ * (`__b`, `_`, `mcp__x`, `mcp__a__b`: a `{server}__{tool}` split at one `__` cannot take them).
  */
-export const separatorToolNames = ["c", "b", "b_c", "b__c", "_b", "b_", "a-b", "a.b", "a/b", "a b"] as const;
+export const separatorToolNames = ["c", "b", "b_c", "b__c", "_b", "b_", "a-b", "a.b", "a/b", "a b", "__b", "_", "mcp__x", "mcp__a__b"] as const;
 
 /** Case variants of pool names: distinct to the spec (names are case-sensitive), equal to a host that folds case. */
 export const caseToolNames = ["Search", "SEARCH", "Request", "REQUEST"] as const;
@@ -63,12 +64,21 @@ export const longToolNames: readonly string[] = [
   ),
 ];
 
+/**
+ * Names outside ASCII, valid MCP names no provider accepts: Chinese, Russian, Greek, Arabic and Hebrew words and
+ * an emoji; two names that differ only in their Chinese letters (`search_查询`, `search_搜索`: one name to a host
+ * that drops what is not ASCII); `café` composed (U+00E9) and decomposed (e, U+0301); and the ASCII
+ * transliterations `poisk` and `cafe` they may meet.
+ */
+export const scriptToolNames = ["查询", "поиск", "αναζήτηση", "بحث", "חיפוש", "🔍", "search_查询", "search_搜索", "caf\u00e9", "cafe\u0301", "poisk", "cafe"] as const;
+
 const byFamily: Record<ToolNameFamily, readonly string[]> = {
   pool: toolNamePool,
   separator: separatorToolNames,
   case: caseToolNames,
   hostile: hostileToolNames,
   long: longToolNames,
+  script: scriptToolNames,
 };
 
 /**

@@ -23,6 +23,12 @@ export const CapabilitiesSchema = z.object({
   /** The host loads only https servers: the run serves https and sends its CA in `session/open` (`tls`). */
   https: z.boolean().optional(),
   /**
+   * An extension of HAP/1: the host sends every header of a server's `transport.headers` with each HTTP request
+   * to that server (an `Authorization` per account, as mcp.json's `headers` do), so two servers at one URL told
+   * apart only by their headers can be configured. Without it no world relies on headers.
+   */
+  httpHeaders: z.boolean().optional(),
+  /**
    * An extension of HAP/1: the names of the tools the host always offers its model beside the servers'
    * tools, which no configuration adds or takes away (an agent CLI's built-ins, such as Claude Code's `Bash`).
    * They are the host's local tools for `guard/local-occupant`: a server's tool named like one of them must

@@ -80,11 +80,14 @@ function pagesNote(step: Received, server: WorldStep["servers"][number] | undefi
   if (!server?.pageSize || server.failure !== undefined || server.unreachable) return "";
   const pages = Math.max(1, Math.ceil(server.tools.length / server.pageSize));
   if (pages < 2) return "";
-  const asked = new Set(step.messages.filter((message) => message.method === "tools/list").map((message) => message.cursor ?? ""));
-  const followed = [...asked].filter((cursor) => cursor !== "").length;
+  // A request with no cursor asks for page 1; one with "" asks for a later page (an empty cursor is a cursor).
+  const lists = step.messages.filter((message) => message.method === "tools/list");
+  const asked = new Set(lists.map((message) => (message.cursor === undefined ? undefined : `cursor:${message.cursor}`)));
+  const followed = [...asked].filter((cursor) => cursor !== undefined).length;
+  const empty = server.emptyCursor === undefined ? "" : `, page ${server.emptyCursor}'s nextCursor ""`;
   return followed === 0
-    ? ` (its list is ${pages} pages of ${server.pageSize}: the host asked for page 1 and never for the next cursor)`
-    : ` (its list is ${pages} pages of ${server.pageSize}: the host asked for ${Math.min(asked.size, pages)} of them)`;
+    ? ` (its list is ${pages} pages of ${server.pageSize}${empty}: the host asked for page 1 and never for the next cursor)`
+    : ` (its list is ${pages} pages of ${server.pageSize}${empty}: the host asked for ${Math.min(asked.size, pages)} of them)`;
 }
 
 /** `items` with each run of equal neighbours made one item by `fold` (a host polled 200 times reads as one line). */

@@ -48,7 +48,7 @@ export function evidenceLines(evidence: Evidence): string[] {
   for (const step of evidence.steps) {
     if (step.kind === "world") {
       const servers = step.servers.map((server) =>
-        `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? ` fails: ${server.failure}` : ""}${server.pageSize !== undefined ? ` pages of ${server.pageSize}` : ""}${contextServerText(server)}`);
+        `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? (server.unreachable ? ` (${server.failure})` : ` fails: ${server.failure}`) : ""}${server.pageSize !== undefined ? ` pages of ${server.pageSize}` : ""}${server.emptyCursor !== undefined ? ` (page ${server.emptyCursor}'s nextCursor "")` : ""}${contextServerText(server)}`);
       lines.push(`world ${step.world} started (${step.transport}): ${servers.join("; ")}`);
     } else if (step.kind === "host") {
       lines.push(`→ ${requestText(step)}`, `  ← ${answerText(step)}`);

@@ -29,12 +29,23 @@ describe("look-alike names", () => {
   it("are told apart from plain names, with the reason", () => {
     expect(lookAlike("search")).toBeUndefined();
     expect(lookAlike("get_logs-2")).toBeUndefined();
-    expect(lookAlike("\u0440\u0443\u0441\u0441\u043a\u0438\u0439")).toMatch(/letters that look ASCII/); // all Cyrillic, confusable letters
+    // A word wholly in another script passes for an ASCII name only when every letter looks ASCII (раѕѕ, pass).
+    expect(lookAlike("\u0440\u0430\u0455\u0455")).toMatch(/letters that look ASCII/);
     expect(lookAlike("\u65e5\u672c")).toBeUndefined(); // one script, nothing that looks ASCII
     expect(lookAlike(cyrillic)).toMatch(/mixes Latin and Cyrillic letters: U\+0455 looks like "s"/);
     expect(lookAlike(fullwidth)).toMatch(/U\+FF42 looks like "b"/);
     expect(lookAlike("\u{1D42C}earch")).toMatch(/looks like "s"/);
     expect(skeleton(cyrillic)).toBe("search");
+  });
+
+  it("leave words of other scripts unmarked where they pass for no other name (issue 40), and mark a decomposed name", () => {
+    // Russian and Greek words hold letters with no ASCII twin (п, и; ζ, ή); Han, Arabic, Hebrew and emoji have none.
+    for (const word of ["\u0440\u0443\u0441\u0441\u043a\u0438\u0439", "поиск", "αναζήτηση", "查询", "بحث", "חיפוש", "🔍", "search_查询"]) expect(lookAlike(word), word).toBeUndefined();
+    // Latin beside a Cyrillic letter that looks ASCII stays marked, as ѕearch is.
+    expect(lookAlike("search_поиск")).toMatch(/mixes Latin and Cyrillic letters: .*U\+043E looks like "o"/);
+    // café in NFD renders as café in NFC, another name to MCP: the decomposed one is marked, the composed one not.
+    expect(lookAlike("cafe\u0301")).toMatch(/decomposed \(not NFC\): e \+ U\+0301 renders like the composed letter/);
+    expect(lookAlike("caf\u00e9")).toBeUndefined();
   });
 
   it("are marked as colliding with the name they look like, in the world's collisions", () => {

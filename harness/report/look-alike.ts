@@ -2,8 +2,8 @@
  * Names that look like other names. A report about tool names is read by eye, so a name that mixes scripts
  * (`ѕearch` with a Cyrillic `ѕ`) or holds a letter that renders like an ASCII one (fullwidth `ｓ`, a
  * mathematical `𝐬`, a Greek `ο`) is marked wherever a name is shown: it may pass for another name, to the
- * reader as to a model. Invisible and format characters are escaped apart (escape.ts); this is about the
- * visible ones.
+ * reader as to a model; so is a name in decomposed form (NFD), which renders like its composed twin. Invisible
+ * and format characters are escaped apart (escape.ts); this is about the visible ones.
  */
 
 /** Letters of other scripts that render like ASCII letters (Unicode's confusables, the common ones). */
@@ -39,14 +39,31 @@ export function skeleton(name: string): string {
 
 const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 
-/** Why `name` may pass for another name (mixed scripts, a letter that looks ASCII), or undefined. */
+/** The combining marks of a name that is not in NFC: each after the letter it decomposes, as `e + U+0301`. */
+function decomposed(name: string): string | undefined {
+  if (name === name.normalize("NFC")) return undefined;
+  const marks = [...name.matchAll(/(\P{M})(\p{M}+)/gu)].filter(([pair]) => pair !== pair.normalize("NFC")).slice(0, 3)
+    .map(([, base, marks]) => `${base} + ${[...marks!].map(codePoint).join(" + ")}`);
+  return `decomposed (not NFC): ${marks.join(", ")} renders like the composed letter, another name`;
+}
+
+/**
+ * Why `name` may pass for another name, or undefined: it is decomposed (`cafe` + U+0301 renders as the NFC
+ * `café`, another name to MCP); it mixes scripts while some letter looks ASCII (`ѕearch`: Latin and Cyrillic);
+ * or it could pass for an ASCII name outright (every letter looks ASCII: `ｓｅａｒｃｈ`, `раѕѕ`). A word written
+ * in another script that holds letters with no ASCII twin (`поиск`, `查询`, `search_查询`) is not marked: it
+ * passes for no other name, and marking every such word would drown the ones that do.
+ */
 export function lookAlike(name: string): string | undefined {
+  const composed = decomposed(name);
+  if (composed !== undefined) return composed;
   const chars = [...name];
-  const scripts = SCRIPTS.filter((script) => chars.some((char) => SCRIPT_OF.find(([each]) => each === script)![1].test(char)));
   const twins = [...new Set(chars.filter((char) => asciiTwin(char) !== undefined))];
+  if (twins.length === 0) return undefined;
+  const scripts = SCRIPTS.filter((script) => chars.some((char) => SCRIPT_OF.find(([each]) => each === script)![1].test(char)));
   const shown = twins.slice(0, 3).map((char) => `${codePoint(char)} looks like "${asciiTwin(char)}"`).join(", ");
-  if (scripts.length > 1) return `mixes ${scripts.join(" and ")} letters${shown ? `: ${shown}` : ""}`;
-  if (twins.length > 0) return `letters that look ASCII: ${shown}`;
+  if (scripts.length > 1) return `mixes ${scripts.join(" and ")} letters: ${shown}`;
+  if (/^[\x20-\x7e]*$/.test(skeleton(name))) return `letters that look ASCII: ${shown}`;
   return undefined;
 }
 

@@ -17,8 +17,9 @@ export const ReportServerSchema = z.object({
   serverInfo: z.object({ name: z.string(), version: z.string() }).describe("What the server claims about itself on initialize (may lie)."),
   latency: z.object({ initialize: z.number(), toolsList: z.number() }).optional().describe("Milliseconds the server waits before answering."),
   unreachable: z.boolean().optional().describe("The server cannot be reached at all."),
-  failure: z.string().optional().describe("How the server fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page)."),
+  failure: z.string().optional().describe("How the server fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page); for an unreachable server, how it cannot be reached (refused, reset, silent, exits, stdout-closed; absent: nothing serves its address)."),
   pageSize: z.number().int().optional().describe("Tools per tools/list page, where the server pages its list (absent: the whole list on one page)."),
+  emptyCursor: z.number().int().optional().describe("The page (from 1) whose nextCursor is the empty string, a valid cursor the host must send back (absent: every cursor is a token)."),
 });
 /** One server of a counterexample world. */
 export type ReportServer = z.infer<typeof ReportServerSchema>;
@@ -39,8 +40,9 @@ const EvidenceServerSchema = z.object({
   key: z.string(),
   tools: z.array(z.string()).describe("The wire names it advertises at the start."),
   unreachable: z.boolean().optional(),
-  failure: z.string().optional().describe("How it fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page)."),
+  failure: z.string().optional().describe("How it fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page); for an unreachable server, how it cannot be reached (refused, reset, silent, exits, stdout-closed; absent: nothing serves its address)."),
   pageSize: z.number().int().optional().describe("Tools per tools/list page, where it pages its list (absent: the whole list on one page)."),
+  emptyCursor: z.number().int().optional().describe("The page (from 1) whose nextCursor is the empty string (absent: every cursor is a token)."),
   prompts: z.array(z.string()).optional().describe("The prompt names it lists at the start (absent: it serves no prompts)."),
   resources: z.array(z.string()).optional().describe("The resource URIs it lists at the start (absent: it serves no resources)."),
   templates: z.array(z.string()).optional().describe("The resource URI templates it lists at the start."),

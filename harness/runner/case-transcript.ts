@@ -14,6 +14,7 @@ import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
 import type { OpenAnswer } from "./confounds.ts";
 import { contextOfScript } from "./context-evidence.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
+import { reportedFailure } from "./counterexample.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
 const MAX_STEPS = 300;
@@ -181,9 +182,10 @@ export class CaseTranscript {
           kind: "world", world: raw.world, transport: raw.transport,
           servers: raw.scripts.map((script) => ({
             key: script.key, tools: script.tools.map((tool) => tool.name),
-            ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
+            ...(script.unreachable ? { unreachable: true } : {}), ...reportedFailure(script),
             ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
             ...contextOfScript(script),
+            ...(script.emptyCursor !== undefined ? { emptyCursor: script.emptyCursor } : {}),
           })),
         }];
       case "received":

@@ -1,19 +1,24 @@
 import { hazardWorlds, type HazardWorld, type HazardWorldName } from "../world/hazard-worlds.ts";
 import { joinClashWorlds, type HostNaming } from "../world/host-naming.ts";
+import { shippedHazardWorlds, type ShippedHazardWorldName } from "../world/shipped-hazard-worlds.ts";
 import type { World } from "../world/world.ts";
 import type { ConstructedCase } from "./clause.ts";
 
+/** The name of any constructed world: hazard-worlds.ts's or shipped-hazard-worlds.ts's. */
+export type ConstructedWorldName = HazardWorldName | ShippedHazardWorldName;
+const everyWorld: Record<ConstructedWorldName, HazardWorld> = { ...hazardWorlds, ...shippedHazardWorlds };
+
 /**
- * Constructed cases from named hazard worlds (harness/world/hazard-worlds.ts), each for the hazard its world
+ * Constructed cases from named hazard worlds (harness/world/hazard-worlds.ts, shipped-hazard-worlds.ts), each for the hazard its world
  * is built for: the world itself, or `toCase(world)` for a clause whose case holds more than a world (an
  * ordering, a payload ...). `suffix` is added to every title (what the case does beside the world).
  */
 export function constructed<Case = World>(
-  names: readonly HazardWorldName[],
-  toCase: (world: World, name: HazardWorldName) => Case = (world) => world as Case,
+  names: readonly ConstructedWorldName[],
+  toCase: (world: World, name: ConstructedWorldName) => Case = (world) => world as Case,
   suffix = "",
 ): ConstructedCase<Case>[] {
-  return constructedFrom(hazardWorlds, names, toCase, suffix);
+  return constructedFrom(everyWorld, names, toCase, suffix);
 }
 
 /**

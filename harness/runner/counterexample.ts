@@ -2,6 +2,15 @@ import type { Counterexample, ReportServer } from "../report/report-model.ts";
 import type { World } from "../world/world.ts";
 import type { Clause } from "./clause.ts";
 
+/**
+ * The report's `failure` of a server: its scripted load failure, or, for one that cannot be reached, how it
+ * cannot (a closed port, a reset ...), where that is more than nothing serving its address.
+ */
+export function reportedFailure(server: World["servers"][number]): { failure?: string } {
+  if (server.unreachable && server.unreachableAs !== undefined && server.unreachableAs !== "not-found") return { failure: server.unreachableAs };
+  return server.failure !== undefined ? { failure: server.failure } : {};
+}
+
 function serversOf(world: World): ReportServer[] {
   return world.servers.map((server) => ({
     key: server.key,
@@ -9,8 +18,9 @@ function serversOf(world: World): ReportServer[] {
     serverInfo: server.serverInfo,
     latency: server.latency,
     unreachable: server.unreachable,
-    ...(server.failure !== undefined ? { failure: server.failure } : {}),
+    ...reportedFailure(server),
     ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}),
+    ...(server.emptyCursor !== undefined ? { emptyCursor: server.emptyCursor } : {}),
   }));
 }
 

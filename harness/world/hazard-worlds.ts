@@ -7,7 +7,7 @@
  * beside the hazard (a server left partial). The names come from the hosts the catalogue cites: `a_b: c`
  * beside `a: b_c` is Mastra's and LangChain's join, `a.b` beside `a_b` Claude Code's sanitiser.
  */
-import type { ServerFailure, ServerScript } from "../../fake-servers/index.ts";
+import type { ServerFailure, ServerScript, UnreachableAs } from "../../fake-servers/index.ts";
 import { fakeTool } from "../arbitraries/_internals/fake-tool.ts";
 import { paddedName } from "../arbitraries/_internals/padded-name.ts";
 import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
@@ -29,6 +29,12 @@ export interface WorldServer {
   errorTools?: readonly string[];
   /** Wire names whose input schema marks a parameter with an invalid x-mcp-header (`My Region`: a space). */
   invalidHeader?: readonly string[];
+  /** The page whose nextCursor is "" (see ServerScript.emptyCursor). */
+  emptyCursor?: number;
+  /** Over HTTP, the label of the URL it shares with the world's other servers of that label (see ServerScript.sharedUrl). */
+  sharedUrl?: string;
+  /** How it cannot be reached, when it cannot (see ServerScript.unreachableAs). */
+  unreachableAs?: UnreachableAs;
 }
 
 /** The tool `name` of `key` with a `region` parameter whose x-mcp-header holds a space (MCP 2026-07-28: invalid). */
@@ -37,7 +43,7 @@ function badHeaderTool(key: string, name: string) {
   return { ...tool, inputSchema: { ...tool.inputSchema, properties: { probe: { type: "string" }, region: { type: "string", "x-mcp-header": "My Region" } } } };
 }
 
-function server({ key, tools, claims, failure, unreachable, listChanged, pageSize, errorTools, invalidHeader }: WorldServer): ServerScript {
+function server({ key, tools, claims, failure, unreachable, listChanged, pageSize, errorTools, invalidHeader, emptyCursor, sharedUrl, unreachableAs }: WorldServer): ServerScript {
   return {
     key,
     serverInfo: { name: claims ?? key, version: "1.0.0" },
@@ -48,6 +54,9 @@ function server({ key, tools, claims, failure, unreachable, listChanged, pageSiz
     ...(listChanged !== undefined ? { listChanged } : {}),
     ...(pageSize !== undefined ? { pageSize } : {}),
     ...(errorTools !== undefined ? { errorTools: [...errorTools] } : {}),
+    ...(emptyCursor !== undefined ? { emptyCursor } : {}),
+    ...(sharedUrl !== undefined ? { sharedUrl } : {}),
+    ...(unreachableAs !== undefined ? { unreachableAs } : {}),
   };
 }
 

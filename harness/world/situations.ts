@@ -41,6 +41,7 @@ export const SituationSchema = z.enum([
   "repeated-page",
   "resource-template",
   "resources-list-error",
+  "reserved-name",
   "sanitising-clash",
   "schema-not-object",
   "separator-clash",
@@ -92,6 +93,8 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "repeated-name":
     "a server lists one wire name more than once (a server's bug: names SHOULD be unique within a server, spec 2026-07-28); the host must survive it, neither crashing nor routing a call anywhere else",
   "repeated-page": "a server answers tools/list with its second page repeating its first page's tools under a fresh cursor",
+  "reserved-name":
+    "a wire name begins with _ or with mcp__ (__b, _, mcp__x, mcp__a__b: the shapes hosts use for their own names, mcp__{server}__{tool}), other than Object.prototype's member names (prototype-name)",
   "sanitising-clash": "two keys become equal when characters outside [A-Za-z0-9_-] are replaced by _",
   "schema-not-object": "a server's tool list holds a tool whose inputSchema is not an object",
   "separator-clash": "two distinct (key, tool) pairs give one string under {key}_{tool} or mcp__{key}__{tool}",
@@ -222,6 +225,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "provider-invalid-name": (world) => where(world, (server) => listed(server).some((name) => !PROVIDER_NAME.test(name))),
   "repeated-name": (world) => where(world, (server) => new Set(listed(server)).size < listed(server).length),
   "repeated-page": (world) => where(world, (server) => !server.unreachable && server.failure === "repeated-page"),
+  "reserved-name": (world) => where(world, (server) => listed(server).some((name) => !PROTOTYPE_NAMES.has(name) && (name.startsWith("_") || name.startsWith("mcp__")))),
   "sanitising-clash": (world) => meeting(keysOf(world), sanitisedName, (a, b) => a === b),
   "schema-not-object": (world) => where(world, (server) => !server.unreachable && server.failure === "schema-not-object"),
   "separator-clash": (world) => {

@@ -12,9 +12,14 @@ export interface ToolIdentity {
   tool: string;
 }
 
-/** The description a generated tool advertises: human text plus the identity marker. */
+/**
+ * The description a generated tool advertises: human text plus the identity marker. Every character of the
+ * pair outside ASCII is written as a JSON escape, so a host that normalises the text it passes on (NFC, NFKC)
+ * still hands back the exact code points: a tool named `cafe\u0301` is never read back as `caf\u00e9`.
+ */
 export function describeTool(server: string, tool: string, text = "Fake tool"): string {
-  return `${text} ${MARKER}${JSON.stringify([server, tool])}${END}`;
+  const pair = JSON.stringify([server, tool]).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return `${text} ${MARKER}${pair}${END}`;
 }
 
 /** Reads the identity marker back out of a description a host shows; undefined when absent or mangled. */

@@ -29,7 +29,7 @@ class PythonHostAdapter(hap.Adapter):
 
     def initialize(self) -> hap.InitializeResult:
         # Only what the host really does: no refresh, no local tools, no pins. It follows ADR-0112's names.
-        return hap.initialize_result("mcp-collide python-host", "0.1.0", profile="adr-0112")
+        return hap.initialize_result("mcp-collide python-host", "0.1.0", profile="adr-0112", httpHeaders=True)
 
     def open(self, servers: list[hap.ServerConfig], local_tools: list[hap.LocalTool], tls: hap.Tls | None = None) -> hap.OpenResult:
         # `tls` only when the run serves https (`mcp-collide run --https`): trust its CA for these servers.

@@ -149,8 +149,10 @@ class StdioConnection:
 class HttpConnection:
     """A Streamable HTTP MCP server: one POST per message; the answer is JSON or an SSE stream."""
 
-    def __init__(self, url: str, cafile: str | None = None) -> None:
+    def __init__(self, url: str, cafile: str | None = None, headers: dict[str, str] | None = None) -> None:
         self._url = urllib.parse.urlsplit(url)
+        # The operator's headers for this server (an Authorization per account) go with every request.
+        self._configured = dict(headers or {})
         # https: the system's trust store, or only the CA the operator named for these servers.
         self._context = ssl.create_default_context(cafile=cafile) if cafile else None
         if self._url.scheme not in ("http", "https"):
@@ -169,7 +171,7 @@ class HttpConnection:
         return self._url.path + (f"?{self._url.query}" if self._url.query else "")
 
     def _headers(self) -> dict[str, str]:
-        headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
+        headers = {**self._configured, "content-type": "application/json", "accept": "application/json, text/event-stream"}
         if self._session_id:
             headers["mcp-session-id"] = self._session_id
         if self._protocol:
@@ -341,7 +343,7 @@ class McpHost:
         if transport["type"] == "stdio":
             connection: Any = StdioConnection(transport["command"], list(transport.get("args", [])), transport.get("env"))
         elif transport["type"] == "http":
-            connection = HttpConnection(transport["url"], cafile)
+            connection = HttpConnection(transport["url"], cafile, transport.get("headers"))
         else:
             raise McpError(f"transport {transport['type']!r} is not supported")
         try:
@@ -351,10 +353,11 @@ class McpHost:
             cursor = None
             seen: set[str] = set()
             while True:
-                page = connection.request("tools/list", {"cursor": cursor} if cursor else {})
+                # An empty cursor is a cursor (MCP 2026-07-28): only an absent one ends the list.
+                page = connection.request("tools/list", {"cursor": cursor} if cursor is not None else {})
                 tools.extend(page.get("tools", []))
                 cursor = page.get("nextCursor")
-                if not cursor:
+                if cursor is None:
                     break
                 if cursor in seen:
                     raise McpError(f"tools/list repeated cursor {json.dumps(cursor)}")

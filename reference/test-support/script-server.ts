@@ -30,6 +30,8 @@ export interface Script {
    * page twice (the second time under a fresh cursor), then the rest as usual.
    */
   paging?: "stuck" | "repeated";
+  /** The first page's nextCursor is "" (a valid cursor: MCP 2026-07-28), which asks for the second page. */
+  emptyCursor?: boolean;
   /** Tools whose every call is answered with `isError: true`. */
   errorTools?: string[];
   /** connect() throws: the server is unreachable (open connections are dropped by `drop`). */
@@ -56,9 +58,9 @@ export function scriptServer(key: string, script: Script, calls: CallRecord[]): 
     if (script.paging === "stuck") return { tools: tools.slice(0, size), nextCursor: "stuck" };
     // `repeated`: the cursor "again" gives the first page once more, and then the real second page.
     const cursor = request.params?.cursor;
-    const start = cursor === undefined || cursor === "again" ? 0 : Number(cursor);
+    const start = cursor === undefined || cursor === "again" ? 0 : cursor === "" ? size : Number(cursor);
     const end = start + size;
-    const next = script.paging === "repeated" && cursor === undefined ? "again" : end < tools.length ? String(end) : undefined;
+    const next = script.paging === "repeated" && cursor === undefined ? "again" : end < tools.length ? (script.emptyCursor && start === 0 ? "" : String(end)) : undefined;
     return { tools: tools.slice(start, end), ...(next !== undefined ? { nextCursor: next } : {}) };
   });
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -111,9 +113,16 @@ export function memoryWorld(entries: [key: string, script: Script][]) {
   return { servers, calls, state, notify, drop };
 }
 
-/** A stateless streamable-HTTP server on 127.0.0.1: a fresh SDK server per request. */
-export async function httpServer(key: string, script: Script, calls: CallRecord[]): Promise<{ transport: TransportSpec; close(): Promise<void> }> {
+/**
+ * Stateless streamable-HTTP servers on one origin of 127.0.0.1, each at `/mcp/<key>`: two servers a host that
+ * identifies HTTP servers by origin takes for one.
+ */
+export async function httpServersOnOneOrigin(entries: [key: string, script: Script][], calls: CallRecord[]): Promise<{ transports: TransportSpec[]; close(): Promise<void> }> {
+  const scripts = new Map(entries);
   const http = createHttpServer(async (req, res) => {
+    const key = /^\/mcp\/([^/?]+)/.exec(req.url ?? "")?.[1];
+    const script = key === undefined ? undefined : scripts.get(key);
+    if (key === undefined || script === undefined) return void res.writeHead(404).end();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const server = scriptServer(key, script, calls);
     res.on("close", () => void server.close());
@@ -123,7 +132,13 @@ export async function httpServer(key: string, script: Script, calls: CallRecord[
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const { port } = http.address() as AddressInfo;
   return {
-    transport: { type: "http", url: `http://127.0.0.1:${port}/mcp` },
+    transports: entries.map(([key]) => ({ type: "http" as const, url: `http://127.0.0.1:${port}/mcp/${key}` })),
     close: () => new Promise((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
   };
+}
+
+/** A stateless streamable-HTTP server on 127.0.0.1 (at `/mcp/<key>`): a fresh SDK server per request. */
+export async function httpServer(key: string, script: Script, calls: CallRecord[]): Promise<{ transport: TransportSpec; close(): Promise<void> }> {
+  const { transports, close } = await httpServersOnOneOrigin([[key, script]], calls);
+  return { transport: transports[0]!, close };
 }

@@ -84,6 +84,7 @@ class Capabilities(TypedDict, total=False):
     resourceTemplates: bool
     promptsListChanged: bool
     resourcesListChanged: bool
+    httpHeaders: bool
 
 
 class InitializeResult(TypedDict):
@@ -96,14 +97,16 @@ class InitializeResult(TypedDict):
 
 
 class Transport(TypedDict, total=False):
-    """How the host reaches one server: ``{"type": "stdio", "command", "args", "env"}`` or ``{"type": "http", "url"}``
-    (an ``https://`` url when the run serves https: trust the CA in ``session/open``'s ``tls``)."""
+    """How the host reaches one server: ``{"type": "stdio", "command", "args", "env"}`` or ``{"type": "http", "url",
+    "headers"}`` (an ``https://`` url when the run serves https: trust the CA in ``session/open``'s ``tls``;
+    ``headers``, when present, go with every request to that server: declare ``httpHeaders`` once the host sends them)."""
 
     type: str
     command: str
     args: List[str]
     env: Dict[str, str]
     url: str
+    headers: Dict[str, str]
 
 
 class Tls(TypedDict):
