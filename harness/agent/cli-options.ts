@@ -1,28 +1,42 @@
 /**
  * The command line every agent CLI adapter takes, and the serving tail they share:
- *   node --import tsx hosts/agent-clis/<cli>/adapter.ts [--variant NAME] [--bin PATH] [--no-isolation]
- * `--bin` judges another installed CLI (default: the pinned one under hosts/agent-clis/node_modules/.bin,
- * else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox (isolation/netns-sandbox.ts)
- * where none can be made, and must be given explicitly: without it, an adapter that cannot build the
- * sandbox refuses to start.
+ *   <adapter> [--variant NAME] [--bin PATH] [--no-isolation]
+ * where the adapter is `harness/agent/agent-module-main.ts --module PATH` (`mcp-collide run --agent-module`,
+ * and `--agent ID` with a registered CLI's module) or a registered CLI's `adapter.ts`. `--bin` judges another
+ * installed CLI (default: the CLI's package as installed beside the module, found as Node finds a package
+ * from the module's folder; else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox
+ * (isolation/netns-sandbox.ts) where none can be made, and must be given explicitly: without it, an adapter
+ * that cannot build the sandbox refuses to start.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { probeInstall } from "../../harness/index.ts";
-import { serveRealHost } from "../real-host-adapter.ts";
+import { serveAdapter } from "../adapter/serve-adapter.ts";
+import { probeInstall } from "../optional-installs.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
+import { agentCliOf, defineAgentModule, type AgentModule } from "./agent-module.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
-
-/** The pinned CLI's binary and version, when `npm run agents:install` installed it. */
-export function pinnedCli(cli: Pick<AgentCli, "packageName" | "binName">): { bin: string; version: string } | undefined {
-  const bin = join(here, "node_modules", ".bin", cli.binName);
-  const manifest = join(here, "node_modules", ...cli.packageName.split("/"), "package.json");
-  if (!existsSync(bin) || !existsSync(manifest)) return undefined;
-  return { bin, version: JSON.parse(readFileSync(manifest, "utf8")).version };
+/**
+ * The CLI's package as installed for the module at `from` (a file path or file: URL): the first
+ * `node_modules/<package>` in its folder or one above it, its binary (`node_modules/.bin/<bin>`, else the
+ * package's own `bin` entry) and version; undefined where it is not installed.
+ */
+export function installedCli(cli: Pick<AgentCli, "packageName" | "binName">, from: string): { bin: string; version: string } | undefined {
+  let folder = dirname(from.startsWith("file:") ? fileURLToPath(from) : resolve(from));
+  for (;;) {
+    const modules = join(folder, "node_modules");
+    const manifest = join(modules, ...cli.packageName.split("/"), "package.json");
+    if (existsSync(manifest)) {
+      const parsed = JSON.parse(readFileSync(manifest, "utf8")) as { version: string; bin?: string | Record<string, string> };
+      const own = typeof parsed.bin === "string" ? parsed.bin : parsed.bin?.[cli.binName];
+      const bin = [join(modules, ".bin", cli.binName), ...(own ? [join(dirname(manifest), own)] : [])].find(existsSync);
+      return bin ? { bin, version: parsed.version } : undefined;
+    }
+    if (dirname(folder) === folder) return undefined;
+    folder = dirname(folder);
+  }
 }
 
 /**
@@ -35,23 +49,31 @@ export function installedBeside(bin: string, cli: Pick<AgentCli, "packageName">)
   return existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")).version : undefined;
 }
 
-/** Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with the CLI of the chosen variant. */
-export async function serveAgentCli(variants: Record<string, () => AgentCli>, argv = process.argv.slice(2)): Promise<never> {
+/** Why the sandbox every agent CLI runs in cannot be built on this machine (docs/sandbox.md), or undefined. */
+export function sandboxUnavailable(): string | undefined {
+  return probeInstall("sandbox");
+}
+
+/**
+ * Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with `module`'s CLI in the chosen
+ * variant; `from` is the module's file (path or file: URL), where its CLI's package is looked for.
+ */
+export async function serveAgentModule(module: AgentModule, from: string, argv = process.argv.slice(2)): Promise<never> {
   const { values } = parseArgs({ args: argv, options: { variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" } } });
-  const variant = values.variant ?? "default";
-  const make = variants[variant];
-  if (!make) {
-    process.stderr.write(`unknown variant ${JSON.stringify(variant)}; known: ${Object.keys(variants).join(", ")}\n`);
+  let cli: AgentCli;
+  try {
+    cli = agentCliOf(defineAgentModule(module), values.variant);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
     process.exit(2);
   }
-  const cli = make();
-  const pinned = values.bin ? undefined : pinnedCli(cli);
-  const bin = values.bin ?? pinned?.bin ?? cli.binName;
-  const unavailable = values["no-isolation"] ? undefined : probeInstall("sandbox");
+  const installed = values.bin ? undefined : installedCli(cli, from);
+  const bin = values.bin ?? installed?.bin ?? cli.binName;
+  const unavailable = values["no-isolation"] ? undefined : sandboxUnavailable();
   if (unavailable) {
     process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
     process.exit(2);
   }
-  const version = values.bin ? installedBeside(values.bin, cli) : pinned?.version;
-  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
+  const version = values.bin ? installedBeside(values.bin, cli) : installed?.version;
+  return serveAdapter(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
 }

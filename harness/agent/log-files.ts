@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join } from "node:path";
-import type { Diagnostic } from "../../harness/index.ts";
+import type { Diagnostic } from "../protocol/open-result.ts";
 
 /** The last this many bytes of a log file are read. */
 const TAIL_BYTES = 256 * 1024;

@@ -15,7 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-servers/index.ts";
-import { missingInstall, packageRoot, SANDBOX_UID, skipTitle } from "../../../harness/index.ts";
+import { packageRoot } from "../../cli/builtin-host.ts";
+import { missingInstall, SANDBOX_UID, skipTitle } from "../../optional-installs.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
 
 const missing = missingInstall("sandbox");

@@ -21,7 +21,9 @@ import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { machineRoot, packageRoot, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
+import { machineRoot } from "../../adapter/pid-namespace.ts";
+import { packageRoot } from "../../cli/builtin-host.ts";
+import { SANDBOX_UID, sandboxPrefix } from "../../optional-installs.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));
 /** The refusing proxy's port inside the namespace (nothing else listens there). */
