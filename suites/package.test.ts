@@ -17,7 +17,6 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
-import * as agentKit from "../harness/agent-kit.ts";
 
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
@@ -205,7 +204,10 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     const script = 'const kit = await import("mcp-collide/agent"); const { default: m } = await import("./continue.ts"); console.log(JSON.stringify([Object.keys(kit).sort(), kit.defineAgentModule(m).manifest.id]))';
     const loaded = spawnSync(process.execPath, ["--import", "mcp-collide/register", "--input-type=module", "-e", script], { cwd: kit, encoding: "utf8", timeout: 300_000 });
     expect(loaded.status, loaded.stderr).toBe(0);
-    expect(JSON.parse(loaded.stdout.trim().split("\n").at(-1)!)).toEqual([Object.keys(agentKit).sort(), "continue"]);
+    // harness/entry/entry.test.ts holds the whole list equal to the kit's; here, that the packed entry serves it.
+    const [names, id] = JSON.parse(loaded.stdout.trim().split("\n").at(-1)!);
+    expect(names).toEqual(expect.arrayContaining(["AgentHost", "AgentModuleManifestSchema", "ModelProvider", "defineAgentModule", "sandboxUnavailable", "serveAgentModule"]));
+    expect(id).toBe("continue");
   }, 600_000);
 
   it.skipIf(continueCli !== undefined)(skipTitle("npx mcp-collide run --agent-module judges an agent CLI from a folder outside the package: Continue's cn, its module copied out, its CLI beside it", continueCli), async () => {
