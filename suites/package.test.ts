@@ -11,7 +11,7 @@
  * cases per run, the runs side by side: this test is about the package, not the clauses.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -71,6 +71,9 @@ describe("the npm package, installed from its tarball into a fresh project", () 
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "mcp-collide-package-"));
+    // A project folder as npm init leaves one (0755, not mkdtemp's 0700): as root, the agent CLI sandbox runs as
+    // nobody, who must reach the installed package (its sandbox script) and the project's CLI.
+    chmodSync(scratch, 0o755);
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: packageRoot, encoding: "utf8", timeout: 300_000 });
     packed = JSON.parse(stdout.slice(stdout.indexOf("[")))[0];
     project = join(scratch, "host");

@@ -8,7 +8,7 @@
  * (isolation/netns-sandbox.ts) where none can be made, and must be given explicitly: without it, an adapter
  * that cannot build the sandbox refuses to start.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -21,7 +21,7 @@ import { agentCliOf, defineAgentModule, type AgentModule } from "./agent-module.
 /**
  * The CLI's package as installed for the module at `from` (a file path or file: URL): the first
  * `node_modules/<package>` in its folder or one above it, its binary (`node_modules/.bin/<bin>`, else the
- * package's own `bin` entry) and version; undefined where it is not installed.
+ * package's own `bin` entry, links resolved) and version; undefined where it is not installed.
  */
 export function installedCli(cli: Pick<AgentCli, "packageName" | "binName">, from: string): { bin: string; version: string } | undefined {
   let folder = dirname(from.startsWith("file:") ? fileURLToPath(from) : resolve(from));
@@ -32,7 +32,9 @@ export function installedCli(cli: Pick<AgentCli, "packageName" | "binName">, fro
       const parsed = JSON.parse(readFileSync(manifest, "utf8")) as { version: string; bin?: string | Record<string, string> };
       const own = typeof parsed.bin === "string" ? parsed.bin : parsed.bin?.[cli.binName];
       const bin = [join(modules, ".bin", cli.binName), ...(own ? [join(dirname(manifest), own)] : [])].find(existsSync);
-      return bin ? { bin, version: parsed.version } : undefined;
+      // The file itself, links resolved: the sandbox shows the CLI only its install (the folder holding its
+      // real node_modules), not a link to it that sits in a folder the sandbox covers (a temp folder).
+      return bin ? { bin: realpathSync(bin), version: parsed.version } : undefined;
     }
     if (dirname(folder) === folder) return undefined;
     folder = dirname(folder);
