@@ -24,6 +24,7 @@ import type { AgentCli } from "./agent-cli.ts";
 import { AgentSession } from "./agent-session.ts";
 import { BuiltinTools } from "./builtin-tools.ts";
 import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { outboundDiagnostics } from "./isolation/outbound-record.ts";
 
 /** How the adapter was started. */
 export interface AgentHostOptions {
@@ -62,7 +63,10 @@ export class AgentHost implements HostAdapter {
       protocolVersion: "1",
       host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
       transports: ["stdio", "http"],
-      capabilities: CapabilitiesSchema.parse({ listChanged: this.cli.relists === true, builtinTools: builtins }),
+      capabilities: CapabilitiesSchema.parse({
+        listChanged: this.cli.relists === true, builtinTools: builtins,
+        ...(this.cli.search ? { deferredTools: { searchTool: this.cli.search.tool, ...(this.cli.search.above === undefined ? {} : { above: this.cli.search.above }) } } : {}),
+      }),
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
@@ -82,10 +86,10 @@ export class AgentHost implements HostAdapter {
     return `${printed.stdout ?? ""}`.trim().split("\n").at(-1) || `unknown (${this.options.bin})`;
   }
 
-  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
+  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false, keepDeferred = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }
@@ -110,7 +114,8 @@ export class AgentHost implements HostAdapter {
       if (server.transport.type === "memory") throw new Error("transport memory is not one this adapter declared");
       return { ...server, transport: server.transport };
     });
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !builtins.has(tool)), true);
+    // keepDeferred: the harness searches for deferred tools itself (surface/deferred-reachable), so no warm-up.
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !builtins.has(tool)), true, params.keepDeferred === true && this.cli.search !== undefined);
     const id = `s${++this.opened}`;
     this.sessions.set(id, session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
@@ -156,13 +161,7 @@ export class AgentHost implements HostAdapter {
     await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
     this.scratch.release();
     await (await this.provider)?.close();
-    // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
-    const counts = new Map<string, number>();
-    for (const attempt of this.outbound) {
-      const what = attempt.kind === "dns" ? `DNS query for ${attempt.name} (refused by the stub)` : `${attempt.method ?? "?"} ${attempt.target ?? "?"} through the proxy (refused)`;
-      counts.set(what, (counts.get(what) ?? 0) + 1);
-    }
-    const diagnostics = [...counts].map(([what, count]) => ({ level: "warning", message: `outbound attempt x${count}: ${what}` }));
-    return { diagnostics };
+    // One line per distinct attempt, with how many times it was made (the same few hosts, once per CLI start), bounded.
+    return { diagnostics: outboundDiagnostics(this.outbound) };
   }
 }

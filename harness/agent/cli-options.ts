@@ -6,7 +6,8 @@
  * installed CLI (default: the CLI's package as installed beside the module, found as Node finds a package
  * from the module's folder; else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox
  * (isolation/netns-sandbox.ts) where none can be made, and must be given explicitly: without it, an adapter
- * that cannot build the sandbox refuses to start.
+ * that cannot build the sandbox, or whose sandbox would show the CLI a socket file (isolation/visible-places.ts),
+ * refuses to start.
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -16,6 +17,7 @@ import { serveAdapter } from "../adapter/serve-adapter.ts";
 import { probeInstall } from "../optional-installs.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
+import { readablePlaces, unsafePlaces } from "./isolation/visible-places.ts";
 import { agentCliOf, defineAgentModule, type AgentModule } from "./agent-module.ts";
 
 /**
@@ -51,9 +53,12 @@ export function installedBeside(bin: string, cli: Pick<AgentCli, "packageName">)
   return existsSync(manifest) ? JSON.parse(readFileSync(manifest, "utf8")).version : undefined;
 }
 
-/** Why the sandbox every agent CLI runs in cannot be built on this machine (docs/sandbox.md), or undefined. */
-export function sandboxUnavailable(): string | undefined {
-  return probeInstall("sandbox");
+/**
+ * Why the sandbox every agent CLI runs in cannot be built on this machine (docs/sandbox.md), or would show
+ * the CLI `bin` a socket file in a place it must read (isolation/visible-places.ts), or undefined.
+ */
+export function sandboxUnavailable(bin?: string): string | undefined {
+  return probeInstall("sandbox") ?? unsafePlaces(readablePlaces(bin));
 }
 
 /**
@@ -71,9 +76,9 @@ export async function serveAgentModule(module: AgentModule, from: string, argv =
   }
   const installed = values.bin ? undefined : installedCli(cli, from);
   const bin = values.bin ?? installed?.bin ?? cli.binName;
-  const unavailable = values["no-isolation"] ? undefined : sandboxUnavailable();
+  const unavailable = values["no-isolation"] ? undefined : sandboxUnavailable(bin);
   if (unavailable) {
-    process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
+    process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
     process.exit(2);
   }
   const version = values.bin ? installedBeside(values.bin, cli) : installed?.version;

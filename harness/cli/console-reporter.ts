@@ -11,7 +11,7 @@
 import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
+import { allConfounded, coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
 import { hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
 import { LINE_LIMIT, shown, tailLines } from "./console-text.ts";
 import { confoundText, defectCount, defectLines, defectsOf, findingHeading, furtherFindings } from "../report/defect-view.ts";
@@ -84,7 +84,7 @@ export class ConsoleReporter {
     }
     for (const confound of report.confounds ?? []) this.out.write(`      confounded: ${shown(confoundText(confound, 2000))}\n`);
     // An unjudged hazard is what a reader of an INCONCLUSIVE verdict needs: which one, and what the host did.
-    for (const row of report.coverage ?? []) {
+    for (const row of allConfounded(report) ? [] : report.coverage ?? []) {
       if (row.status === "not-judged") this.out.write(`      ${shown(hazardLabel(row), 100)}: ${shown(coverageText(row), 2000)}\n`);
     }
   }

@@ -8,7 +8,7 @@ import { prepareOutputDirectory, type OutputDirectory } from "../report/output-d
 import { terminalText } from "../report/escape.ts";
 import { readReport } from "../report/read-report.ts";
 import type { Report } from "../report/report-model.ts";
-import { writeReportFiles } from "../report/write-report.ts";
+import { REPORT_FILE_NAMES, writeReportFiles } from "../report/write-report.ts";
 import { mergeReports } from "../runner/merge-reports.ts";
 
 /** `mcp-collide merge --help`. */
@@ -49,7 +49,7 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
   try {
     const shards = await Promise.all(files.map((file) => readReport(file)));
     merged = mergeReports(shards, strict);
-    target = await prepareOutputDirectory(dir);
+    target = await prepareOutputDirectory(dir, "--out", REPORT_FILE_NAMES);
   } catch (error) {
     err.write(`mcp-collide merge: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;

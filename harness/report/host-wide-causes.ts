@@ -78,8 +78,10 @@ function nonDeterministic(report: Report, items: readonly Item[]): HostWide | un
 
 function everyOpenFails(report: Report, items: readonly Item[]): HostWide | undefined {
   const confounded = confoundedBy(report, items, "every-open-fails");
-  if (confounded.clauses.length === 0) return undefined;
-  const details = [...new Set(confounded.details)];
+  // The run's own record of the clean world's failed open (report.hostWide) quotes the error, once.
+  const found = report.hostWide?.find((entry) => entry.cause === "every-open-fails");
+  if (confounded.clauses.length === 0 && !found) return undefined;
+  const details = [...new Set([...(found ? [found.detail] : []), ...confounded.details])];
   return {
     cause: "every-open-fails", title: `every open fails, a clean world's too: ${clip(details[0] ?? "", LIMIT)}`,
     behaviour: details.map((text) => clip(text, 1000)).join("; "), items: confounded.items, confounded: confounded.clauses, fallback: "error",

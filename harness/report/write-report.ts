@@ -24,6 +24,9 @@ export interface ReportFiles {
   sarif: string;
 }
 
+/** The names a report's files get in its directory (checked before a run: see prepareOutputDirectory). */
+export const REPORT_FILE_NAMES = ["report.json", "report.md", "report.html", "junit.xml", "report.sarif"] as const;
+
 /** The report validated against its schema and stamped with its content hash. */
 export function sealReport(report: Report): Report {
   const checked = ReportSchema.parse(report);

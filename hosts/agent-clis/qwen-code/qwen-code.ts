@@ -92,8 +92,8 @@ export function qwenCode(variant: QwenVariant): AgentCli {
     surface(turn: HeldTurn): VisibleTool[] {
       const listed = turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
       const names = new Set(listed.map((tool) => tool.name));
-      // A deferred tool is shown by name only until tool_search loads its schema into tools[].
-      return [...listed, ...qwenDeferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name }))];
+      // A deferred tool is shown by name only until tool_search loads its schema into tools[] (HAP/1's `deferred`).
+      return [...listed, ...qwenDeferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name, deferred: true }))];
     },
     warmUp(turn, surface): ModelReply | undefined {
       const unloaded = surface.filter((tool) => tool.description === undefined).map((tool) => tool.name).slice(0, SEARCH_MAX);
@@ -103,6 +103,8 @@ export function qwenCode(variant: QwenVariant): AgentCli {
     },
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
     failureTexts: [QWEN_FAILED],
+    // The default variant defers every MCP tool (no threshold); the query goes as the model would type it.
+    ...(variant === "eager" ? {} : { search: { tool: TOOL_SEARCH, reply: (query: string, id: string) => ({ type: "tool-call" as const, id, name: TOOL_SEARCH, arguments: { query } }) } }),
     errorsOf: (output) => qwenErrors(output),
     deferredNames: qwenDeferredNames,
     withoutProxy: "Qwen Code routes every request through HTTPS_PROXY, loopback included (Config sets undici's setGlobalDispatcher(new ProxyAgent(proxy)), which reads no NO_PROXY), so with the recording proxy set it cannot reach the fake provider on 127.0.0.1",
