@@ -24,11 +24,20 @@ export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): st
   return "library";
 }
 
+/**
+ * The command a host's reports must start with: its argv, but for an agent module only the module adapter up
+ * to `--module`, since a module is judged from wherever its user keeps it (Continue's report was made from a
+ * folder outside the package, `--module continue.ts`); the report's host name still ties it to its entry.
+ */
+export function siteCommand(host: Pick<RealHost, "runArgs" | "argv">): string[] {
+  return host.runArgs?.[0] === "--agent-module" ? host.argv.slice(0, host.argv.indexOf("--module") + 1) : host.argv;
+}
+
 /** The registry's hosts as the site takes them. */
 export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
   return hosts.map((host) => ({
     id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
-    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: host.argv,
+    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: siteCommand(host),
   }));
 }
 
