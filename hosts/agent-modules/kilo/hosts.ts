@@ -36,5 +36,10 @@ const kiloHost: RealHost = {
 /** Committed reports. */
 export const hosts: RealHost[] = [];
 
-/** Reports not committed yet (the full run is still to be made and checked). */
+/**
+ * Reports not committed yet: the evidence above was checked against Kilo's binary and the records of a run from
+ * /tmp/mcp-collide-outside-kilo (2026-12-06 06:28, 31 of 34 clauses judged before the machine restarted);
+ * two later full runs ended in adapter ERRORs (kilo sent no first model turn within 90 s at load 25 to 38), so
+ * the report is still to be made, on a quieter machine, and its non-pass verdicts compared with this evidence.
+ */
 export const pendingHosts: RealHost[] = [kiloHost];
