@@ -3,7 +3,8 @@
  * fake-servers/ imports nothing local; harness/ may import fake-servers/, never reference/ or suites/;
  * reference/ may use only harness/index.ts; suites/ import only the public index.ts of the others;
  * hosts/ (real hosts, judged through adapters as any host author would write them) may use only the public
- * index.ts of harness/ and fake-servers/.
+ * index.ts of harness/ and fake-servers/, and the agent kit (harness/agent-kit.ts, `mcp-collide/agent`) that
+ * every agent module uses.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -20,7 +21,7 @@ const allowed: Record<Folder, (target: string) => boolean> = {
   harness: (target) => target.startsWith("fake-servers/"),
   reference: (target) => target === "harness/index.ts",
   suites: (target) => ["harness/index.ts", "fake-servers/index.ts", "reference/index.ts"].includes(target),
-  hosts: (target) => ["harness/index.ts", "fake-servers/index.ts"].includes(target),
+  hosts: (target) => ["harness/index.ts", "harness/agent-kit.ts", "fake-servers/index.ts"].includes(target),
 };
 
 function sources(folder: string): string[] {

@@ -64,8 +64,10 @@ export { writeReport } from "./report/write-report.ts";
 export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts";
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
-export { builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
-export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
+export { agentModuleArgv, builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export {
+  agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, agentModuleExamples, readAgentRegistry, registeredManifest, type AgentCliEntry, type AgentCliManifest,
+} from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
 export { examples as adapterExamples } from "./cli/init-example.ts";

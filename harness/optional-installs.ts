@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
+import { agentCliEntry, agentClis, agentModuleExamples, agentModuleMissing } from "./cli/agent-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
@@ -26,17 +26,18 @@ const libraryHosts = {
 export type LibraryHostName = keyof typeof libraryHosts;
 
 /**
- * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
- * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
+ * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), an
+ * example agent module's CLI (`npm run agents:modules`), a library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
  * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
  * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
  * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `agent-module:${string}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
+  ...agentModuleExamples.map((name) => `agent-module:${name}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
   "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
@@ -46,7 +47,7 @@ export const optionalInstalls: readonly OptionalInstall[] = [
  * the library hosts are: the CLIs run in one, and the offline test runs every host in one.
  */
 function requiredBy(install: OptionalInstall): string[] {
-  if (install.startsWith("agent-cli:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
+  if (install.startsWith("agent-cli:") || install.startsWith("agent-module:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
@@ -62,7 +63,7 @@ const netnsProbe = () => ["-n", "-m", "-p", "-f", "--kill-child", "--propagation
 export const SANDBOX_UID = 65534;
 
 /**
- * What starts the agent CLIs' sandbox (hosts/agent-clis/isolation/netns-sandbox.ts), and what the
+ * What starts the agent CLIs' sandbox (harness/agent/isolation/netns-sandbox.ts), and what the
  * `sandbox` probe runs: nobody's uid when root of the machine (the harness's own otherwise: uid 0 of a user
  * namespace, as in an adapter's PID namespace when not root, is not), then uid 0 of a user
  * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
@@ -80,6 +81,7 @@ function probe(install: OptionalInstall): string | undefined {
     if (bin === undefined) return `${name} is not a registered agent CLI (no hosts/agent-clis/${name}/cli.json)`;
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
   }
+  if (kind === "agent-module") return agentModuleMissing(name!);
   if (kind === "library-host") {
     const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));
     return installed ? undefined : `hosts/${name} is not installed (npm run ${name === "fastmcp" ? "hosts:python" : "hosts:libraries"})`;
@@ -99,7 +101,7 @@ function probe(install: OptionalInstall): string | undefined {
     const missing = missingSystemCommand(...needed);
     if (missing) return `the agent CLIs' sandbox cannot be built here: ${missing}`;
     const [sh, ip, mount, mkdir, pivotRoot, setpriv, truth] = ["sh", "ip", "mount", "mkdir", "pivot_root", "setpriv", "true"].map((name) => requireSystemCommand(name));
-    // What the set-up does (hosts/agent-clis/isolation/netns-inside.cjs), in brief: loopback, a tmpfs, a pivot into it, no capabilities.
+    // What the set-up does (harness/agent/isolation/netns-inside.cjs), in brief: loopback, a tmpfs, a pivot into it, no capabilities.
     const inside = [sh!, "-c", `${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`];
     const [file, ...args] = [...sandboxPrefix(), ...inside];
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot } from "../harness/index.ts";
-import { installedBeside } from "./agent-clis/cli-options.ts";
+import { installedBeside } from "../harness/agent-kit.ts";
 import { versionOf } from "./real-host-adapter.ts";
 import { ownedTempDir } from "../fake-servers/index.ts";
 

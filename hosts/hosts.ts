@@ -7,6 +7,7 @@
 
 import type { OptionalInstall } from "../harness/index.ts";
 import { agentCliHosts, agentCliPendingHosts } from "./agent-clis/agent-hosts.ts";
+import { agentModuleHosts, agentModulePendingHosts } from "./agent-modules/agent-module-hosts.ts";
 
 /** One real host in one configuration. */
 export interface RealHost {
@@ -455,8 +456,10 @@ export const realHosts: RealHost[] = [
       "wire/passthrough and wire/no-cross-routing pass: every tool of a mounted server is reached through its own proxy client (`StatefulProxyClient`, one per key), and `Namespace.get_tool` strips exactly the `{key}_` it added, so a call reaches the server that listed the tool, with its own name; only a `{key}_{tool}` clash sends a name to the wrong server (order/config-permutation).",
     ],
   },
-  // Agent CLIs, judged black box through the fake model provider: hosts/agent-clis/agent-hosts.ts.
+  // Agent CLIs, judged black box through the fake model provider: hosts/agent-clis/agent-hosts.ts; and
+  // those judged from an agent module, as from outside the package: hosts/agent-modules/agent-module-hosts.ts.
   ...agentCliHosts,
+  ...agentModuleHosts,
 ];
 
 /**
@@ -464,4 +467,4 @@ export const realHosts: RealHost[] = [
  * must be checked by hand before its report goes in (then the host moves to {@link realHosts}).
  * `npm run reports -- --only ID` runs one; hosts/offline.test.ts and the adapter tests already cover them.
  */
-export const pendingHosts: RealHost[] = [...agentCliPendingHosts];
+export const pendingHosts: RealHost[] = [...agentCliPendingHosts, ...agentModulePendingHosts];

@@ -69,8 +69,11 @@ export function readCommitted(id: string): CommittedReport {
   return JSON.parse(readFileSync(join(reportsDir, `${id}.json`), "utf8"));
 }
 
-/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart. */
-const installedIn = (host: RealHost) => host.needs?.find((need) => need.startsWith("library-host:"))?.replace("library-host:", "hosts/") ?? "";
+/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart, hosts/agent-modules/<name> for an example agent module's CLI. */
+const installedIn = (host: RealHost) => {
+  const need = host.needs?.find((entry) => entry.startsWith("library-host:") || entry.startsWith("agent-module:"));
+  return need?.replace("library-host:", "hosts/").replace("agent-module:", "hosts/agent-modules/") ?? "";
+};
 
 /** The installed version of an npm package (or of python3), from the package root or `dir` under it. */
 function installed(name: string, dir = ""): string {
@@ -131,7 +134,7 @@ export function evidenceMarkdown(host: RealHost, report: CommittedReport, headin
  */
 function fromInstall(host: RealHost, dir: string): { args: string[]; env: NodeJS.ProcessEnv; version: string } {
   const manifest = JSON.parse(readFileSync(join(dir, "node_modules", host.packages[0] ?? "", "package.json"), "utf8")) as { version: string; bin?: string | Record<string, string> };
-  if (host.runArgs?.[0] === "--agent") {
+  if (host.runArgs?.[0] === "--agent" || host.runArgs?.[0] === "--agent-module") {
     const bin = typeof manifest.bin === "string" ? host.packages[0]!.split("/").at(-1)! : Object.keys(manifest.bin ?? {})[0] ?? "";
     return { args: ["--agent-bin", join(dir, "node_modules", ".bin", bin)], env: process.env, version: manifest.version };
   }

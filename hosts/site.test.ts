@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { siteDifferences } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
-import { hostKind, siteDir, siteFiles } from "./site.ts";
+import { hostKind, siteCommand, siteDir, siteFiles } from "./site.ts";
 
 describe("reports/site/", () => {
   it("is current: run `npm run site` when this fails", { timeout: 120_000 }, async () => {
@@ -18,8 +18,15 @@ describe("reports/site/", () => {
 
   it("takes each host's kind from the registry", () => {
     expect(hostKind({ argv: ["node"], runArgs: ["--agent", "some-new-cli"] })).toBe("agent CLI");
+    expect(hostKind({ argv: ["node"], runArgs: ["--agent-module", "hosts/agent-modules/x/x.ts"] })).toBe("agent CLI");
     expect(hostKind({ argv: ["python3", "hosts/x/adapter.py"], needs: ["python3"] })).toBe("Python");
     expect(hostKind({ argv: ["hosts/fastmcp/.venv/bin/python", "hosts/fastmcp/adapter.py"], needs: ["library-host:fastmcp"] })).toBe("Python");
     expect(hostKind({ argv: ["node", "--import", "tsx", "hosts/x/adapter.ts"] })).toBe("library");
+  });
+
+  it("ties a host's reports to its command: an agent module's to the module adapter, wherever the module was judged from", () => {
+    const adapter = ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module"];
+    expect(siteCommand({ argv: [...adapter, "hosts/agent-modules/x/x.ts"], runArgs: ["--agent-module", "hosts/agent-modules/x/x.ts"] })).toEqual(adapter);
+    expect(siteCommand({ argv: ["node", "--import", "tsx", "hosts/x/adapter.ts"] })).toEqual(["node", "--import", "tsx", "hosts/x/adapter.ts"]);
   });
 });

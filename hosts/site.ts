@@ -14,21 +14,30 @@ import {
 import { realHosts, type RealHost } from "./hosts.ts";
 
 /**
- * A host's kind, read from the registry: a host run with `--agent` is an agent CLI, one that needs a
- * Python runtime (or is started by one) is a Python host, any other a library.
+ * A host's kind, read from the registry: a host run with `--agent` (or from an agent module, `--agent-module`)
+ * is an agent CLI, one that needs a Python runtime (or is started by one) is a Python host, any other a library.
  */
 export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): string {
-  if (host.runArgs?.[0] === "--agent") return "agent CLI";
+  if (host.runArgs?.[0] === "--agent" || host.runArgs?.[0] === "--agent-module") return "agent CLI";
   // Started by a Python interpreter: `python3 …`, or a venv's `…/bin/python` (fastmcp).
   if (host.needs?.some((need) => need.startsWith("python")) || /(?:^|\/)python[\d.]*$/.test(host.argv[0] ?? "")) return "Python";
   return "library";
+}
+
+/**
+ * The command a host's reports must start with: its argv, but for an agent module only the module adapter up
+ * to `--module`, since a module is judged from wherever its user keeps it (Continue's report was made from a
+ * folder outside the package, `--module continue.ts`); the report's host name still ties it to its entry.
+ */
+export function siteCommand(host: Pick<RealHost, "runArgs" | "argv">): string[] {
+  return host.runArgs?.[0] === "--agent-module" ? host.argv.slice(0, host.argv.indexOf("--module") + 1) : host.argv;
 }
 
 /** The registry's hosts as the site takes them. */
 export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
   return hosts.map((host) => ({
     id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
-    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: host.argv,
+    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: siteCommand(host),
   }));
 }
 

@@ -5,11 +5,13 @@
  * and `init`'s JavaScript (ES module), TypeScript (`.mts`: an ES module even in a CommonJS project)
  * and Python skeletons, plus a hand-written CommonJS adapter, each run by `npx mcp-collide run` and each
  * report headed with the adapter's own host name. The TypeScript adapters also type-check against the
- * declarations the tarball carries. One clause, a few cases per run, the runs side by side: this test is
- * about the package, not the clauses.
+ * declarations the tarball carries. The agent kit (`mcp-collide/agent`) loads, an agent module copied out of
+ * the package type-checks against it and loads, and, where Continue's `cn` is installed (npm run
+ * agents:modules), `npx mcp-collide run --agent-module` judges it from outside the package. One clause, a few
+ * cases per run, the runs side by side: this test is about the package, not the clauses.
  */
 import { execFile, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +21,8 @@ import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
 const python = missingInstall("python3");
+/** Continue's `cn`, the example agent module's CLI (npm run agents:modules), and the sandbox it runs in. */
+const continueCli = missingInstall("agent-module:continue", "sandbox");
 const venv = missingInstall("python3", "python3-venv");
 
 /** What `npm pack --json` says about the tarball. */
@@ -67,6 +71,9 @@ describe("the npm package, installed from its tarball into a fresh project", () 
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "mcp-collide-package-"));
+    // A project folder as npm init leaves one (0755, not mkdtemp's 0700): as root, the agent CLI sandbox runs as
+    // nobody, who must reach the installed package (its sandbox script) and the project's CLI.
+    chmodSync(scratch, 0o755);
     const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: packageRoot, encoding: "utf8", timeout: 300_000 });
     packed = JSON.parse(stdout.slice(stdout.indexOf("[")))[0];
     project = join(scratch, "host");
@@ -85,12 +92,14 @@ describe("the npm package, installed from its tarball into a fresh project", () 
       expect(paths, needed).toContain(needed);
     }
     // The real-host adapters ship as examples (`init --example NAME` writes one standalone), without their installs.
-    const examples = /^hosts\/(agent-clis\/|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
+    const examples = /^hosts\/(agent-clis\/|agent-modules\/[\w-]+\/([\w-]+\.ts|package(-lock)?\.json)$|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
     expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^bench\/|node_modules\//.test(path) || (path.startsWith("hosts/") && !examples.test(path)))).toEqual([]);
-    expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$/.test(path))).toEqual([]);
+    expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$|^hosts\/agent-modules\/([\w-]+\/hosts\.ts|[^/]+)$/.test(path))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining([
       "hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts", "hosts/local-tool.ts", "hosts/openai-agents/adapter.ts", "hosts/vercel-ai/adapter.ts",
       "hosts/langchain/adapter.ts", "hosts/python-host/adapter.py", "docs/adapters.md",
+      "harness/agent-kit.ts", "harness/entry/agent-kit.mjs", "harness/entry/types/esm/harness/agent-kit.d.ts", "docs/agent-modules.md",
+      "hosts/agent-modules/continue/continue.ts", "hosts/agent-modules/continue/package.json", "hosts/agent-modules/kilo/kilo.ts",
     ]));
     // Recorded in the test's output: what a user downloads.
     console.info(`npm pack: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files`);
@@ -171,6 +180,53 @@ describe("the npm package, installed from its tarball into a fresh project", () 
       expect(checked.status, `${directory}/${file}:\n${checked.stdout}${checked.stderr}`).toBe(0);
     }
   }, 600_000);
+
+  it("mcp-collide/agent: the agent kit loads from the installed package, and a module copied out of it type-checks against the declarations and loads", async () => {
+    const kit = join(project, "agent");
+    mkdirSync(kit, { recursive: true });
+    writeFileSync(join(kit, "package.json"), '{ "name": "agent", "version": "1.0.0", "type": "module" }\n');
+    cpSync(join(project, "node_modules", "mcp-collide", "hosts", "agent-modules", "continue", "continue.ts"), join(kit, "continue.ts"));
+    // Each @ts-expect-error must meet an error: the module types are really there, not any.
+    writeFileSync(join(kit, "typed.ts"), [
+      'import { defineAgentModule, type AgentCli, type AgentModule } from "mcp-collide/agent";',
+      'import module from "./continue.ts";',
+      "const checked: AgentModule = defineAgentModule(module);",
+      "const cli: AgentCli = checked.variants.default!();",
+      "// @ts-expect-error: launch returns argv and env",
+      "const wrong: AgentCli = { ...cli, launch: () => 42 };",
+      "// @ts-expect-error: a manifest needs its id",
+      'const noId: AgentModule = { manifest: { title: "t", package: "p", bin: "b", frontEnd: "openai-chat", variants: { default: "d" } }, variants: {} };',
+      "void wrong; void noId;",
+      "",
+    ].join("\n"));
+    const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: ["node"], typeRoots: [join(packageRoot, "node_modules", "@types")] }, files: ["typed.ts"] };
+    writeFileSync(join(kit, "tsconfig.json"), JSON.stringify(tsconfig));
+    const checked = spawnSync(process.execPath, [join(packageRoot, "node_modules", "typescript", "bin", "tsc"), "-p", kit], { encoding: "utf8", timeout: 300_000 });
+    expect(checked.status, `${checked.stdout}${checked.stderr}`).toBe(0);
+    // At run time: the kit's names, and the copied module checked by it (it needs only types of the package).
+    const script = 'const kit = await import("mcp-collide/agent"); const { default: m } = await import("./continue.ts"); console.log(JSON.stringify([Object.keys(kit).sort(), kit.defineAgentModule(m).manifest.id]))';
+    const loaded = spawnSync(process.execPath, ["--import", "mcp-collide/register", "--input-type=module", "-e", script], { cwd: kit, encoding: "utf8", timeout: 300_000 });
+    expect(loaded.status, loaded.stderr).toBe(0);
+    // harness/entry/entry.test.ts holds the whole list equal to the kit's; here, that the packed entry serves it.
+    const [names, id] = JSON.parse(loaded.stdout.trim().split("\n").at(-1)!);
+    expect(names).toEqual(expect.arrayContaining(["AgentHost", "AgentModuleManifestSchema", "ModelProvider", "defineAgentModule", "sandboxUnavailable", "serveAgentModule"]));
+    expect(id).toBe("continue");
+  }, 600_000);
+
+  it.skipIf(continueCli !== undefined)(skipTitle("npx mcp-collide run --agent-module judges an agent CLI from a folder outside the package: Continue's cn, its module copied out, its CLI beside it", continueCli), async () => {
+    const outside = join(project, "cn");
+    mkdirSync(join(outside, "node_modules", "@continuedev"), { recursive: true });
+    cpSync(join(project, "node_modules", "mcp-collide", "hosts", "agent-modules", "continue", "continue.ts"), join(outside, "continue.ts"));
+    // The CLI as `npm run agents:modules` installed it, found from the module's folder as Node finds a package.
+    symlinkSync(join(packageRoot, "hosts", "agent-modules", "continue", "node_modules", "@continuedev", "cli"), join(outside, "node_modules", "@continuedev", "cli"));
+    const result = await npx(project, "run", "--agent-module", "cn/continue.ts", "--clause", "wire/unknown-name", "--runs", "1", "--seed", "2026", "--workers", "1", "--out", "report-cn");
+    expect(result.code ?? 0, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const report = JSON.parse(readFileSync(join(project, "report-cn", "report.json"), "utf8"));
+    expect([report.host.name, report.host.version]).toEqual(["continue", "@continuedev/cli 1.5.47"]);
+    // Its refusal of a name it does not show (`Tool x not found`) is read in its own words: a pass, not undetermined.
+    expect(report.clauses.map((clause: { id: string; status: string }) => [clause.id, clause.status])).toEqual([["wire/unknown-name", "pass"]]);
+    expect(report.hostEnvironment.isolation).toMatch(/^sandbox/);
+  }, 900_000);
 
   it.skipIf(venv !== undefined)(skipTitle("the Python kit installs with pip from the tarball (offline, no build tools), at the npm version, typed, and its test helper judges an adapter on it", venv), async () => {
     const kit = join(scratch, "kit");

@@ -5,7 +5,8 @@
  * How HAP/1 says it (docs/hap-1.md, `session/call`): `ok: false` with the error, or `ok: true` with
  * `isError: true` beside the content. `ok: true` without `isError` means the content went to the model as
  * ordinary output, as `ok: true` always meant: a host that does not send the field is read as not marking
- * the error, never as marking it, so silence cannot pass.
+ * the error, never as marking it, so silence cannot pass. `ok: true` with `undetermined` (an adapter that
+ * cannot tell, docs/hap-1.md) judges nothing either way.
  */
 import fc from "fast-check";
 import {
@@ -75,6 +76,8 @@ export const toolErrorReachesModel = defineClause({
       // Judged only where the call reached the tool's own server, once: a misrouted call is the wire clauses'.
       // What the server answered follows from its script and the name it received (its own, or another).
       if (!call || !only || only.server !== tool.identity!.server) continue;
+      // An answer the adapter could not read as a failure or as output (HAP/1 `undetermined`) judges nothing.
+      if (call.result.ok && call.result.undetermined !== undefined) continue;
       const server = value.servers.find((candidate) => candidate.key === only.server)!;
       const said = scriptedToolError(server, server.tools, only.tool ?? "");
       const { marked, text } = reading(call.result);

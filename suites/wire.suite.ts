@@ -154,11 +154,13 @@ export const unknownName = defineClause({
     const observation = await env.observe(value, { probe: false, unknownNames: unknownCandidates(value) });
     const problems = observation.unknown.flatMap((call) => {
       const reached = call.deliveries.map((record) => `"${record.server}" as "${record.tool}" with ${JSON.stringify(record.arguments)}`);
-      if (call.result.ok) return [`"${call.name}" is not shown but the call succeeded${reached.length ? `, reaching ${reached.join(", ")}` : ""}`];
+      // An answer the adapter could not read as a failure or as output (HAP/1 `undetermined`) judges only where it went.
+      if (call.result.ok && (call.result.undetermined === undefined || reached.length > 0)) return [`"${call.name}" is not shown but the call ${call.result.undetermined === undefined ? "succeeded" : "was answered"}${reached.length ? `, reaching ${reached.join(", ")}` : ""}`];
       if (reached.length > 0) return [`"${call.name}" is not shown but the call reached ${reached.join(", ")}; ${answerOf(call)}`];
       return [];
     });
-    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...(observation.unknown.length > 0 ? ["unknown-call"] : [])] };
+    const judgedUnknown = observation.unknown.some((call) => !call.result.ok || call.result.undetermined === undefined);
+    if (problems.length === 0) return { ok: true, judged: [...await env.judge(value, observation), ...(judgedUnknown ? ["unknown-call"] : [])] };
     return { ok: false, expected: "an error, and no server reached, for a name the host does not show", observed: problems.join("; ") };
   },
 });

@@ -62,7 +62,36 @@ export function agentCliEntry(id: string): AgentCliEntry | undefined {
   return agentCliRegistry.find((entry) => entry.id === id);
 }
 
+/** The manifest of registered CLI `id` (its cli.json, with its id): a registered CLI's module manifest. Throws for an id the registry lacks. */
+export function registeredManifest(id: string): AgentCliEntry {
+  const entry = agentCliEntry(id);
+  if (!entry) throw new Error(`${id} is not a registered agent CLI (no hosts/agent-clis/${id}/cli.json)`);
+  return entry;
+}
+
 /** `--agent`'s and `--agent-variant`'s lines of `mcp-collide run --help`: each CLI, each variant and what it sets. */
 export function agentHelpLines(registry: readonly AgentCliEntry[] = agentCliRegistry): string[] {
   return registry.map((entry) => `${entry.id} (${entry.title}): ${Object.entries(entry.variants).map(([variant, what]) => `${variant} (${what})`).join("; ")}`);
 }
+
+/**
+ * The example agent modules (hosts/agent-modules/<name>/: a module file beside its own package.json and
+ * lockfile pinning the CLI, installed by `npm run agents:modules`): their folder names, sorted. Not
+ * registered CLIs: `--agent-module hosts/agent-modules/<name>/<name>.ts` runs one, as it would any module.
+ */
+export const agentModuleExamplesRoot = fileURLToPath(new URL("../../hosts/agent-modules/", import.meta.url));
+
+/** The example modules' folder names (each has a package.json). */
+export const agentModuleExamples: readonly string[] = existsSync(agentModuleExamplesRoot)
+  ? readdirSync(agentModuleExamplesRoot, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(agentModuleExamplesRoot, entry.name, "package.json"))).map((entry) => entry.name).sort()
+  : [];
+
+/** Why example module `name`'s pinned packages are not installed (npm run agents:modules), or undefined when they are. */
+export function agentModuleMissing(name: string): string | undefined {
+  const folder = join(agentModuleExamplesRoot, name);
+  if (!existsSync(join(folder, "package.json"))) return `${name} is not an example agent module (no hosts/agent-modules/${name}/package.json)`;
+  const pins = Object.keys((JSON.parse(readFileSync(join(folder, "package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  const absent = pins.filter((pin) => !existsSync(join(folder, "node_modules", ...pin.split("/"), "package.json")));
+  return absent.length === 0 ? undefined : `hosts/agent-modules/${name} is not installed (${absent.join(", ")}; npm run agents:modules)`;
+}
+

@@ -3,6 +3,7 @@
  * command, exactly as a user's adapter would be.
  */
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = new URL("../../", import.meta.url);
@@ -16,28 +17,38 @@ export function tsxNodeArgv(): string[] {
   return [process.execPath, "--import", pathToFileURL(loader).href];
 }
 
-/** An agent CLI with a built-in adapter under hosts/agent-clis/ (one of `agentClis`, harness/cli/agent-registry.ts). */
+/** A registered agent CLI: a folder under hosts/agent-clis/ (one of `agentClis`, harness/cli/agent-registry.ts). */
 export type AgentCliId = string;
 
-/** How `--agent` is to run its CLI. */
+/** How `--agent` or `--agent-module` is to run its CLI. */
 export interface AgentChoice {
   bin?: string;
   variant?: string;
   noIsolation?: boolean;
 }
 
+/** The module of registered CLI `id`: hosts/agent-clis/<id>/<id>.ts, whose manifest is its cli.json. */
+export function agentModulePath(id: AgentCliId): string {
+  return fileURLToPath(new URL(`hosts/agent-clis/${id}/${id}.ts`, root));
+}
+
 /**
- * The adapter command of a built-in agent CLI adapter (hosts/agent-clis/<id>/adapter.ts), started as a
- * command like the built-in hosts, so the harness never imports hosts/.
+ * The adapter command of an agent module (`--agent-module PATH`, and a registered CLI's: `--agent ID`):
+ * harness/agent/agent-module-main.ts, started as a command like every host, with the module's path.
  */
-export function agentArgv(id: AgentCliId, choice: AgentChoice = {}): string[] {
-  const main = fileURLToPath(new URL(`hosts/agent-clis/${id}/adapter.ts`, root));
+export function agentModuleArgv(module: string, choice: AgentChoice = {}): string[] {
+  const main = fileURLToPath(new URL("harness/agent/agent-module-main.ts", root));
   return [
-    ...tsxNodeArgv(), main,
+    ...tsxNodeArgv(), main, "--module", resolve(module),
     ...(choice.variant ? ["--variant", choice.variant] : []),
     ...(choice.bin ? ["--bin", choice.bin] : []),
     ...(choice.noIsolation ? ["--no-isolation"] : []),
   ];
+}
+
+/** The adapter command of registered agent CLI `id`: its module, as `--agent-module` would run it (one path). */
+export function agentArgv(id: AgentCliId, choice: AgentChoice = {}): string[] {
+  return agentModuleArgv(agentModulePath(id), choice);
 }
 
 /** The command line of a built-in host: `reference`, or a one-bug host id. */

@@ -1,10 +1,10 @@
 /**
- * How a command line names the host under test: a built-in host (`--host NAME`, default `reference`) or an
- * adapter command after `--`. Shared by `run` and `repro`, so a repro line names its host the way the run
+ * How a command line names the host under test: a built-in host (`--host NAME`, default `reference`), an agent
+ * CLI (`--agent ID`, `--agent-module PATH`) or an adapter command after `--`. Shared by `run` and `repro`, so a repro line names its host the way the run
  * that wrote it did.
  */
 import { hapLauncher, type HostLauncher } from "../runner/host-launcher.ts";
-import { agentArgv, type AgentChoice, type AgentCliId, builtinHostArgv } from "./builtin-host.ts";
+import { agentArgv, agentModuleArgv, type AgentChoice, type AgentCliId, builtinHostArgv } from "./builtin-host.ts";
 
 /** The host a command runs against, and how to name it in messages. */
 export interface HostChoice {
@@ -15,18 +15,21 @@ export interface HostChoice {
   builtin?: string;
 }
 
-/** Picks the host from `--host NAME`, `--agent ID` or a `-- argv` (none: the reference host). */
-export function chooseHost(options: { host?: string; agent?: AgentCliId; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number; maxLineBytes?: number }): HostChoice {
-  if (options.agent) {
+/** Picks the host from `--host NAME`, `--agent ID`, `--agent-module PATH` or a `-- argv` (none: the reference host). */
+export function chooseHost(options: {
+  host?: string; agent?: AgentCliId; agentModule?: string; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number; maxLineBytes?: number;
+}): HostChoice {
+  if (options.agent || options.agentModule) {
     const choice = options.agentChoice ?? {};
     const flags = [
-      "--agent", options.agent,
+      ...(options.agent ? ["--agent", options.agent] : ["--agent-module", options.agentModule!]),
       ...(choice.variant ? ["--agent-variant", choice.variant] : []),
       ...(choice.bin ? ["--agent-bin", choice.bin] : []),
       ...(choice.noIsolation ? ["--agent-no-isolation"] : []),
     ];
-    const launcher = hapLauncher({ argv: agentArgv(options.agent, choice), requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes }, flags);
-    return { launcher, label: `${options.agent}${choice.variant ? ` (${choice.variant})` : ""}` };
+    const argv = options.agent ? agentArgv(options.agent, choice) : agentModuleArgv(options.agentModule!, choice);
+    const launcher = hapLauncher({ argv, requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes }, flags);
+    return { launcher, label: `${options.agent ?? options.agentModule}${choice.variant ? ` (${choice.variant})` : ""}` };
   }
   const builtin = options.hostArgv.length === 0 ? (options.host ?? "reference") : undefined;
   const argv = builtin ? builtinHostArgv(builtin) : [...options.hostArgv];

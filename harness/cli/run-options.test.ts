@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { availableParallelism } from "node:os";
+import { resolve } from "node:path";
 import { chooseHost } from "./host-choice.ts";
 import { parseRunOptions } from "./run-options.ts";
 
@@ -32,16 +33,26 @@ describe("parseRunOptions", () => {
     expect(parseRunOptions(["--agent", "codex", "--runs", "10", "--shrink-budget", "0"])).toMatchObject({ runs: 10, shrinkBudget: 0 });
     expect(parseRunOptions([])).toMatchObject({ runs: 25, shrinkBudget: undefined });
     const host = chooseHost({ ...agent, agentChoice: { bin: "/opt/codex", variant: "required", noIsolation: true } });
-    expect(host.launcher.command.at(-6)).toMatch(/hosts\/agent-clis\/codex\/adapter\.ts$/);
+    // A registered CLI runs as its module does under --agent-module: one adapter, one path.
+    expect(host.launcher.command.slice(-8, -5)).toEqual([expect.stringMatching(/harness\/agent\/agent-module-main\.ts$/), "--module", expect.stringMatching(/hosts\/agent-clis\/codex\/codex\.ts$/)]);
     expect(host.launcher.command.slice(-5)).toEqual(["--variant", "required", "--bin", "/opt/codex", "--no-isolation"]);
     expect(host.launcher.reproArgs).toEqual(["--agent", "codex", "--agent-variant", "required", "--agent-bin", "/opt/codex", "--agent-no-isolation"]);
+  });
+
+  it("--agent-module runs an agent module from any folder, with --agent's defaults and flags", () => {
+    const options = parseRunOptions(["--agent-module", "./cn.ts", "--agent-variant", "eager"]);
+    expect(options).toMatchObject({ agentModule: "./cn.ts", agentVariant: "eager", runs: 3, timeout: 300_000, cacheObservations: true });
+    const host = chooseHost({ ...options, agentChoice: { variant: "eager" } });
+    expect(host.launcher.command.slice(-5)).toEqual([expect.stringMatching(/harness\/agent\/agent-module-main\.ts$/), "--module", resolve("cn.ts"), "--variant", "eager"]);
+    expect(host.launcher.reproArgs).toEqual(["--agent-module", "./cn.ts", "--agent-variant", "eager"]);
+    expect(() => parseRunOptions(["--agent-module", "./cn.ts", "--agent", "codex"])).toThrow(/one of/);
   });
 
   it("refuses two hosts at once, an unknown agent, and agent flags without --agent", () => {
     expect(() => parseRunOptions(["--agent", "codex", "--host", "last-wins"])).toThrow(/one of/);
     expect(() => parseRunOptions(["--agent", "codex", "--", "node", "x.js"])).toThrow(/one of/);
     expect(() => parseRunOptions(["--agent", "cursor"])).toThrow();
-    expect(() => parseRunOptions(["--agent-variant", "required"])).toThrow(/need --agent/);
+    expect(() => parseRunOptions(["--agent-variant", "required"])).toThrow(/need --agent ID or --agent-module/);
   });
 });
 

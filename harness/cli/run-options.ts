@@ -3,7 +3,8 @@
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
  * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
- * `--max-line-bytes N`, `--https`, `--require CAP`.
+ * `--max-line-bytes N`, `--https`, `--require CAP`, `--agent ID`, `--agent-module PATH`, `--agent-bin PATH`,
+ * `--agent-variant V`, `--agent-no-isolation`, `--cache-observations`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -35,6 +36,7 @@ export const RunCliOptionsSchema = z.object({
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
   host: z.string().optional(),
   agent: z.string().refine((id) => agentClis.includes(id), { message: `unknown agent CLI; known: ${agentClis.join(", ")}` }).optional(),
+  agentModule: z.string().min(1).optional(),
   agentBin: z.string().min(1).optional(),
   agentVariant: z.string().min(1).optional(),
   agentNoIsolation: z.boolean().default(false),
@@ -84,7 +86,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       "case-timeout": { type: "string" }, "shrink-budget": { type: "string" }, help: { type: "boolean", short: "h" },
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
-      agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
+      agent: { type: "string" }, "agent-module": { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
       "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
       require: { type: "string", multiple: true },
     },
@@ -92,14 +94,14 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
   const {
     "case-timeout": caseTimeout, "shrink-budget": shrinkBudget, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
-    "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest
+    "agent-module": agentModule, "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest
   } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentModule, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, hostArgv.length > 0].filter(Boolean).length;
-  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID or a host command after --");
-  if (!parsed.data.agent && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID");
-  const agent = parsed.data.agent !== undefined;
+  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, parsed.data.agentModule !== undefined, hostArgv.length > 0].filter(Boolean).length;
+  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH or a host command after --");
+  const agent = parsed.data.agent !== undefined || parsed.data.agentModule !== undefined;
+  if (!agent && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID or --agent-module PATH");
   return {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
@@ -168,6 +170,10 @@ ${wrapHelp(agentClis.join(", "), 22)}
                       Changes the defaults:
                       --runs 3, --timeout 300000, --case-timeout 1800000, --shrink-budget 180000,
                       --workers 2 x cores, --cache-observations
+  --agent-module PATH an agent CLI described by an agent module of your own (a .ts, .js or .mjs file whose
+                      default export is { manifest, variants }: docs/agent-modules.md), judged as --agent
+                      judges a registered one, with its defaults; its CLI is the package its manifest names,
+                      as installed beside the module (or --agent-bin)
   --agent-bin PATH    judge this installed CLI instead of the pinned one (the report records its version)
   --agent-variant V   a named configuration (default: default, what users get), per CLI:
 ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}

@@ -6,7 +6,6 @@ import type { HeldTurn } from "../../fake-servers/index.ts";
 import { callReply, codeModeResult, codeModeSurface, LISTING_ID, listingReply } from "./codex/code-mode.ts";
 import { codexConfig, codexErrors } from "./codex/codex.ts";
 import { geminiSettings } from "./gemini-cli/gemini-cli.ts";
-import { portsOf } from "./isolation/netns-sandbox.ts";
 import { tomlArray, tomlInlineTable, tomlString } from "./toml.ts";
 
 const servers: ServerConfig[] = [
@@ -104,9 +103,5 @@ describe("agent CLI configuration", () => {
     expect(codexErrors("WARNING: could not create PATH aliases under /tmp/mcp-collide-codex-x\nERROR: MCP client for `beta` failed to start: boom\nok")).toEqual([
       { message: "ERROR: MCP client for `beta` failed to start: boom" },
     ]);
-  });
-
-  it("bridges exactly the loopback ports the provider and the servers' transports name", () => {
-    expect(portsOf(["http://127.0.0.1:9999", "http://127.0.0.1:4100/mcp/tok", "http://example.invalid:81/"], ["/x/shim.cjs", "127.0.0.1:4200", "10.0.0.1:5"])).toEqual([4100, 4200, 9999]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * What every agent CLI's report entry (hosts/agent-clis/<id>/hosts.ts) shares: how `npm run reports` runs
+ * What every agent CLI's report entry (hosts/agent-clis/<id>/hosts.ts, hosts/agent-modules/<name>/hosts.ts) shares: how `npm run reports` runs
  * it (`--agent`, with its defaults: the coverage plan, then a few random cases per clause, since each case
  * costs CLI sessions of seconds) and why the capability clauses a black-box CLI cannot be driven through do
  * not apply.
@@ -42,4 +42,16 @@ export const agent = (id: string, variant?: string) => ({
   runs: AGENT_DEFAULT_RUNS,
   // The pinned CLI, and the sandbox its adapter refuses to run without.
   needs: [`agent-cli:${id}` as const, "sandbox" as const],
+});
+
+/**
+ * The run settings of the report of an agent module (`--agent-module PATH`, the path from the package root)
+ * in `variant`, whose CLI is installed beside it (`install`: an example module, hosts/agent-modules/<name>).
+ */
+export const agentModule = (path: string, install: string, variant?: string) => ({
+  notApplicable: notRelisting,
+  argv: ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module", path, ...(variant ? ["--variant", variant] : [])],
+  runArgs: ["--agent-module", path, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
+  runs: AGENT_DEFAULT_RUNS,
+  needs: [`agent-module:${install}` as const, "sandbox" as const],
 });

@@ -1,5 +1,5 @@
 /**
- * Evidence for every committed agent CLI verdict that is not a pass: the clause's check replayed by value on
+ * Evidence for every committed agent CLI verdict that is not a pass (a registered CLI's or an example module's): the clause's check replayed by value on
  * the report's own counterexample, through the pinned CLI (an in-process AgentHost, so the provider's
  * records can be read), writing reports/agent-clis/<id>.evidence.json: per clause the world(s) by value, the
  * verdict now, what each model turn offered (the raw `tools` entries that carry a fake tool's identity
@@ -14,11 +14,10 @@ import fc from "fast-check";
 import type { MessageRecord } from "../../fake-servers/index.ts";
 import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, portableText, replayCase } from "../../harness/index.ts";
 import { readCommitted } from "../reports.ts";
+import { AgentHost, installedCli, type AgentCli } from "../../harness/agent-kit.ts";
+import { agentModuleHosts } from "../agent-modules/agent-module-hosts.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
-import { AgentHost } from "./agent-host.ts";
-import { pinnedCli } from "./cli-options.ts";
 import { reportCli } from "./registered-cli.ts";
-import type { AgentCli } from "./agent-cli.ts";
 
 /** The parts of a model request that show what the CLI offered its model for the fake servers' tools. */
 function offered(body: unknown, cli: AgentCli): unknown {
@@ -50,10 +49,10 @@ const clauses = await loadSuites(join(packageRoot, "suites"));
 /** This machine, whose paths the committed evidence must not carry. */
 const machine = pathContext();
 mkdirSync(join(packageRoot, "reports/agent-clis"), { recursive: true });
-for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.id))) {
-  const cli = await reportCli(entry.runArgs ?? []);
-  const pinned = pinnedCli(cli);
-  if (!pinned) throw new Error(`${entry.id}: not installed (npm run agents:install)`);
+for (const entry of [...agentCliHosts, ...agentModuleHosts].filter((host) => !only || only.includes(host.id))) {
+  const { cli, from } = await reportCli(entry.runArgs ?? []);
+  const pinned = installedCli(cli, from);
+  if (!pinned) throw new Error(`${entry.id}: not installed (npm run agents:install, npm run agents:modules)`);
   const committed = readCommitted(entry.id);
   const out: Record<string, unknown> = {};
   for (const verdict of committed.clauses.filter((clause) => (clause.status === "fail" || clause.status === "warn") && clause.counterexample?.value !== undefined)) {

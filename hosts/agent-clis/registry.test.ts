@@ -1,6 +1,6 @@
 /**
  * Every registered agent CLI (a folder with a cli.json: harness/cli/agent-registry.ts) is whole: its
- * `<id>.ts` exports one AgentCli per variant its cli.json names, agreeing on id, package and binary; its
+ * `<id>.ts` is an agent module whose manifest is its cli.json, with one AgentCli per variant it names, agreeing on id, package and binary; its
  * adapter and report entries exist; its package is pinned exactly. No CLI needs installing for this.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { agentCliRegistry } from "../../harness/index.ts";
 import { agentCliDrives, agentCliHosts, agentCliPendingHosts } from "./agent-hosts.ts";
-import { variantsOf } from "./registered-cli.ts";
+import { registeredModule } from "./registered-cli.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pins = (JSON.parse(readFileSync(join(here, "package.json"), "utf8")) as { dependencies: Record<string, string> }).dependencies;
@@ -19,7 +19,8 @@ describe("the agent CLI registry, hosts side", () => {
   for (const entry of agentCliRegistry) {
     it(`${entry.id}: one folder, one pin`, async () => {
       for (const file of ["adapter.ts", "hosts.ts", `${entry.id}.ts`]) expect(existsSync(join(here, entry.id, file)), file).toBe(true);
-      const variants = await variantsOf(entry.id);
+      const { manifest, variants } = await registeredModule(entry.id);
+      expect(manifest).toEqual(entry);
       expect(Object.keys(variants)).toEqual(Object.keys(entry.variants));
       for (const [name, make] of Object.entries(variants)) {
         expect(make()).toMatchObject({ id: entry.id, variant: name, packageName: entry.package, binName: entry.bin });

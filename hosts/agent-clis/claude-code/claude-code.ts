@@ -13,8 +13,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 const DEFERRED_HEADER = /deferred tools are now available via ToolSearch[^\n]*\n/;
 
@@ -107,5 +107,5 @@ export function claudeCode(variant: "default" | "tools-in-list"): AgentCli {
   };
 }
 
-/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = { default: () => claudeCode("default"), "tools-in-list": () => claudeCode("tools-in-list") };
+/** The claude-code module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent claude-code [--agent-variant V]`). */
+export default { manifest: registeredManifest("claude-code"), variants: { default: () => claudeCode("default"), "tools-in-list": () => claudeCode("tools-in-list") } } satisfies AgentModule;

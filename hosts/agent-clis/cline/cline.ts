@@ -16,8 +16,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ModelReply, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 /** The model id written for the provider (Cline takes any id for an OpenAI-compatible provider). */
 export const CLINE_MODEL = "mcp-collide-fake";
@@ -103,6 +103,8 @@ export function cline(): AgentCli {
     },
     surface: (turn: HeldTurn): VisibleTool[] => turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
+    // Its failures are structured (`{"error":...}`, read by resultOf): no words of its own in plain text.
+    failureTexts: [],
     resultOf: (results: readonly ProviderToolResult[], id: string) => {
       const result = results.find((candidate) => candidate.id === id);
       return result && clineResult(result);
@@ -116,5 +118,5 @@ export function cline(): AgentCli {
   };
 }
 
-/** Cline's variants (its cli.json lists them). */
-export const variants: Record<string, () => AgentCli> = { default: () => cline() };
+/** The cline module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent cline [--agent-variant V]`). */
+export default { manifest: registeredManifest("cline"), variants: { default: () => cline() } } satisfies AgentModule;

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { codex, CODEX_SEARCH_MODEL, codexConfig, codexDeferredNamespaces } from "./codex.ts";
+import { cliResult } from "../../../harness/agent-kit.ts";
 
 /** A Responses `function_call_output` body as Codex writes it for an MCP call: the wall time, then the output. */
 const output = (text: string) => JSON.stringify([{ type: "input_text", text: "Wall time: 0.0045 seconds\nOutput:" }, { type: "input_text", text }]);
 
 describe("Codex's eager surface reads what it handed the model", () => {
-  const { resultOf } = codex("default");
-  const read = (text: string) => resultOf([{ id: "c1", isError: false, text }], "c1", "mcp__alpha/request");
+  const cli = codex("default");
+  const read = (text: string) => cliResult(cli, [{ id: "c1", isError: false, text }], "c1", "mcp__alpha/request");
 
   it("marks Codex's own failure of a call (a server gone mid-session) as an error, with its text", () => {
     const text = output("tool call error: tool call failed for `alpha/request`\n\nCaused by:\n    0: handshaking with MCP server failed");

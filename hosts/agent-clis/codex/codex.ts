@@ -19,8 +19,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ModelReply, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 import { tomlArray, tomlInlineTable, tomlString } from "../toml.ts";
 import { callReply, codeModeResult, codeModeSurface, listingReply } from "./code-mode.ts";
 
@@ -106,11 +106,7 @@ export function codex(variant: CodexVariant): AgentCli {
     // Codex answers a call it cannot route with plain output text, which is its refusal; a call that failed on
     // the way (a server gone mid-session) comes back as output whose text part is Codex's own
     // `tool call error: tool call failed for \`<server>/<tool>\`` (mcp_tool_call.rs): the wire has no error flag.
-    resultOf: (results: readonly ProviderToolResult[], id: string) => {
-      const result = results.find((candidate) => candidate.id === id);
-      const failed = result && (/^"?(unsupported call|failed to parse function arguments)\b/.test(result.text) || /"text":"tool call error: /.test(result.text));
-      return result && failed ? { ...result, isError: true } : result;
-    },
+    failureTexts: [/^"?(unsupported call|failed to parse function arguments)\b/, /"text":"tool call error: /],
   };
   // Code mode has no namespaces: a call names the nested tool alone, as `tools.<name>` in the script.
   const codeMode = {
@@ -119,6 +115,8 @@ export function codex(variant: CodexVariant): AgentCli {
     warmUp: (turn: HeldTurn) => (turn.content.toolResults.length === 0 ? listingReply() : undefined),
     callReplies: (tool: { name: string }, args: Record<string, unknown>, id: string): ModelReply[] => [callReply(tool.name, args, id)],
     resultOf: codeModeResult,
+    // Its failures are structured (`Script failed`, a CallToolResult's isError: read by codeModeResult).
+    failureTexts: [],
   };
   // Tool search (a model whose metadata supports it): the MCP tools are not offered at first, the prompt names
   // only `Deferred tool namespaces`; a `tool_search_call` loads what Codex's BM25 finds, returned in a
@@ -153,7 +151,8 @@ export function codex(variant: CodexVariant): AgentCli {
   };
 }
 
-/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = {
-  default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode"), "tool-search": () => codex("tool-search"),
-};
+/** The codex module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent codex [--agent-variant V]`). */
+export default {
+  manifest: registeredManifest("codex"),
+  variants: { default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode"), "tool-search": () => codex("tool-search") },
+} satisfies AgentModule;

@@ -17,8 +17,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 /** A model id Copilot has no catalogue entry for (it falls back to default token limits, and says so in its log). */
 export const COPILOT_MODEL = "mcp-collide-fake";
@@ -60,9 +60,11 @@ export function copilotErrors(stdout: string, keys: readonly string[]): HostErro
  * for a name it does not have; those read as errors.
  */
 export function copilotResult(result: ProviderToolResult): ProviderToolResult {
-  const failed = /^MCP server '[^']*': /.test(result.text) || /^Tool '[^']*' does not exist\./.test(result.text);
-  return failed ? { ...result, isError: true } : result;
+  return COPILOT_FAILED.some((pattern) => pattern.test(result.text)) ? { ...result, isError: true } : result;
 }
+
+/** Copilot's own words for a failed call (its failureTexts): see {@link copilotResult}. */
+export const COPILOT_FAILED: readonly RegExp[] = [/^MCP server '[^']*': /, /^Tool '[^']*' does not exist\./];
 
 /** Copilot CLI (one variant). */
 export function copilot(): AgentCli {
@@ -93,15 +95,12 @@ export function copilot(): AgentCli {
     },
     surface: (turn: HeldTurn): VisibleTool[] => turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
-    resultOf: (results: readonly ProviderToolResult[], id: string) => {
-      const result = results.find((candidate) => candidate.id === id);
-      return result && copilotResult(result);
-    },
+    failureTexts: COPILOT_FAILED,
     errorsOf: ({ stdout }, keys) => copilotErrors(stdout, keys),
     logFiles: ({ home }) => [join(home, ".copilot", "logs")],
     sharedFolder: "copilot-package",
   };
 }
 
-/** Copilot CLI's variants (its cli.json lists them). */
-export const variants: Record<string, () => AgentCli> = { default: () => copilot() };
+/** The copilot module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent copilot [--agent-variant V]`). */
+export default { manifest: registeredManifest("copilot"), variants: { default: () => copilot() } } satisfies AgentModule;

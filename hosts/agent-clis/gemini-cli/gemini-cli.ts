@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 /** The settings.json for one session. */
 export function geminiSettings(servers: readonly ServerConfig[]): unknown {
@@ -62,5 +62,5 @@ export function geminiCli(): AgentCli {
   };
 }
 
-/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = { default: () => geminiCli() };
+/** The gemini-cli module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent gemini-cli [--agent-variant V]`). */
+export default { manifest: registeredManifest("gemini-cli"), variants: { default: () => geminiCli() } } satisfies AgentModule;

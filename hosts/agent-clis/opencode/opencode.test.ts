@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServerConfig } from "../../../harness/index.ts";
 import { opencode, opencodeConfig, opencodeErrors } from "./opencode.ts";
+import { cliResult } from "../../../harness/agent-kit.ts";
 
 const servers: ServerConfig[] = [
   { key: 'we"ird key', transport: { type: "http", url: "http://127.0.0.1:4100/mcp/tok" } },
@@ -41,8 +42,8 @@ describe("opencode configuration", () => {
   });
 
   it("its refusal of an unknown name is an error; a tool's own words are not; MCP lines it prints are errors with their channel", () => {
-    const { resultOf } = opencode("default");
-    const read = (text: string) => resultOf([{ id: "c1", isError: false, text }], "c1", "x");
+    const cli = opencode("default");
+    const read = (text: string) => cliResult(cli, [{ id: "c1", isError: false, text }], "c1", "x");
     expect(read("The arguments provided to the tool are invalid: Model tried to call unavailable tool 'x'.")?.isError).toBe(true);
     expect(read("tool \"fail\" of server \"alpha\" failed on purpose")?.isError).toBe(false);
     expect(opencodeErrors({ stdout: "", stderr: "INFO ok\nERROR mcp server alpha failed to connect\n" })).toEqual([{ message: "ERROR mcp server alpha failed to connect", channel: "stderr" }]);

@@ -10,8 +10,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 /** opencode's variants: the provider package it reaches the fake model through. */
 export type OpencodeVariant = "default" | "anthropic";
@@ -84,14 +84,11 @@ export function opencode(variant: OpencodeVariant): AgentCli {
     },
     surface: (turn: HeldTurn): VisibleTool[] => turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
-    resultOf: (results: readonly ProviderToolResult[], id: string) => {
-      const result = results.find((candidate) => candidate.id === id);
-      return result && OPENCODE_FAILED.test(result.text) ? { ...result, isError: true } : result;
-    },
+    failureTexts: [OPENCODE_FAILED],
     errorsOf: (output) => opencodeErrors(output),
     logFiles: ({ home }) => [join(home, ".local/share/opencode/log")],
   };
 }
 
-/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = { default: () => opencode("default"), anthropic: () => opencode("anthropic") };
+/** The opencode module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent opencode [--agent-variant V]`). */
+export default { manifest: registeredManifest("opencode"), variants: { default: () => opencode("default"), anthropic: () => opencode("anthropic") } } satisfies AgentModule;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { HeldTurn } from "../../../fake-servers/index.ts";
 import type { ServerConfig } from "../../../harness/index.ts";
 import { qwenCode, qwenDeferredNames, qwenSettings } from "./qwen-code.ts";
+import { cliResult } from "../../../harness/agent-kit.ts";
 
 const servers: ServerConfig[] = [
   { key: "beta", transport: { type: "http", url: "http://127.0.0.1:4100/mcp/tok" } },
@@ -30,17 +31,17 @@ describe("Qwen Code configuration", () => {
     expect(qwenDeferredNames(PROMPT)).toEqual(["cron_create", 'mcp__alpha__a"b', "mcp__beta__search"]);
     const cli = qwenCode("default");
     const first = turn(["tool_search"], PROMPT);
-    const surface = cli.surface(first);
+    const surface = cli.surface!(first);
     expect(surface.map((tool) => [tool.name, tool.description])).toEqual([["tool_search", "d"], ["cron_create", undefined], ['mcp__alpha__a"b', undefined], ["mcp__beta__search", undefined]]);
     expect(cli.warmUp!(first, surface)).toEqual({ type: "tool-call", id: "call_mcpcollide_search7", name: "tool_search", arguments: { query: 'select:cron_create,mcp__alpha__a"b,mcp__beta__search', max_results: 3 } });
     const loaded = turn(["tool_search", "cron_create", 'mcp__alpha__a"b', "mcp__beta__search"], PROMPT, 1);
-    expect(cli.warmUp!(loaded, cli.surface(loaded))).toBeUndefined();
+    expect(cli.warmUp!(loaded, cli.surface!(loaded))).toBeUndefined();
     expect(qwenCode("eager").warmUp!(first, surface)).toBeUndefined();
   });
 
   it("its own words for a failed call are errors; a tool's own words are not", () => {
-    const { resultOf } = qwenCode("default");
-    const read = (text: string) => resultOf([{ id: "c1", isError: false, text }], "c1", "x");
+    const cli = qwenCode("default");
+    const read = (text: string) => cliResult(cli, [{ id: "c1", isError: false, text }], "c1", "x");
     expect(read('Tool "x" not found in registry. Tools must use the exact names that are registered.')?.isError).toBe(true);
     expect(read("MCP tool 'fail' reported tool error for function call: {\"name\":\"fail\"} with response: []")?.isError).toBe(true);
     expect(read('tool "fail" of server "alpha" failed on purpose')?.isError).toBe(false);

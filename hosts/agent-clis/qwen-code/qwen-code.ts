@@ -13,8 +13,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { HeldTurn, ModelReply, ProviderToolResult } from "../../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../../harness/index.ts";
-import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
+import { registeredManifest, type HostError, type ServerConfig, type VisibleTool } from "../../../harness/index.ts";
+import type { AgentCli, AgentModule, Launch, LaunchContext } from "../../../harness/agent-kit.ts";
 
 /** Qwen Code's variants. */
 export type QwenVariant = "default" | "eager";
@@ -102,17 +102,14 @@ export function qwenCode(variant: QwenVariant): AgentCli {
       return { type: "tool-call", id: `call_mcpcollide_search${turn.record.seq}`, name: TOOL_SEARCH, arguments: { query: `select:${unloaded.join(",")}`, max_results: unloaded.length } };
     },
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
+    failureTexts: [QWEN_FAILED],
     // The default variant defers every MCP tool (no threshold); the query goes as the model would type it.
     ...(variant === "eager" ? {} : { search: { tool: TOOL_SEARCH, reply: (query: string, id: string) => ({ type: "tool-call" as const, id, name: TOOL_SEARCH, arguments: { query } }) } }),
-    resultOf: (results: readonly ProviderToolResult[], id: string) => {
-      const result = results.find((candidate) => candidate.id === id);
-      return result && QWEN_FAILED.test(result.text) ? { ...result, isError: true } : result;
-    },
     errorsOf: (output) => qwenErrors(output),
     deferredNames: qwenDeferredNames,
     withoutProxy: "Qwen Code routes every request through HTTPS_PROXY, loopback included (Config sets undici's setGlobalDispatcher(new ProxyAgent(proxy)), which reads no NO_PROXY), so with the recording proxy set it cannot reach the fake provider on 127.0.0.1",
   };
 }
 
-/** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = { default: () => qwenCode("default"), eager: () => qwenCode("eager") };
+/** The qwen-code module: its manifest is its cli.json; one AgentCli per variant cli.json names (`--agent qwen-code [--agent-variant V]`). */
+export default { manifest: registeredManifest("qwen-code"), variants: { default: () => qwenCode("default"), eager: () => qwenCode("eager") } } satisfies AgentModule;

@@ -11,8 +11,14 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable, SANDBOX_UID, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
+import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable } from "../adapter/pid-namespace.ts";
+import { SANDBOX_UID } from "../optional-installs.ts";
+import type { CallResult } from "../protocol/call-result.ts";
+import type { ServerConfig } from "../protocol/open-params.ts";
+import type { Diagnostic, HostError } from "../protocol/open-result.ts";
+import type { VisibleTool } from "../protocol/tools-result.ts";
 import type { AgentCli } from "./agent-cli.ts";
+import { callResultOf, cliResult, offeredTools, serverErrorLines, toolCallReplies } from "./cli-defaults.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
 /** How sessions are run. */
@@ -139,7 +145,7 @@ export class AgentSession {
 
   /** The surface of the held turn, after the CLI's warm-up turn where it has one (loading deferred schemas). */
   private async readSurface(): Promise<void> {
-    this.surface = this.options.visible(this.cli.surface(this.held!));
+    this.surface = this.options.visible(this.surfaceOf(this.held!));
     // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns; a session
     // whose searches the harness makes itself (keepDeferred) is left as the CLI offered it.
     for (let round = 0; round < (this.options.keepDeferred ? 0 : MAX_WARM_UPS); round++) {
@@ -148,8 +154,13 @@ export class AgentSession {
       this.held!.answer(warm);
       this.held = undefined;
       this.held = await this.nextTurn(this.options.turnTimeoutMs, "the turn after loading tool schemas");
-      this.surface = this.options.visible(this.cli.surface(this.held));
+      this.surface = this.options.visible(this.surfaceOf(this.held));
     }
+  }
+
+  /** The tools a turn offers, as the CLI's `surface` reads them (default: as offered). */
+  private surfaceOf(turn: HeldTurn): VisibleTool[] {
+    return this.cli.surface ? this.cli.surface(turn) : offeredTools(turn);
   }
 
   /**
@@ -188,7 +199,8 @@ export class AgentSession {
 
   /** Errors the CLI told its user about (its own output), and its stderr as diagnostics. */
   report(keys: readonly string[]): { errors: HostError[]; diagnostics: Diagnostic[] } {
-    const told = this.cli.errorsOf({ stdout: this.stdout.text, stderr: this.stderr.text }, keys);
+    const output = { stdout: this.stdout.text, stderr: this.stderr.text };
+    const told = this.cli.errorsOf ? this.cli.errorsOf(output, keys) : serverErrorLines(output, keys);
     // A refusal is an error of the whole open, in the CLI's own words where it said which servers.
     const errors = this.refusal && told.length === 0 ? [{ message: this.refusal }] : told;
     const printed: Diagnostic[] = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message, channel: "stderr" }));
@@ -206,8 +218,10 @@ export class AgentSession {
   async call(name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult> {
     if (!this.held || this.exited) return { ok: false, error: { message: `${this.cli.id} is no longer running: ${this.stderr.text.slice(-500)}` } };
     const id = `toolu_mcpcollide${++this.calls}${randomBytes(4).toString("hex")}`;
+    const tool = namespace === undefined ? { name } : { name, namespace };
     const search = this.cli.search && namespace === undefined && name === this.cli.search.tool ? this.cli.search : undefined;
-    const replies: ModelReply[] = search ? [search.reply(typeof args.query === "string" ? args.query : "", id)] : this.cli.callReplies(namespace === undefined ? { name } : { name, namespace }, args, id);
+    const replies: ModelReply[] = search ? [search.reply(typeof args.query === "string" ? args.query : "", id)]
+      : this.cli.callReplies ? this.cli.callReplies(tool, args, id) : toolCallReplies(tool, args, id);
     try {
       for (const reply of replies) {
         this.held.answer(reply);
@@ -217,10 +231,10 @@ export class AgentSession {
     } catch (error) {
       return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
     }
-    if (search) this.surface = this.options.visible(this.cli.surface(this.held!));
-    const result = this.cli.resultOf(this.held!.content.toolResults, id, name);
+    if (search) this.surface = this.options.visible(this.surfaceOf(this.held!));
+    const result = cliResult(this.cli, this.held!.content.toolResults, id, name);
     if (!result) return { ok: false, error: { message: `${this.cli.id} sent its model no result for the call of ${JSON.stringify(name)}` } };
-    return result.isError ? { ok: false, error: { message: result.text } } : { ok: true, content: [{ type: "text", text: result.text }] };
+    return callResultOf(this.cli, result);
   }
 
   /** What the CLI tried to reach outside its namespace. */

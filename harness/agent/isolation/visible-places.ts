@@ -11,7 +11,7 @@
 import { accessSync, constants, lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, isAbsolute, join, resolve } from "node:path";
-import { packageRoot } from "../../../harness/index.ts";
+import { packageRoot } from "../../cli/builtin-host.ts";
 
 /** Most entries searched in one place before it is called too large to search. */
 const MAX_ENTRIES = 200_000;

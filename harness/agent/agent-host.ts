@@ -1,8 +1,8 @@
 /**
  * The HAP/1 adapter shared by every agent CLI: one CLI process per session (agent-session.ts), one fake
  * provider per adapter process, isolation checked at start. The CLI's built-in tools are told apart from
- * its MCP tools by a baseline: one session with no servers at all, whose tools (by namespace, name and
- * description) are the CLI's own; whatever else a turn offers came from the configured servers.
+ * its MCP tools by a baseline: one session with no servers at all, whose tools (by namespace and name, never
+ * by description: builtin-tools.ts) are the CLI's own; whatever else a turn offers came from the configured servers.
  *
  * An agent CLI has no API that says what it registered per server, so `registered` is [] for every key;
  * `errors` are what the CLI itself told its user about loading servers (its own output); diagnostics are
@@ -13,13 +13,16 @@
  */
 import { spawnSync } from "node:child_process";
 import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
-import {
-  CapabilitiesSchema, identityOf, pidNamespaceUnavailable, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
-  type ServerConfig, type ToolsResult, type VisibleTool,
-} from "../../harness/index.ts";
-import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
+import type { HostAdapter, HostOpenParams } from "../adapter/host-adapter.ts";
+import { pidNamespaceUnavailable } from "../adapter/pid-namespace.ts";
+import type { CallResult } from "../protocol/call-result.ts";
+import { CapabilitiesSchema, type InitializeResult } from "../protocol/initialize-result.ts";
+import type { ServerConfig } from "../protocol/open-params.ts";
+import type { Diagnostic, OpenResult } from "../protocol/open-result.ts";
+import type { ToolsResult, VisibleTool } from "../protocol/tools-result.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentSession } from "./agent-session.ts";
+import { BuiltinTools } from "./builtin-tools.ts";
 import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 import { outboundDiagnostics } from "./isolation/outbound-record.ts";
 
@@ -33,14 +36,12 @@ export interface AgentHostOptions {
   turnTimeoutMs?: number;
 }
 
-const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool.description ?? null]);
-
 /** A HAP/1 host backed by one agent CLI. */
-export class AgentHost extends RealHostAdapter<AgentSession> {
+export class AgentHost implements HostAdapter {
   private provider: Promise<ModelProvider> | undefined;
-  private builtins: Promise<Set<string>> | undefined;
-  /** The names of the baseline's tools outside any namespace, in the CLI's order: its fixed local tools. */
-  private readonly builtinNames = new Set<string>();
+  private builtins: Promise<BuiltinTools> | undefined;
+  private readonly sessions = new Map<string, AgentSession>();
+  private opened = 0;
   private readonly outbound: OutboundAttempt[] = [];
   private version: string | undefined;
   /**
@@ -50,7 +51,6 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   private readonly scratch: OwnedTempDir;
 
   constructor(private readonly cli: AgentCli, private readonly options: AgentHostOptions) {
-    super();
     this.scratch = ownedTempDir("mcp-collide-agents-");
   }
 
@@ -58,8 +58,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     this.version ??= this.cliVersion();
     // The built-ins are the CLI's fixed local tools (guard/local-occupant names a server's tool like one), so
     // the no-server baseline runs here, once, instead of at the first open.
-    await this.baseline();
-    const builtins = [...this.builtinNames];
+    const builtins = (await this.baseline()).names;
     return {
       protocolVersion: "1",
       host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
@@ -96,17 +95,15 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
   }
 
   /** The CLI's own tools, from one session with no servers (once per adapter process). */
-  private baseline(): Promise<Set<string>> {
+  private baseline(): Promise<BuiltinTools> {
     this.builtins ??= (async () => {
-      const seen = new Set<string>();
+      const seen: VisibleTool[] = [];
       const session = await this.start([], (tools) => {
-        for (const tool of tools) seen.add(builtinKey(tool));
-        // A namespaced built-in has no one name a server's tool could be given.
-        for (const tool of tools) if (tool.namespace === undefined) this.builtinNames.add(tool.name);
+        seen.push(...tools);
         return tools;
       });
       await this.release(session);
-      return seen;
+      return new BuiltinTools(seen, this.cli.ownTools);
     })();
     return this.builtins;
   }
@@ -117,13 +114,13 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       if (server.transport.type === "memory") throw new Error("transport memory is not one this adapter declared");
       return { ...server, transport: server.transport };
     });
-    const own = new Set(this.cli.ownTools ?? []);
-    const mine = (tool: VisibleTool) => builtins.has(builtinKey(tool)) || (tool.namespace === undefined && own.has(tool.name) && !identityOf(tool.description));
     // keepDeferred: the harness searches for deferred tools itself (surface/deferred-reachable), so no warm-up.
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true, params.keepDeferred === true && this.cli.search !== undefined);
-    const id = this.remember(session);
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !builtins.has(tool)), true, params.keepDeferred === true && this.cli.search !== undefined);
+    const id = `s${++this.opened}`;
+    this.sessions.set(id, session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
-    return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };
+    // A CLI has no API that says what it registered per server.
+    return { session: id, outcome: { registered: Object.fromEntries(params.servers.map((server) => [server.key, []])), errors }, diagnostics };
   }
 
   /** Every request the CLI processes of this adapter sent the fake provider (for evidence.ts, in-process). */
@@ -141,13 +138,27 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     return this.session(session).call(name, args, namespace);
   }
 
-  protected async release(session: AgentSession): Promise<void> {
+  /** The session filed under `id`; throws for an id never given out or closed. */
+  private session(id: string): AgentSession {
+    const open = this.sessions.get(id);
+    if (open === undefined) throw new Error(`unknown session ${JSON.stringify(id)}`);
+    return open;
+  }
+
+  private async release(session: AgentSession): Promise<void> {
     await session.close();
     this.outbound.push(...session.outbound());
   }
 
+  async close(id: string): Promise<void> {
+    const open = this.sessions.get(id);
+    this.sessions.delete(id);
+    // A release that throws is ignored: the session is gone either way.
+    if (open !== undefined) await this.release(open).catch(() => undefined);
+  }
+
   async shutdown(): Promise<{ diagnostics: Diagnostic[] }> {
-    await super.shutdown();
+    await Promise.all([...this.sessions.keys()].map((id) => this.close(id)));
     this.scratch.release();
     await (await this.provider)?.close();
     // One line per distinct attempt, with how many times it was made (the same few hosts, once per CLI start), bounded.

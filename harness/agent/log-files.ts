@@ -13,7 +13,7 @@
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, type Stats } from "node:fs";
 import { basename, isAbsolute, relative, sep } from "node:path";
-import type { Diagnostic } from "../../harness/index.ts";
+import type { Diagnostic } from "../protocol/open-result.ts";
 
 /** The last this many bytes of a log file are read. */
 const TAIL_BYTES = 256 * 1024;

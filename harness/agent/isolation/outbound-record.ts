@@ -5,7 +5,7 @@
  * so a CLI that floods the recorder (2,000 names, 40 CONNECTs of 8 KiB each) leaves a record of bounded size
  * that still says it did, instead of an answer too long to deliver.
  */
-import type { Diagnostic } from "../../../harness/index.ts";
+import type { Diagnostic } from "../../protocol/open-result.ts";
 import type { OutboundAttempt } from "./netns-sandbox.ts";
 
 /** Distinct attempts listed one per line; the rest are counted in one line. */

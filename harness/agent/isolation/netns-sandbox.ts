@@ -26,7 +26,9 @@ import { createConnection, type Server, type Socket } from "node:net";
 import { basename, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { machineRoot, requireSystemCommand, SANDBOX_UID, sandboxPrefix } from "../../../harness/index.ts";
+import { machineRoot } from "../../adapter/pid-namespace.ts";
+import { requireSystemCommand } from "../../adapter/system-command.ts";
+import { SANDBOX_UID, sandboxPrefix } from "../../optional-installs.ts";
 import { readablePlaces, SYSTEM_FOLDERS, temporaryFolders, unsafePlaces } from "./visible-places.ts";
 
 const INSIDE = fileURLToPath(new URL("./netns-inside.cjs", import.meta.url));

@@ -1,10 +1,14 @@
 /**
- * What one agent CLI adapter supplies to the shared session driver: how to configure and start the CLI for
- * one HAP/1 session, how to read the surface out of the model turn it sends, and how a model calls a tool.
- * Everything else (the fake provider, isolation, the process, holding turns) is the driver's.
+ * What one agent CLI supplies to the shared session driver (public: `mcp-collide/agent`, docs/agent-modules.md):
+ * how to configure and start the CLI for one HAP/1 session, and, where the defaults do not fit, how to read
+ * the surface out of the model turn it sends, how a model calls a tool and how to read the result back.
+ * Everything else (the fake provider, the sandbox, the process, holding turns, telling built-ins apart) is
+ * the driver's.
  */
 import type { FrontEnd, HeldTurn, ModelReply, ProviderToolResult } from "../../fake-servers/index.ts";
-import type { HostError, ServerConfig, VisibleTool } from "../../harness/index.ts";
+import type { HostError } from "../protocol/open-result.ts";
+import type { ServerConfig } from "../protocol/open-params.ts";
+import type { VisibleTool } from "../protocol/tools-result.ts";
 
 /** What a CLI needs to be started for one session. */
 export interface LaunchContext {
@@ -36,33 +40,54 @@ export interface Launch {
 
 /** One agent CLI in one named configuration. */
 export interface AgentCli {
-  /** Its folder under hosts/agent-clis/ (the registry id, `--agent ID`). */
+  /** Its id: a registered CLI's folder under hosts/agent-clis/ (`--agent ID`), an agent module's manifest `id`. */
   id: string;
-  /** The named variant (a key of its cli.json's `variants`), `default` for the configuration users get. */
+  /** The named variant (a key of its manifest's `variants`), `default` for the configuration users get. */
   variant: string;
-  /** The npm package that ships it (its cli.json's `package`, pinned in hosts/agent-clis/package.json). */
+  /** The npm package that ships it (its manifest's `package`). */
   packageName: string;
-  /** Its executable under hosts/agent-clis/node_modules/.bin (its cli.json's `bin`). */
+  /** Its executable, as the package's `bin` names it (its manifest's `bin`). */
   binName: string;
   frontEnd: FrontEnd;
   /** What this variant sets, for the report. */
   describe: string;
   /** Writes the CLI's own configuration under `context.home` and says how to start it. */
   launch(context: LaunchContext): Launch;
-  /** The MCP tools a model turn offers (built-ins already removed by the driver's baseline). */
-  surface(turn: HeldTurn): VisibleTool[];
   /**
-   * The model replies that call `tool`, in order (a tool search first, where the CLI defers schemas);
-   * `id` names the final call. The driver answers the turns with them one by one.
+   * Optional: the MCP tools a model turn offers (built-ins are removed by the driver's baseline afterwards).
+   * Default: every tool the turn offers, as offered (namespace, name, description, input schema).
    */
-  callReplies(tool: { name: string; namespace?: string }, args: Record<string, unknown>, id: string): ModelReply[];
-  /** The result of the call `id` of `name`, among what a turn sent back. */
-  resultOf(results: readonly ProviderToolResult[], id: string, name: string): ProviderToolResult | undefined;
+  surface?(turn: HeldTurn): VisibleTool[];
   /**
-   * Errors the CLI reported to its user about loading servers (its own output, parsed), each with the
-   * channel it came from (`stdout` or `stderr`): only what the user sees belongs here.
+   * Optional: the model replies that call `tool`, in order (a tool search first, where the CLI defers
+   * schemas); `id` names the final call. The driver answers the turns with them one by one. Default: one
+   * tool call of the name (in its namespace) with the arguments.
    */
-  errorsOf(output: { stdout: string; stderr: string }, keys: readonly string[]): HostError[];
+  callReplies?(tool: { name: string; namespace?: string }, args: Record<string, unknown>, id: string): ModelReply[];
+  /**
+   * Optional: the result of the call `id` of `name`, among what a turn sent back, with `isError` set where
+   * the CLI handed it on as a failure. Default: the result carrying `id` (else, where the API may drop call
+   * ids, Gemini's, the last under `name`), an error where the wire flagged it or its text matches
+   * {@link failureTexts}.
+   */
+  resultOf?(results: readonly ProviderToolResult[], id: string, name: string): ProviderToolResult | undefined;
+  /**
+   * The CLI's own words for a call it could not make or that failed, as its model reads them (`Tool 'x' does
+   * not exist.`, `MCP server 'k': ...`): measured on this CLI, never borrowed from a related one (a fork
+   * words its failures its own way). The default {@link resultOf} marks a result matching one as an error.
+   * Undefined, on a wire with no error flag (Chat Completions, Responses): the driver cannot tell a failure
+   * from output, so every result the CLI does not flag is answered as undetermined (HAP/1 `undetermined`)
+   * and clauses that judge whether a call failed leave it unjudged (INCONCLUSIVE, never a false FAIL). An
+   * empty list declares that the CLI has no words of its own: every unflagged result is output.
+   */
+  failureTexts?: readonly RegExp[];
+  /**
+   * Optional: errors the CLI reported to its user about loading servers (its own output, parsed), each with
+   * the channel it came from (`stdout` or `stderr`): only what the user sees belongs here. Default: each
+   * line that names a configured server and says it failed (error, fail, could not, unable, refused),
+   * attributed to that server.
+   */
+  errorsOf?(output: { stdout: string; stderr: string }, keys: readonly string[]): HostError[];
   /**
    * Optional: commands run before the CLI starts, one after another, in the same sandbox, home and
    * environment as the launch (Cline's `cline auth ...`); each must exit 0, else the session is an error.

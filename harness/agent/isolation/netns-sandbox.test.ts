@@ -20,7 +20,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-servers/index.ts";
-import { machineRoot, missingInstall, packageRoot, SANDBOX_UID, skipTitle, tsxNodeArgv } from "../../../harness/index.ts";
+import { machineRoot } from "../../adapter/pid-namespace.ts";
+import { packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
+import { missingInstall, SANDBOX_UID, skipTitle } from "../../optional-installs.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
 import { inSandbox, type SandboxRun } from "./test-support/in-sandbox.ts";
 

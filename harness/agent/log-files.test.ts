@@ -9,7 +9,8 @@ import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { errorNamesServer, userSees } from "../../harness/index.ts";
+import { userSees } from "../protocol/open-result.ts";
+import { errorNamesServer } from "../runner/surface.ts";
 import { logDiagnostics } from "./log-files.ts";
 
 describe("log files as diagnostics", () => {
