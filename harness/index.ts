@@ -44,6 +44,7 @@ export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { hostEntry, HostManifestSchema, hostRegistry, installedApart, installedVersion, readHostRegistry, type HostEntry, type HostManifest } from "./cli/host-registry.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */

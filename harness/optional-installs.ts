@@ -9,20 +9,13 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
+import { hostEntry, installedApart, installedVersion } from "./cli/host-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
-/**
- * The library hosts installed in their own folders, by the file their install leaves: `npm run hosts:libraries`
- * (the package their adapter loads first) and, for the Python one, `npm run hosts:python` (its venv's fastmcp).
- */
-const libraryHosts = {
-  "mcp-use": "node_modules/mcp-use/package.json", voltagent: "node_modules/@voltagent/core/package.json", genkit: "node_modules/genkit/package.json",
-  fastmcp: ".venv/bin/fastmcp",
-} as const;
-/** A library host installed apart, in hosts/<name>. */
-export type LibraryHostName = keyof typeof libraryHosts;
+/** A library host installed apart, in hosts/<name> (its host.json says `install: "folder"` or `"venv"`). */
+export type LibraryHostName = string;
 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), a
@@ -36,7 +29,7 @@ export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${Librar
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
-  ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
+  ...installedApart.map((host) => `library-host:${host.id}` as const),
   "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
@@ -80,8 +73,14 @@ function probe(install: OptionalInstall): string | undefined {
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
   }
   if (kind === "library-host") {
-    const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));
-    return installed ? undefined : `hosts/${name} is not installed (npm run ${name === "fastmcp" ? "hosts:python" : "hosts:libraries"})`;
+    // Every package its host.json pins, at that version: a stale install (the pins moved on) is missing too.
+    const entry = hostEntry(name!);
+    if (entry === undefined || (entry.install !== "folder" && entry.install !== "venv")) return `${name} is not a library host installed apart (no hosts/${name}/host.json with install "folder" or "venv")`;
+    const how = `npm run ${entry.install === "venv" ? "hosts:python" : "hosts:libraries"}`;
+    const versions = Object.entries(entry.packages).map(([pkg, pin]) => [pkg, pin, installedVersion(entry, pkg)] as const);
+    if (versions.some(([, , version]) => version === undefined)) return `hosts/${name} is not installed (${how})`;
+    const stale = versions.filter(([, pin, version]) => version !== pin).map(([pkg, pin, version]) => `${pkg} ${version}, not ${pin}`);
+    return stale.length === 0 ? undefined : `hosts/${name} is installed at other versions than its host.json pins: ${stale.join(", ")} (${how})`;
   }
   if (install === "chromium") return findChromium() ? undefined : "no chromium on PATH (Debian: apt-get install -y chromium, or set CHROMIUM)";
   if (install === "python3") {

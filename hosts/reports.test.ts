@@ -1,7 +1,7 @@
 /**
  * The committed real-host reports (reports/<id>.json) against a fresh look at the hosts:
  * - every report is there, for the installed host version, and every verdict that is not a pass carries
- *   hand-checked evidence in hosts.ts;
+ *   hand-checked evidence in its folder's hosts.ts;
  * - every committed failure is replayed by value (the clause's check on the report's own counterexample,
  *   one adapter process per host) and must come out the same: a host that no longer fails as its report
  *   says (fixed, or the adapter changed) fails this test. Passing clauses are rerun in full by
@@ -36,7 +36,7 @@ describe("committed real-host reports", () => {
       const report = readCommitted(host.id);
       expect(report.clauses.filter((clause) => clause.status === "error").map((clause) => clause.id), host.id).toEqual([]);
       const missing = report.clauses.filter((clause) => needsEvidence(clause.status) && !host.evidence[clause.id]).map((clause) => clause.id);
-      expect(missing, `${host.id}: add evidence to hosts/hosts.ts`).toEqual([]);
+      expect(missing, `${host.id}: add evidence to its folder's hosts.ts`).toEqual([]);
       const stale = Object.keys(host.evidence).filter((id) => !report.clauses.some((clause) => clause.id === id && needsEvidence(clause.status)));
       expect(stale, `${host.id}: evidence for verdicts the report no longer has`).toEqual([]);
       const timing = Object.keys(host.timingDependent ?? {}).filter((id) => !report.clauses.some((clause) => clause.id === id && (clause.status === "fail" || clause.status === "warn")));
@@ -48,7 +48,7 @@ describe("committed real-host reports", () => {
     for (const host of realHosts) {
       const report = readCommitted(host.id);
       const unexplained = report.clauses.filter((clause) => clause.status === "not-applicable" && !host.notApplicable[clause.id]?.trim()).map((clause) => clause.id);
-      expect(unexplained, `${host.id}: say why in hosts/hosts.ts (notApplicable)`).toEqual([]);
+      expect(unexplained, `${host.id}: say why in its folder's hosts.ts (notApplicable)`).toEqual([]);
       const stale = Object.keys(host.notApplicable).filter((id) => !report.clauses.some((clause) => clause.id === id && clause.status === "not-applicable"));
       expect(stale, `${host.id}: notApplicable reasons for clauses the report judges`).toEqual([]);
     }

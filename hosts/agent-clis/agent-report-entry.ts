@@ -8,6 +8,22 @@ import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
 import { adapter } from "../test-support.ts";
 
 /**
+ * One end-to-end drive of a CLI in `npm test` (agent-clis.test.ts): the world `alpha` [search, a.b] +
+ * `beta` [search] through its real binary, and the names (and namespaces) it shows, in order.
+ */
+export interface AgentDrive {
+  id: string;
+  variant?: string;
+  names: string[];
+  /** The namespace of each shown tool (default: none). */
+  namespaces?: Array<string | undefined>;
+  /** A name whose call must reach alpha's `search`, where the names alone do not say which server is whose. */
+  alphaSearch?: string;
+  /** Text the result of a call of a name the CLI does not show must hold (the CLI's own words). */
+  unknownSays?: string;
+}
+
+/**
  * Why each capability clause does not apply to an agent CLI driven black box. Every CLI is judged on
  * `guard/local-occupant` through its built-ins (HAP/1 `builtinTools`, learnt from its no-server baseline)
  * and on `drift/mid-session-loss` (a server dies between two calls of one CLI process), which needs nothing;

@@ -1,6 +1,6 @@
 /**
  * The Mastra adapter against small hand-built worlds: MCPClient feeding an Agent, through getTools() and
- * through getToolsets(). The checks behind the evidence in hosts/hosts.ts.
+ * through getToolsets(). The checks behind the evidence in hosts/mastra/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, names, observe, world } from "../test-support.ts";

@@ -1,6 +1,6 @@
 /**
  * The OpenAI Agents SDK adapter against small hand-built worlds: an Agent with mcpServers, run by the SDK's
- * own Runner. The checks behind the evidence in hosts/hosts.ts.
+ * own Runner. The checks behind the evidence in hosts/openai-agents/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import type { LifecycleWorld } from "../../harness/index.ts";

@@ -1,6 +1,6 @@
 /**
  * The Vercel AI SDK adapter against small hand-built worlds: createMCPClient per server, tool sets merged
- * with object spread as the docs show. The checks behind the evidence in hosts/hosts.ts.
+ * with object spread as the docs show. The checks behind the evidence in hosts/vercel-ai/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
