@@ -45,6 +45,7 @@ export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { hostEntry, HostManifestSchema, hostRegistry, installedApart, installedVersion, readHostRegistry, type HostEntry, type HostManifest } from "./cli/host-registry.ts";
+export { nodeRuntime, nodeRuntimes, readNodeRuntimes, type NodeRuntime } from "./cli/node-runtimes.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */

@@ -4,7 +4,7 @@
  * host.json (harness/cli/host-registry.ts), and the reasons no library host here has pins or per-tool
  * request schemas. The agent CLIs' counterpart is hosts/agent-clis/agent-report-entry.ts.
  */
-import { hostEntry, type HostEntry, type OptionalInstall } from "../harness/index.ts";
+import { hostEntry, nodeRuntime, type HostEntry, type OptionalInstall } from "../harness/index.ts";
 
 /** The manifest of host folder `id`; throws when hosts/<id>/host.json is missing. */
 export function manifestOf(id: string): HostEntry {
@@ -13,18 +13,34 @@ export function manifestOf(id: string): HostEntry {
   return entry;
 }
 
+/**
+ * The Node binary host `entry`'s adapter runs on: the pinned runtime of the major its host.json names
+ * (hosts/node-runtimes/, relative to the package root), else `node`, the harness's own.
+ */
+export function nodeOf(entry: HostEntry): string {
+  if (entry.node === undefined) return "node";
+  const runtime = nodeRuntime(entry.node);
+  if (runtime === undefined) throw new Error(`hosts/${entry.id}/host.json: no Node ${entry.node} in hosts/node-runtimes/package.json`);
+  return runtime.bin;
+}
+
 /** The adapter command of host folder `id` (run from the package root), with the adapter's own `flags`. */
 export function adapterArgv(entry: HostEntry, ...flags: string[]): string[] {
   if (entry.runtime === "python") {
     return [entry.install === "venv" ? `hosts/${entry.id}/.venv/bin/python` : "python3", `hosts/${entry.id}/adapter.py`, ...flags];
   }
-  return ["node", "--import", "tsx", `hosts/${entry.id}/adapter.ts`, ...flags];
+  // tsx is the harness's (the package root's node_modules); HAP/1 is a process boundary, so it runs on the host's Node.
+  return [nodeOf(entry), "--import", "tsx", `hosts/${entry.id}/adapter.ts`, ...flags];
 }
 
-/** What host `entry` needs beyond `npm ci`: its own install, or Python 3 for a host that is only its runtime. */
+/**
+ * What host `entry` needs beyond `npm ci`: its own install and the Node it runs on, or Python 3 for a host
+ * that is only its runtime.
+ */
 export function needsOf(entry: HostEntry): OptionalInstall[] {
-  if (entry.install === "folder" || entry.install === "venv") return [`library-host:${entry.id}`];
-  return entry.install === "system" && entry.runtime === "python" ? ["python3"] : [];
+  const node: OptionalInstall[] = entry.node === undefined ? [] : [`node-runtime:${entry.node}`];
+  if (entry.install === "folder" || entry.install === "venv") return [`library-host:${entry.id}`, ...node];
+  return entry.install === "system" && entry.runtime === "python" ? ["python3"] : node;
 }
 
 /**

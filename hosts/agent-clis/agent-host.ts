@@ -28,6 +28,8 @@ export interface AgentHostOptions {
   /** The package version, when `bin` is the pinned CLI or an npm install's `.bin` of its package (cli-options.ts). */
   pinned?: string;
   isolation: "netns" | "none";
+  /** The folder of the pinned Node the CLI needs (cli-options.ts `cliNodeBin`), first on the CLI's PATH. */
+  nodeBin?: string;
   startTimeoutMs?: number;
   turnTimeoutMs?: number;
 }
@@ -87,6 +89,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
       bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
+      ...(this.options.nodeBin ? { nodeBin: this.options.nodeBin } : {}),
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }

@@ -4,7 +4,7 @@
  * costs CLI sessions of seconds) and why the capability clauses a black-box CLI cannot be driven through do
  * not apply.
  */
-import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
+import { AGENT_DEFAULT_RUNS, agentCliEntry, type OptionalInstall } from "../../harness/index.ts";
 import { adapter } from "../test-support.ts";
 
 /**
@@ -48,6 +48,12 @@ export const notRelisting: Record<string, string> = {
   "drift/list-changed": "not declared: whether this CLI re-lists a server on notifications/tools/list_changed within one process was not measured yet",
 };
 
+/** The pinned Node CLI `id` needs (its cli.json `node`), as an optional install; none when it runs on the PATH's. */
+const nodeOf = (id: string): OptionalInstall[] => {
+  const major = agentCliEntry(id)?.node;
+  return major === undefined ? [] : [`node-runtime:${major}`];
+};
+
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
   // The default: a CLI not known to re-list.
@@ -56,6 +62,6 @@ export const agent = (id: string, variant?: string) => ({
   // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
-  // The pinned CLI, and the sandbox its adapter refuses to run without.
-  needs: [`agent-cli:${id}` as const, "sandbox" as const],
+  // The pinned CLI, the sandbox its adapter refuses to run without, and the pinned Node it needs, if any.
+  needs: [`agent-cli:${id}` as const, "sandbox" as const, ...nodeOf(id)],
 });

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { probeInstall } from "../../harness/index.ts";
+import { agentCliEntry, nodeRuntime, packageRoot, probeInstall } from "../../harness/index.ts";
 import { serveRealHost } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
@@ -23,6 +23,19 @@ export function pinnedCli(cli: Pick<AgentCli, "packageName" | "binName">): { bin
   const manifest = join(here, "node_modules", ...cli.packageName.split("/"), "package.json");
   if (!existsSync(bin) || !existsSync(manifest)) return undefined;
   return { bin, version: JSON.parse(readFileSync(manifest, "utf8")).version };
+}
+
+/**
+ * The folder holding the pinned Node the CLI needs (its cli.json `node`: hosts/node-runtimes/, `npm run
+ * hosts:node`), to go first on the CLI's PATH; undefined for a CLI that runs on the PATH's Node. Throws for a
+ * Node that is not pinned.
+ */
+export function cliNodeBin(cli: Pick<AgentCli, "id">): string | undefined {
+  const major = agentCliEntry(cli.id)?.node;
+  if (major === undefined) return undefined;
+  const runtime = nodeRuntime(major);
+  if (runtime === undefined) throw new Error(`hosts/agent-clis/${cli.id}/cli.json: no Node ${major} in hosts/node-runtimes/package.json`);
+  return dirname(join(packageRoot, runtime.bin));
 }
 
 /**
@@ -53,5 +66,12 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
     process.exit(2);
   }
   const version = values.bin ? installedBeside(values.bin, cli) : pinned?.version;
-  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
+  const nodeBin = cliNodeBin(cli);
+  const major = agentCliEntry(cli.id)?.node;
+  const noNode = major === undefined ? undefined : probeInstall(`node-runtime:${major}`);
+  if (noNode) {
+    process.stderr.write(`${cli.id}: needs its pinned Node, and ${noNode}\n`);
+    process.exit(2);
+  }
+  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns", ...(nodeBin ? { nodeBin } : {}) }));
 }

@@ -16,7 +16,7 @@ import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, po
 import { readCommitted } from "../reports.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { AgentHost } from "./agent-host.ts";
-import { pinnedCli } from "./cli-options.ts";
+import { cliNodeBin, pinnedCli } from "./cli-options.ts";
 import { reportCli } from "./registered-cli.ts";
 import type { AgentCli } from "./agent-cli.ts";
 
@@ -58,7 +58,8 @@ for (const entry of agentCliHosts.filter((host) => !only || only.includes(host.i
   const out: Record<string, unknown> = {};
   for (const verdict of committed.clauses.filter((clause) => (clause.status === "fail" || clause.status === "warn") && clause.counterexample?.value !== undefined)) {
     const clause = clauses.find((candidate) => candidate.id === verdict.id)!;
-    const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns" });
+    const nodeBin = cliNodeBin(cli);
+    const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns", ...(nodeBin ? { nodeBin } : {}) });
     const records: MessageRecord[] = [];
     const result = await replayCase({
       clause: { ...clause, arbitrary: () => fc.constant(verdict.counterexample!.value) },

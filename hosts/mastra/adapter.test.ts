@@ -1,11 +1,16 @@
 /**
  * The Mastra adapter against small hand-built worlds: MCPClient feeding an Agent, through getTools() and
  * through getToolsets(). The checks behind the evidence in hosts/mastra/hosts.ts.
+ * Skipped, saying why, unless the host and the Node it needs are installed (npm run hosts:libraries,
+ * npm run hosts:node); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, localToolProbes, names, observe, world } from "../test-support.ts";
+import { skipTitle } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, names, observe, world, hostMissing } from "../test-support.ts";
 
-describe("Mastra MCPClient + Agent", () => {
+const missing = hostMissing("mastra");
+
+describe.skipIf(missing !== undefined)(skipTitle("Mastra MCPClient + Agent", missing), () => {
   it("getTools(): `${server}_${tool}` keys, so a_b+c meets a+b_c; empty and __proto__ names vanish", async () => {
     const seen = await observe(adapter("mastra"), {
       duplicate: { world: world(["alpha", ["search"]], ["beta", ["search"]]) },
