@@ -192,6 +192,32 @@ describe("AnswerGate listedOneAtATime", () => {
     expect(gate.listedOneAtATime).toBe(false);
   });
 
+  it("tells a host that waits from one that happened not to overlap: askedAfterWait names a server left unasked until the wait for it ran out", async () => {
+    // One at a time: alpha (rank 1) is asked first and held for beta, which the host does not ask until
+    // alpha's answer goes out without it.
+    const waits = new AnswerGate(new Map([["beta", 0], ["alpha", 1]]), 5, 0);
+    waits.askedList("alpha");
+    const held = waits.turn("alpha");
+    expect(await settled(held)).toBe(false);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(await settled(held)).toBe(true);
+    waits.firstAnswer("alpha");
+    waits.askedList("beta");
+    waits.firstAnswer("beta");
+    expect(waits.listedOneAtATime).toBe(true);
+    expect(waits.askedAfterWait).toEqual(["beta"]);
+    // All at once, reached in the scripted order: no two lists outstanding, yet no wait ever ran out.
+    const parallel = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 5, 0);
+    parallel.askedList("alpha");
+    expect(await settled(parallel.turn("alpha"))).toBe(true);
+    parallel.firstAnswer("alpha");
+    parallel.askedList("beta");
+    expect(await settled(parallel.turn("beta"))).toBe(true);
+    parallel.firstAnswer("beta");
+    expect(parallel.listedOneAtATime).toBe(true);
+    expect(parallel.askedAfterWait).toEqual([]);
+  });
+
   it("counts a server that will never answer (unreachable) as done, not as one still owed", () => {
     const gate = new AnswerGate(new Map([["alpha", 0], ["beta", 1]]), 250, 0);
     gate.askedList("alpha");

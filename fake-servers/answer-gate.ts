@@ -63,6 +63,8 @@ export class AnswerGate {
   private readonly listAsked = new Set<string>();
   /** Whether the host ever asked a server for its list while another's first list was still unanswered. */
   private overlapped = false;
+  /** Lower ranks a held first answer stopped waiting for (the wait ran out) before the host had asked them for their lists. */
+  private readonly waitedOutUnasked = new Set<string>();
   /** Servers whose `initialize` arrived: the host has begun talking to them. */
   private readonly contacted = new Set<string>();
   /** Per server, requests of the host's that arrived and are not answered yet. */
@@ -98,12 +100,24 @@ export class AnswerGate {
   }
 
   /**
-   * Whether the host asked its servers for their lists one at a time: at least two first `tools/list`
-   * requests, and none sent while another server's first list was still unanswered. Such a host fixes the
-   * order its servers answer in itself (its own request order), so no answer order but that one can arise.
+   * Whether no two first `tools/list` requests were ever outstanding at once: at least two were asked, and
+   * none while another server's first list was still unanswered. Alone this says nothing of the host's
+   * policy: a host that asks all its servers at once shows it too whenever the server it asked first was
+   * scripted to answer first (its answer went out before the next request came). What shows a host that
+   * waits is {@link askedAfterWait}.
    */
   get listedOneAtATime(): boolean {
     return this.listAsked.size >= 2 && !this.overlapped;
+  }
+
+  /**
+   * The servers the host asked for their first list only after a wait for them ran out: another server's
+   * first answer was held until they had answered, and went out without them because the host had not asked
+   * them yet. With {@link listedOneAtATime}, the records of a host that asks one server at a time, in its own
+   * order: it left a server unasked while the answer it waited for was held back for that server.
+   */
+  get askedAfterWait(): string[] {
+    return [...this.waitedOutUnasked].filter((server) => this.listAsked.has(server));
   }
 
   /** Notes that the host asked `server` for its first `tools/list` (before the gate holds it). */
@@ -223,7 +237,10 @@ export class AnswerGate {
         }
         // Out of time: give up only after the loop went round, so whatever the host had queued is heard first.
         if (immediate !== undefined && !turn) return;
-        if (turns >= CONFIRM_TURNS) return finish();
+        if (turns >= CONFIRM_TURNS) {
+          for (const other of left) if (!this.listAsked.has(other)) this.waitedOutUnasked.add(other);
+          return finish();
+        }
         turns += 1;
         immediate = setImmediate(() => {
           immediate = undefined;

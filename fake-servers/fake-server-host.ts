@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { HttpGateway } from "./http-gateway.ts";
 import { AnswerGate } from "./answer-gate.ts";
+import type { ContextLists } from "./context-definition.ts";
 import { DriftStepSchema, type DriftStepInput } from "./drift-step.ts";
 import { LiveServer } from "./live-server.ts";
 import { memoryEndpoint } from "./memory-endpoint.ts";
@@ -45,8 +46,10 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
    * (live, like `records`): the arrival order a host could see, as it happened rather than as scripted.
    */
   readonly answerOrder: readonly string[];
-  /** Whether the host asked these servers for their lists one at a time (AnswerGate.listedOneAtATime), so far. */
+  /** Whether no two of these servers' first lists were ever asked for at once (AnswerGate.listedOneAtATime), so far. */
   listedOneAtATime(): boolean;
+  /** The servers the host asked for their first list only after a wait for them ran out (AnswerGate.askedAfterWait), so far. */
+  askedAfterWait(): readonly string[];
   /**
    * Changes server `key` mid-session by one drift step (validated with {@link DriftStepSchema}); see
    * LiveServer.apply for when each kind takes effect. Throws for an unknown key or a step that does not fit.
@@ -54,6 +57,8 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
   apply(key: string, step: DriftStepInput): Promise<void>;
   /** The tool list server `key` would answer now. */
   tools(key: string): readonly ToolDefinition[];
+  /** The prompts, resources and templates server `key` would answer now. */
+  context(key: string): ContextLists;
   /** How many list-changing steps server `key` has taken (0: as scripted). */
   revision(key: string): number;
   /** The revision of each `tools/list` server `key` answered, in order: which lists a host can have seen. */
@@ -158,8 +163,10 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
       startedAt: recorder.startedAt,
       answerOrder: gate.answerOrder,
       listedOneAtATime: () => gate.listedOneAtATime,
+      askedAfterWait: () => gate.askedAfterWait,
       apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
+      context: (key) => serverOf(key).context,
       revision: (key) => serverOf(key).revision,
       listings: (key) => serverOf(key).listings,
       close: () =>

@@ -53,6 +53,8 @@ export class RecordingTransport implements Transport {
   /** Requests of the host's on this connection not answered yet: the gate waits for a server that owes one. */
   private owed = 0;
   private closed = false;
+  /** The host's requests on this connection by id, and whether each was answered: what a cancellation names. */
+  private readonly requests = new Map<string | number, { method: string; tool?: string; answered: boolean }>();
 
   /** @param inner the real transport; @param context whose records these are and what latency applies. */
   constructor(
@@ -82,6 +84,9 @@ export class RecordingTransport implements Transport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const answer = "id" in message && !("method" in message);
     let sent = false;
+    // Marked before the send: an in-memory host has the answer (and may cancel) before the send resolves.
+    const request = answer && message.id !== undefined ? this.requests.get(message.id) : undefined;
+    if (request) request.answered = true;
     try {
       await this.inner.send(message, options);
       sent = true;
@@ -90,6 +95,7 @@ export class RecordingTransport implements Transport {
         this.initializeAnsweredAt = performance.now();
       }
     } finally {
+      if (request && !sent) request.answered = false;
       if (answer) this.settle(1);
       if (this.gatedId !== undefined && answer && message.id === this.gatedId) {
         this.gatedId = undefined;
@@ -122,7 +128,10 @@ export class RecordingTransport implements Transport {
     const owes = "method" in message && "id" in message;
     if (owes) this.owed += 1;
     this.context.gate?.heard(this.context.server, owes);
-    const record = this.context.recorder.record(describe(message, this.context));
+    const record = this.context.recorder.record(describe(message, this.context, this.requests));
+    if (owes && record.method !== RESPONSE_METHOD) {
+      this.requests.set(message.id, { method: record.method, ...(record.tool === undefined ? {} : { tool: record.tool }), answered: false });
+    }
     if (record.tool !== undefined && this.context.losesAnswer?.(record.tool)) {
       // Synchronously, before the server sees it: over HTTP no response header may have left yet, so the
       // host's request fails as a lost answer does, rather than waiting on an empty stream.
@@ -235,7 +244,7 @@ function delayFor(message: JSONRPCMessage, latency: Latency): number {
 /** Responses from the client carry no method; they are still received messages, so they get a label. */
 const RESPONSE_METHOD = "(response)";
 
-function describe(message: JSONRPCMessage, context: RecordingContext): UnstampedRecord {
+function describe(message: JSONRPCMessage, context: RecordingContext, requests: ReadonlyMap<string | number, { method: string; tool?: string; answered: boolean }>): UnstampedRecord {
   const method = "method" in message && typeof message.method === "string" ? message.method : RESPONSE_METHOD;
   const entry: UnstampedRecord = { server: context.server, method, connection: context.connection };
   const params: Record<string, unknown> =
@@ -245,11 +254,32 @@ function describe(message: JSONRPCMessage, context: RecordingContext): Unstamped
     if (typeof params.cursor === "string") entry.cursor = params.cursor;
     return entry;
   }
+  // A cancellation says which request it names and, from this connection's book, whether that one was answered.
+  if (method === "notifications/cancelled") {
+    const id = params.requestId;
+    if (typeof id === "string" || typeof id === "number") {
+      entry.requestId = id;
+      const request = requests.get(id);
+      if (request) entry.cancelled = { ...request };
+    }
+    return entry;
+  }
+  if (method === "prompts/get" || method === "resources/read") return describeContextRequest(entry, params);
   if (method !== "tools/call") return entry;
   // A non-string name is not a tool name at all; the record keeps the key absent rather than invent one.
   if (typeof params.name === "string") entry.tool = params.name;
   if ("arguments" in params) entry.arguments = snapshot(params.arguments);
   return entry;
+}
+
+/** What a `prompts/get` or `resources/read` asked for: the prompt name (and arguments), or the URI, as it arrived. */
+function describeContextRequest(entry: UnstampedRecord, params: Record<string, unknown>): UnstampedRecord {
+  if (entry.method === "resources/read") return typeof params.uri === "string" ? { ...entry, uri: params.uri } : entry;
+  return {
+    ...entry,
+    ...(typeof params.name === "string" ? { prompt: params.name } : {}),
+    ...("arguments" in params ? { arguments: snapshot(params.arguments) } : {}),
+  };
 }
 
 /** In-memory hosts hand us their own objects; a copy keeps the record as it was when it arrived. */

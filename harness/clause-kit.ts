@@ -14,7 +14,8 @@ export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identi
 export { canonicalJson } from "./world/canonical-json.ts";
 export { SituationSchema, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
 export * from "./arbitraries/index.ts";
-export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { defineClause, type CaseConfound, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { confoundedComparison, DETERMINISM_CLAUSE, nonDeterminism } from "./runner/identical-opens.ts";
 export { constructed, joinClashCases } from "./runner/constructed.ts";
 export { hostJoinJudged, lostTwins, type LostTwin } from "./runner/host-join-judged.ts";
 export { HOST_JOIN_CLASH, hostJoinClashMeaning, joinedName, namingTemplate, type HostNaming } from "./world/host-naming.ts";
@@ -38,3 +39,8 @@ export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";
 export { ModelViolation, modelOutcome } from "./runner/model-check.ts";
+// Prompts and resources: a session of them, what it showed and judged, and their constructed worlds.
+export { observeContext, shownContext, type ContextEnvironment, type ContextObservation, type ObservedFetch } from "./runner/context-session.ts";
+export { judgedContext, listedOf, shownPairs, type ContextJudgeEnvironment } from "./runner/context-surface.ts";
+export { constructedFrom } from "./runner/constructed.ts";
+export { contextHazardWorlds, contextWorldOf, type ContextHazardWorldName, type ContextServer } from "./world/context-worlds.ts";

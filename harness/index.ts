@@ -8,6 +8,7 @@ export { sameVisible, visibleKey, visibleLabel, visibleParts, type VisibleName }
 export { consoleToStderr } from "./adapter/serve-adapter.ts";
 export { HapClient, type HapClientOptions } from "./adapter/hap-client.ts";
 export { machineRoot, NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./adapter/pid-namespace.ts";
+export { missingSystemCommand, requireSystemCommand, systemCommand } from "./adapter/system-command.ts";
 export { LineDriver, type Exchange } from "./check-adapter/line-driver.ts";
 export { AdapterError, isAdapterError, type AdapterFailureKind } from "./adapter/adapter-error.ts";
 export { WorldSchema, type World } from "./world/world.ts";
@@ -17,7 +18,8 @@ export { foldedName, SituationSchema, sanitisedName, situationConcerns, situatio
 export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export { invalidHeaderReason } from "./world/x-mcp-header.ts";
 export * from "./arbitraries/index.ts";
-export { defineClause, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { defineClause, type CaseConfound, type Clause, type ClauseEnvironment, type ClauseLevel, type CheckOutcome, type ConstructedCase } from "./runner/clause.ts";
+export { confoundedComparison, DETERMINISM_CLAUSE, nonDeterminism } from "./runner/identical-opens.ts";
 export { constructed, joinClashCases } from "./runner/constructed.ts";
 export { hostJoinJudged, lostTwins, type LostTwin } from "./runner/host-join-judged.ts";
 export { HOST_JOIN_CLASH, hostJoinClashMeaning, HostNamingSchema, joinClashConcern, joinClashes, joinClashWorlds, joinedName, namingTemplate, type HostNaming } from "./world/host-naming.ts";
@@ -34,6 +36,22 @@ export {
 } from "./runner/surface.ts";
 export { sessionComparison } from "./runner/session-comparison.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
+export {
+  contextMethod, distinct, fetchThrough, observeContext, PROMPT_ARGUMENTS, shownContext,
+  type ContextEnvironment, type ContextObservation, type ObservedFetch, type ObservedPrompt, type ObservedResource, type ObservedTemplate,
+} from "./runner/context-session.ts";
+export {
+  acceptedCleanContext, canonicalContext, CLEAN_CONTEXT_WORLD, contextErrorsText, contextFailedWhole, contextLooks, contextRoutes, declaredLists, fetchesByVisible, fetchRoute,
+  judgedContext, judgedContextKeys, listedOf, shownEntries, shownPairs, visibleOf, type ContextJudgeEnvironment, type ContextPair,
+} from "./runner/context-surface.ts";
+export { comparisonOf, errorsText, type ShownRoutes } from "./runner/session-comparison.ts";
+export { constructedFrom } from "./runner/constructed.ts";
+export { contextHazardWorlds, contextScript, contextWorldOf, fakePrompt, fakeResource, type ContextHazardWorldName, type ContextServer } from "./world/context-worlds.ts";
+export { CONTEXT_SITUATIONS, contextSituationMeanings, spacesFolded, type ContextSituation } from "./world/context-situations.ts";
+export {
+  CONTEXT_LIST_METHODS, templateIsFixed, templateMatches, type ContextList, type ContextLists, type PromptDefinition, type PromptEcho,
+  type ResourceDefinition, type ResourceEcho, type ResourceTemplateDefinition,
+} from "../fake-servers/index.ts";
 export { runClauses, type RunOptions } from "./runner/run-clauses.ts";
 export { runClause, type ClauseRunOptions } from "./runner/run-clause.ts";
 export { exitCodeOf, totalsOf } from "./runner/verdict.ts";
@@ -43,7 +61,7 @@ export { writeReport } from "./report/write-report.ts";
 export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts";
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
-export { builtinHostArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { hostEntry, HostManifestSchema, hostRegistry, installedApart, installedVersion, readHostRegistry, type HostEntry, type HostManifest } from "./cli/host-registry.ts";
 export { nodeRuntime, nodeRuntimes, readNodeRuntimes, type NodeRuntime } from "./cli/node-runtimes.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
@@ -58,11 +76,15 @@ export { renderHtml } from "./report/render-html.ts";
 export { clauseAnchor, clauseDocsFor, clauseLink, githubRepository, type RenderOptions } from "./report/clause-docs.ts";
 export { renderJunit } from "./report/render-junit.ts";
 export { renderMarkdown } from "./report/render-markdown.ts";
+export { renderSarif, type SarifOptions } from "./report/render-sarif.ts";
+export { SarifLogSchema, type SarifLog } from "./report/sarif-model.ts";
+export { groupDefects, withDefects, type Grouping } from "./report/group-defects.ts";
 export { diagnosis, hostSummary } from "./report/diagnosis.ts";
 export { markdownCode, markdownText } from "./report/escape.ts";
 export { renderMatrixHtml, renderMatrixMarkdown } from "./report/render-matrix.ts";
 export { buildSite, listFiles, SCREENSHOT, siteDifferences, writeSite } from "./site/build-site.ts";
-export { loadSite, SiteHostSchema, type SiteData, type SiteHost } from "./site/site-data.ts";
+export { badgeSvg, mustScore } from "./site/site-badge.ts";
+export { loadSite, SiteHostSchema, type SiteCatalogue, type SiteData, type SiteHost } from "./site/site-data.ts";
 export { findChromium, screenshot } from "./report/headless-chromium.ts";
 export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";

@@ -13,6 +13,7 @@ import { hostEntry, installedApart, installedVersion } from "./cli/host-registry
 import { nodeRuntime, nodeRuntimes } from "./cli/node-runtimes.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
+import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
 /** A library host installed apart, in hosts/<name> (its host.json says `install: "folder"` or `"venv"`). */
@@ -51,7 +52,7 @@ function requiredBy(install: OptionalInstall): string[] {
 }
 
 /** A network namespace as the offline tests make one (hosts/offline.test.ts). */
-const NETNS_PROBE = ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", "ip", "link", "set", "lo", "up"];
+const netnsProbe = () => ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", requireSystemCommand("ip"), "link", "set", "lo", "up"];
 
 /** The uid the agent CLIs' sandbox runs as when the harness is root: nobody, which owns nothing of the machine's. */
 export const SANDBOX_UID = 65534;
@@ -63,8 +64,8 @@ export const SANDBOX_UID = 65534;
  * namespace holding fresh network, mount, PID, IPC and UTS namespaces with a fresh /proc.
  */
 export function sandboxPrefix(): string[] {
-  const unshare = ["unshare", "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
-  return machineRoot() ? ["setpriv", `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
+  const unshare = [requireSystemCommand("unshare"), "-r", "-n", "-m", "-p", "-i", "-u", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
+  return machineRoot() ? [requireSystemCommand("setpriv"), `--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, "--clear-groups", "--", ...unshare] : unshare;
 }
 
 function probe(install: OptionalInstall): string | undefined {
@@ -107,17 +108,23 @@ function probe(install: OptionalInstall): string | undefined {
     return result.status === 0 ? undefined : "python3 cannot make a venv here (Debian: apt-get install -y python3-venv)";
   }
   if (install === "sandbox") {
-    const inside = ["sh", "-c", "ip link set lo up && mount -t tmpfs tmpfs /tmp && setpriv --bounding-set=-all --no-new-privs true"];
+    const needed = ["unshare", "sh", "ip", "mount", "umount", "mkdir", "pivot_root", "setpriv", "true"];
+    const missing = missingSystemCommand(...needed);
+    if (missing) return `the agent CLIs' sandbox cannot be built here: ${missing}`;
+    const [sh, ip, mount, mkdir, pivotRoot, setpriv, truth] = ["sh", "ip", "mount", "mkdir", "pivot_root", "setpriv", "true"].map((name) => requireSystemCommand(name));
+    // What the set-up does (hosts/agent-clis/isolation/netns-inside.cjs), in brief: loopback, a tmpfs, a pivot into it, no capabilities.
+    const inside = [sh!, "-c", `${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`];
     const [file, ...args] = [...sandboxPrefix(), ...inside];
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
-    return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${file === "setpriv" ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
+    return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${machineRoot() ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc, a tmpfs root and pivot_root into it: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
   }
   if (install === "jq") {
     const result = spawnSync("jq", ["--version"], { encoding: "utf8", timeout: 10_000 });
     return result.status === 0 ? undefined : `jq cannot run here (${result.error?.message ?? `exit ${result.status}`}; Debian: apt-get install -y jq)`;
   }
-  const result = spawnSync("unshare", NETNS_PROBE, { encoding: "utf8", timeout: 10_000 });
+  if (missingSystemCommand("unshare", "ip")) return missingSystemCommand("unshare", "ip");
+  const result = spawnSync(requireSystemCommand("unshare"), netnsProbe(), { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;
   return result.status === 0 ? undefined : `unshare -n -m failed (exit ${result.status}, needs root): ${result.stderr.trim()}`;
 }

@@ -15,7 +15,7 @@ export const packageManifest: PackageManifest = JSON.parse(readFileSync(new URL(
 export const harnessVersion: string = packageManifest.version;
 
 /** The version of the clause catalogue the suites implement (docs/clauses.md says what changed in each). */
-export const catalogueVersion = "3";
+export const catalogueVersion = "4";
 
 /** What each catalogue version changed, oldest first: docs/clauses.md prints it, and a test wants the current one. */
 export const catalogueHistory: Readonly<Record<string, string>> = {
@@ -33,4 +33,15 @@ export const catalogueHistory: Readonly<Record<string, string>> = {
     "wire/tool-error-reaches-model (HAP/1's call result gains isError), wire/identity-by-key, drift/mid-session-loss and " +
     "lifecycle/sessions-independent (every violation confirmed on a fresh host process); a tool the MCP 2026-07-28 spec " +
     "requires excluding (an invalid x-mcp-header) is no loss where its exclusion is logged",
+  "4":
+    "issue 40: added surface/deferred-reachable (a host that defers tools behind a search tool lets that search load every " +
+    "tool by its wire name and its shown name; HAP/1 gains capability deferredTools, tools marked deferred and open's " +
+    "keepDeferred), schema/input-schema-intact (the input schema the model is handed is the server's or a faithful " +
+    "resolution of it) and wire/cancels-only-pending (no notifications/cancelled for a request whose answer the host has; the " +
+    "fake servers record each cancellation's requestId); and issue 37: prompts and resources merged from several servers, judged like tools (HAP/1 gains session/prompts, session/getPrompt, " +
+    "session/resources and session/readResource, declared by the capabilities prompts, resources, resourceTemplates, " +
+    "promptsListChanged and resourcesListChanged): added prompts/no-silent-loss, prompts/injective, prompts/context-free, " +
+    "prompts/get-routes, prompts/order-independent, prompts/tracks-list, prompts/failing-server-named, resources/no-silent-loss, " +
+    "resources/read-routes, resources/shared-uri, resources/template-not-doubled, resources/tracks-list and " +
+    "resources/failing-server-named; a host that declares neither capability is NOT_APPLICABLE for them",
 };

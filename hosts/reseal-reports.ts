@@ -3,7 +3,7 @@
  * change to what `contentSha256` covers (harness/report/content-hash.ts), or after merging a branch that
  * added a report sealed under another definition. It rewrites only the `contentSha256` field of
  * reports/*.json, reports/history/<id>/<version>.json and reports/examples/<name>/report.json (key order and formatting kept), re-renders each
- * example's report.md, report.html and junit.xml, and the npm script then runs
+ * example's report.md, report.html, junit.xml and report.sarif, and the npm script then runs
  * `npm run reports -- --render-only` for reports/<id>.md, which quote the hash.
  *
  * It refuses a file the report model does not read whole (a field the model would drop changes what is
@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  canonicalJson, clauseDocsFor, contentSha256, hashedContent, renderHtml, renderJunit, renderMarkdown, ReportSchema, type Report,
+  canonicalJson, clauseDocsFor, contentSha256, hashedContent, renderHtml, renderJunit, renderMarkdown, renderSarif, ReportSchema, type Report,
 } from "../harness/index.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -55,9 +55,12 @@ function main(): void {
     const where = file.slice(root.length + 1);
     if (where.startsWith("reports/examples/")) {
       const directory = dirname(file);
-      writeFileSync(join(directory, "report.md"), renderMarkdown(report, { clauseDocs: clauseDocsFor(directory) }));
+      const markdown = renderMarkdown(report, { clauseDocs: clauseDocsFor(directory) });
+      writeFileSync(join(directory, "report.md"), markdown);
       writeFileSync(join(directory, "report.html"), renderHtml(report, { clauseDocs: clauseDocsFor(directory) }));
       writeFileSync(join(directory, "junit.xml"), renderJunit(report));
+      // As a run from the package root writes it: its locations are report.md's path from there.
+      writeFileSync(join(directory, "report.sarif"), renderSarif(report, { clauseDocs: clauseDocsFor(directory), markdown, markdownUri: `${where.slice(0, -"report.json".length)}report.md` }));
     }
     process.stdout.write(`${text === before ? "unchanged" : "re-sealed"}  ${where}  ${report.contentSha256}\n`);
   }

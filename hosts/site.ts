@@ -8,7 +8,9 @@
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildSite, findChromium, loadSite, packageRoot, screenshot, SCREENSHOT, writeSite, type SiteHost } from "../harness/index.ts";
+import {
+  buildSite, catalogueVersion, findChromium, loadSite, loadSuites, packageRoot, screenshot, SCREENSHOT, writeSite, type SiteCatalogue, type SiteHost,
+} from "../harness/index.ts";
 import { realHosts, type RealHost } from "./hosts.ts";
 
 /**
@@ -26,13 +28,19 @@ export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): st
 export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
   return hosts.map((host) => ({
     id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
-    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages,
+    evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: host.argv,
   }));
+}
+
+/** The clause catalogue the reports are checked against: the package's own suites. */
+export async function siteCatalogue(): Promise<SiteCatalogue> {
+  const clauses = await loadSuites(join(packageRoot, "suites"));
+  return { version: catalogueVersion, clauses: clauses.map(({ id, level, summary, sources }) => ({ id, level, summary, sources })) };
 }
 
 /** The site's files, built from the reports under `root`. */
 export async function siteFiles(root = packageRoot): Promise<Map<string, string>> {
-  return buildSite(await loadSite(root, siteHosts()));
+  return buildSite(await loadSite(root, siteHosts(), await siteCatalogue()));
 }
 
 /** Where the committed site lives. */
@@ -41,9 +49,14 @@ export const siteDir = join(packageRoot, "reports", "site");
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { out: { type: "string" }, screenshot: { type: "boolean" } } });
   const dir = values.out ? resolve(values.out) : siteDir;
-  const files = await siteFiles();
-  writeSite(dir, files);
-  process.stdout.write(`site: ${files.size} files in ${dir}\n`);
+  try {
+    const files = await siteFiles();
+    writeSite(dir, files);
+    process.stdout.write(`site: ${files.size} files in ${dir}\n`);
+  } catch (error) {
+    process.stderr.write(`site: ${(error as Error).message}\n`);
+    return 2;
+  }
   if (values.screenshot) {
     const chromium = findChromium();
     if (!chromium) {

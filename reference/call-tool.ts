@@ -6,6 +6,7 @@
  *   sent again only if the policy says so; the reference re-sends only tools annotated `idempotentHint`
  *   (adonis: "an approved action is never issued twice"). A server that answered, even with an error, is
  *   never asked again.
+ * - A request whose answer came is never cancelled (the policy may cancel it anyway, after the answer).
  * - Every failure names the server and the tool; a tool's own error (`isError: true`) reaches the model as
  *   an error, with the text the tool gave.
  */
@@ -26,6 +27,20 @@ function textOf(content: unknown[]): string {
 /** True when the server may have run the call but its answer never came back. */
 function answerLost(error: unknown): boolean {
   return !(error instanceof McpError) || error.code === ErrorCode.ConnectionClosed || error.code === ErrorCode.RequestTimeout;
+}
+
+/**
+ * The JSON-RPC id the SDK client gives its next request (Protocol's private counter, read just before the
+ * request is made): what a host that cancels a finished call names. Undefined where the SDK keeps it otherwise.
+ */
+function nextRequestId(client: object): number | undefined {
+  const counter: unknown = (client as { _requestMessageId?: unknown })._requestMessageId;
+  return typeof counter === "number" ? counter : undefined;
+}
+
+/** Sends `notifications/cancelled` for request `id`, whose answer already came (what policy `settledCalls: "cancel"` does). */
+async function cancelSettled(client: { notification(notification: { method: "notifications/cancelled"; params: { requestId: number; reason: string } }): Promise<void> }, id: number): Promise<void> {
+  await client.notification({ method: "notifications/cancelled", params: { requestId: id, reason: "the call is over" } }).catch(() => undefined);
 }
 
 function mayResend(policy: HostPolicy, tool: Tool): boolean {
@@ -62,8 +77,10 @@ export async function callTool(
   // client.request rather than callTool: the host routes answers, it does not judge them.
   const request = { method: "tools/call" as const, params: { name: wire, arguments: args } };
   let result;
+  const id = nextRequestId(client);
   try {
     result = await client.request(request, CallToolResultSchema);
+    if (policy.settledCalls === "cancel" && id !== undefined) await cancelSettled(client, id);
   } catch (error) {
     const failed = `${about} failed the call of tool ${quote(wire)}: ${reason(error)}`;
     if (!answerLost(error)) return { ok: false, error: { message: failed } };

@@ -6,6 +6,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { LocalShape } from "../harness/index.ts";
+import type { ContextPolicy } from "./context-policy.ts";
 
 /** What a host knows about a loaded server when it picks the label its tools are named under. */
 export interface ServerIdentity {
@@ -98,6 +99,23 @@ export interface HostPolicy {
    * tools (Windsurf refuses a server past its 50 with an error naming the server).
    */
   toolLimit: { max: number; beyond: "drop-silently" | "refuse-server" } | undefined;
+  /**
+   * Deferred tools: once more than `above` server tools are shown, the host offers its model a search tool,
+   * `searchTool`, in place of them, each still listed by name (Claude Code's ToolSearch, Codex's and Qwen Code's
+   * tool_search); undefined: every tool offered as it is. A deferred tool stays callable by its name.
+   */
+  deferral: { above: number; searchTool: string } | undefined;
+  /**
+   * How the search tool matches a query: exact names (shown or wire) first, then words (the reference); or
+   * ranked by word counts alone with the top five kept, so an exact name can lose the cut (openai/codex#21503).
+   */
+  toolSearch: "exact-first" | "ranked-top-5";
+  /**
+   * How what a search found is loaded for the model: by name (the reference); or by reading the names back out
+   * of the search's result text with a pattern of word characters, which stops at a `-`
+   * (netease-lcap/wave-agent PR#1070: `mcp__popo-acp__sendFile` never activated).
+   */
+  searchActivation: "by-name" | "result-text-word-chars";
 
   // Lifecycle: what happens after open.
   /** What a refresh does with a server's new list: take it as the whole truth (adonis), or only add to the old one. */
@@ -122,6 +140,12 @@ export interface HostPolicy {
    * declare, as mcp-use's JSONSchemaToZod makes every such object `.strict()`.
    */
   undeclaredProperties: "allow" | "refuse";
+  /**
+   * The input schema a model is handed for a server's tool: the server's, whole (the reference); or only its
+   * `properties` and `required` under `type: "object"`, as Continue CLI 1.5.47 builds its tool definitions, so a
+   * `$ref` into the `$defs` it leaves behind dangles.
+   */
+  shownSchema: "whole" | "properties-required";
   /** Which name request schemas are keyed and read by: the server's own (ADR D5), or the visible one, unmatched keys dropped (P7). */
   requestSchemaKey: "wire" | "visible";
   /** Whether a server's deny list is honoured (tesserix: never adopted, whatever allow says). */
@@ -158,6 +182,12 @@ export interface HostPolicy {
    * excluded with no word to the host's caller.
    */
   invalidHeader: "exclude-logged" | "exclude-silently";
+  /**
+   * What becomes of a call's request once its answer is in: nothing (the reference: a finished request is not
+   * cancelled, MCP's cancellation is for requests still in progress); or `notifications/cancelled` is sent for it
+   * anyway, as Kilo Code CLI 7.7.7 does for every call that had finished.
+   */
+  settledCalls: "leave" | "cancel";
   /** Which calls whose answer was lost are sent again: only tools annotated `idempotentHint` (adonis), or every one. */
   retryLostAnswer: "idempotent-only" | "always";
   /**
@@ -166,4 +196,19 @@ export interface HostPolicy {
    * leaves it out, with no error, as an agent backend did whose registry pruned a server after any failed call.
    */
   lostAnswerScope: "call" | "process";
+  /** How prompts, resources and resource templates are listed, shown, got and read (context-policy.ts). */
+  context: ContextPolicy;
+  /**
+   * What a call of a tool whose wire name is `__proto__` does beyond that call: nothing, or it corrupts the
+   * host process's registry, so that every later open of the process refuses the whole configuration with one
+   * error, as Strands Agents TypeScript 1.19 did after one such call (found for issue 43).
+   */
+  prototypeCall: "contained" | "poisons-process";
+  /**
+   * The error every attempt to build the tools a model is shown throws once the servers are loaded (absent:
+   * none): each open (and refresh) reports it whole, naming no server, and shows nothing. Inngest AgentKit
+   * 0.13.2 as installed threw on every run that held an MCP tool (a zod 3 schema from its JSON Schema
+   * converter handed to zod 4); a host-wide defect, no answer to any hazard a world was built for.
+   */
+  everyOpenThrows?: string;
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { HostAdapter, HostServerConfig } from "../harness/index.ts";
+import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
 import { createHost } from "./create-host.ts";
 import { oneBugHosts } from "./one-bug-hosts.ts";
 import { memoryWorld, type Script } from "./test-support/script-server.ts";
@@ -368,6 +369,27 @@ describe("one-bug hosts", () => {
     expect((await reference.tools((await reference.open({ servers: world.servers })).session)).tools.map((tool) => tool.name)).toEqual(["mcp__alpha__pay", "mcp__beta__search"]);
   });
 
+  bug("proto-call-poisons", "after a call of __proto__, every later open of the same host is refused whole with one error", async () => {
+    const world = memoryWorld([["alpha", { tools: ["__proto__", "request"] }], ["beta", { tools: ["search"] }]]);
+    const host = createHost("proto-call-poisons");
+    hosts.push(host);
+    const first = await host.open({ servers: world.servers });
+    expect(first.outcome.errors).toEqual([]);
+    // Calls before the poisoning, the poisoning call included, are answered as the reference answers them.
+    expect(await host.call(first.session, "mcp__alpha__request", {})).toMatchObject({ ok: true });
+    expect(await host.call(first.session, "mcp__alpha____proto__", {})).toMatchObject({ ok: true });
+    const again = await host.open({ servers: world.servers });
+    expect(again.outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: expect.stringContaining('a call of "mcp__alpha____proto__"') }] });
+    expect((await host.tools(again.session)).tools).toEqual([]);
+    // A fresh host (a fresh process) opens it whole again; the reference is never poisoned.
+    expect((await open("proto-call-poisons", world.servers)).names).toEqual(["mcp__alpha____proto__", "mcp__alpha__request", "mcp__beta__search"]);
+    const reference = createHost();
+    hosts.push(reference);
+    const once = await reference.open({ servers: world.servers });
+    await reference.call(once.session, "mcp__alpha____proto__", {});
+    expect((await reference.open({ servers: world.servers })).outcome.errors).toEqual([]);
+  });
+
   bug("plain-object-registry", "tools named after Object.prototype's members, and a server keyed constructor, are skipped as duplicates with a warning", async () => {
     const world = memoryWorld([["alpha", { tools: ["toString", "__proto__", "request"] }], ["constructor", { tools: ["search"] }]]);
     const { names, outcome, diagnostics } = await open("plain-object-registry", world.servers);
@@ -484,8 +506,88 @@ describe("one-bug hosts", () => {
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
   }, 30_000);
 
-  it("has one focused test per one-bug host", () => {
-    expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).sort());
+  bug("every-open-throws", "every open, whatever it holds, fails whole with one error once its servers have listed", async () => {
+    const { servers, calls } = memoryWorld([["alpha", { tools: ["request"] }], ["beta", { tools: ["search"] }]]);
+    const { host, session, names, outcome, call } = await open("every-open-throws", servers);
+    expect(names).toEqual([]);
+    expect(outcome).toEqual({ registered: { alpha: [], beta: [] }, errors: [{ message: "Cannot read properties of undefined (reading '_zod')" }] });
+    expect(await call("mcp__alpha__request")).toMatchObject({ ok: false });
+    expect(await host.refresh!(session)).toMatchObject({ outcome: { errors: [{ message: expect.stringContaining("_zod") }] } });
+    expect(calls).toEqual([]);
+    // The reference shows both.
+    expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
+  });
+
+  /** Shown names a session lists as deferred, after a search for `query` through the reference's search tool. */
+  const deferredAfterSearch = async (bug: string | undefined, scripts: [string, Script][], query: string) => {
+    const { host, session, call } = await open(bug, memoryWorld(scripts).servers);
+    const searched = await call("tool_search", { query });
+    const deferred = (await host.tools(session)).tools.filter((t) => t.deferred).map((t) => t.name);
+    return { searched, deferred };
+  };
+  const filler = (count: number) => Array.from({ length: count }, (_, at) => `query_${at}`);
+
+  bug("search-misses-exact-name", "a search for a tool's exact name loads five siblings ranked above it, and not the tool", async () => {
+    const siblings = ["request_a", "request_b", "request_c", "request_d", "request_e", "request_f", "request"];
+    const scripts: [string, Script][] = [["alpha", { tools: siblings }], ["gamma", { tools: filler(14) }]];
+    const buggy = await deferredAfterSearch("search-misses-exact-name", scripts, "request");
+    expect(buggy.searched).toEqual({ ok: true, content: [{ type: "text", text: expect.stringMatching(/^Found tools: mcp__alpha__request_a, mcp__alpha__request_b, mcp__alpha__request_c, mcp__alpha__request_d, mcp__alpha__request_e\n/) }] });
+    expect(buggy.deferred).toContain("mcp__alpha__request");
+    expect((await deferredAfterSearch(undefined, scripts, "request")).deferred).not.toContain("mcp__alpha__request");
+  });
+
+  bug("search-activation-no-hyphen", "a search finds mcp__popo-acp__sendFile and never loads it", async () => {
+    const scripts: [string, Script][] = [["popo-acp", { tools: ["sendFile"] }], ["gamma", { tools: filler(20) }]];
+    const buggy = await deferredAfterSearch("search-activation-no-hyphen", scripts, "sendFile");
+    expect(buggy.searched).toMatchObject({ ok: true, content: [{ text: expect.stringMatching(/^Found tools: mcp__popo-acp__sendFile\n/) }] });
+    expect(buggy.deferred).toContain("mcp__popo-acp__sendFile");
+    expect((await deferredAfterSearch(undefined, scripts, "sendFile")).deferred).not.toContain("mcp__popo-acp__sendFile");
+  });
+
+  bug("schema-properties-only", "the model is handed properties and required only: a $ref into $defs dangles", async () => {
+    const order = {
+      name: "order", description: "tool order",
+      inputSchema: { type: "object" as const, properties: { order: { $ref: "#/$defs/Order" } }, required: ["order"], $defs: { Order: { type: "object", properties: { id: { type: "string" } } } } },
+    };
+    const shownSchema = async (bug?: string) => {
+      const { host, session } = await open(bug, memoryWorld([["alpha", { tools: [order] }]]).servers);
+      return (await host.tools(session)).tools[0]!.inputSchema;
+    };
+    expect(await shownSchema("schema-properties-only")).toEqual({ type: "object", properties: { order: { $ref: "#/$defs/Order" } }, required: ["order"] });
+    expect(await shownSchema()).toEqual(order.inputSchema);
+  });
+
+  bug("cancels-finished-calls", "notifications/cancelled follows every call whose answer came, naming it", async () => {
+    /** Every message the host sent its servers, by spying on each connection's client side. */
+    const spied = (servers: HostServerConfig[], sent: Array<{ method?: string; id?: unknown; params?: { requestId?: unknown } }>) => servers.map((server) => ({
+      ...server,
+      transport: {
+        ...server.transport,
+        connect: async () => {
+          const transport = await (server.transport as { connect(): Promise<{ send(message: unknown, options?: unknown): Promise<void> }> }).connect();
+          const send = transport.send.bind(transport);
+          transport.send = async (message, options) => {
+            sent.push(message as never);
+            return send(message, options);
+          };
+          return transport;
+        },
+      },
+    })) as HostServerConfig[];
+    const sentBy = async (bug?: string) => {
+      const sent: Array<{ method?: string; id?: unknown; params?: { requestId?: unknown } }> = [];
+      const { call } = await open(bug, spied(memoryWorld([["alpha", { tools: ["request"] }]]).servers, sent));
+      expect(await call("mcp__alpha__request")).toMatchObject({ ok: true });
+      return sent;
+    };
+    const buggy = await sentBy("cancels-finished-calls");
+    const request = buggy.find((message) => message.method === "tools/call")!;
+    expect(buggy.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: request.id } });
+    expect((await sentBy()).some((message) => message.method === "notifications/cancelled")).toBe(false);
+  });
+
+  it("has one focused test per one-bug host (those of prompts and resources in suites/context-one-bug-hosts.test.ts)", () => {
+    expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).filter((id) => !Object.hasOwn(contextOneBugHosts, id)).sort());
   });
 
   it("names the bug in initialize and refuses an unknown id, listing the known ones", async () => {

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { sanitisedName } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
+import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
 import { agentsSdkName } from "./hash-on-collision.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
@@ -320,6 +321,18 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { lostAnswerScope: "process" },
   },
   /**
+   * Strands Agents TypeScript 1.19, tried for issue 43: one call of an MCP tool named `__proto__` poisons the
+   * host process, and every later session of it fails. Here the call corrupts the registry, and every later
+   * open refuses the whole configuration with one error naming no server. The poisoned process's refusals are
+   * no verdict on the clauses that meet them: the run confirms them on fresh processes and then runs every case
+   * on one (fresh-hosts.ts), so only lifecycle/sessions-independent fails.
+   */
+  "proto-call-poisons": {
+    summary: "a call of a tool named __proto__ corrupts the host process's registry: every later session of the process refuses the whole configuration with one error",
+    source: "Strands Agents TypeScript SDK 1.19 as tried for issue 43 (after one call of an MCP tool named __proto__, every later session of the process fails)",
+    swap: { prototypeCall: "poisons-process" },
+  },
+  /**
    * Claude Code 2.1.218 follows every `nextCursor` with no check: against codebase-memory-mcp 0.9.0, whose cursor
    * never advanced, it showed its 8 tools about 20 times, ~160 tools (DeusData/codebase-memory-mcp#1247; the same
    * through mcp-proxy 0.12.0, sparfenyuk/mcp-proxy#233). Pages are concatenated as they come, so the copies are
@@ -367,6 +380,58 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     swap: { label: (server) => folded(server.key), name: (label, tool) => qualifiedName(label, folded(tool)), collision: "last-wins" },
   },
   /**
+   * Inngest AgentKit 0.13.2 as installed for issue 43: every `agent.run` that held an MCP tool threw (its JSON
+   * Schema converter made zod 3 schemas, handed to zod 4), so every open, a clean world's too, failed with one
+   * error after the servers had listed. A host-wide defect: no clause's hazard is what fails.
+   */
+  "every-open-throws": {
+    summary: "every open throws one error once its servers are loaded, whatever they hold: the open is reported failed whole, naming no server, and nothing is shown",
+    source: "Inngest AgentKit 0.13.2 as tried for issue 43 (every run with an MCP tool threw: a zod 3 schema from its JSON Schema converter handed to zod 4)",
+    swap: { everyOpenThrows: "Cannot read properties of undefined (reading '_zod')" },
+  },
+  /**
+   * Codex's tool_search (openai/codex#21503): deferred tools ranked with BM25 over their search text and cut at
+   * the requested or default limit, with nothing to keep a tool whose name the query gives exactly; a broad query
+   * left `search_graph` out. Here every query is ranked by how often its words occur in a tool's shown name and
+   * description, ties in list order, and the top five are loaded: `request` listed after `request_a` …
+   * `request_f` loses the cut to them, whichever of its names is asked for.
+   */
+  "search-misses-exact-name": {
+    summary: "its search tool ranks every query by word counts and loads the top five, with no place kept for the tool the query names exactly: a tool listed after five siblings that share its name's word is never found",
+    source: "openai/codex#21503 (tool_search ranks deferred tools with BM25 and keeps the top results; an exact tool name is not guaranteed to survive the limit)",
+    swap: { toolSearch: "ranked-top-5" },
+  },
+  /**
+   * wave-agent before PR#1070 (netease-lcap/wave-agent, aiManager.ts `trackDiscoveredTools`): the tools a search
+   * found were read back out of its result text with `[\w, ]+`, which stops at a `-`, so `mcp__popo-acp__sendFile`
+   * was found and never activated. Here the search finds what the reference's does, and what it loads is read
+   * back from its `Found tools: ...` line with that pattern.
+   */
+  "search-activation-no-hyphen": {
+    summary: "loads what its search found by reading the names back out of the result text with a pattern of word characters: a tool whose shown name holds \"-\" (a key like popo-acp, a name like read-file) is found and never loaded",
+    source: "netease-lcap/wave-agent PR#1070 (trackDiscoveredTools used [\\w, ]+, which did not match mcp__popo-acp__sendFile)",
+    swap: { searchActivation: "result-text-word-chars" },
+  },
+  /**
+   * Continue CLI 1.5.47 (found by hand: the tool definitions it sends its model carry, of each MCP tool's input
+   * schema, only `properties` and `required`), so a server's `$defs` are left behind and every `$ref` into them
+   * dangles. Names, routes and errors are the reference's.
+   */
+  "schema-properties-only": {
+    summary: "hands the model only properties and required of each tool's input schema: $defs are left behind, so every $ref into them dangles",
+    source: "Continue CLI 1.5.47 (its tool definitions keep properties and required of an MCP tool's input schema, nothing else; found by hand)",
+    swap: { shownSchema: "properties-required" },
+  },
+  /**
+   * Kilo Code CLI 7.7.7 (found by hand, in the fake servers' records): every call that had finished was followed
+   * by `notifications/cancelled` naming it. Everything else is the reference's.
+   */
+  "cancels-finished-calls": {
+    summary: "sends notifications/cancelled for every call once its answer is in: the server is told to cancel work it has finished",
+    source: "Kilo Code CLI 7.7.7 (notifications/cancelled for every tools/call that had already finished; found by hand in the servers' records)",
+    swap: { settledCalls: "cancel" },
+  },
+  /**
    * The OpenAI Agents SDK for Python with `mcp_config={"include_server_in_tool_names": True}`
    * (src/agents/mcp/util.py @ c969c11: `mcp_{server}__{tool}`, each part sanitised, and a name another tool of
    * the listing also gets hashed, every claimant with its own SHA-1 suffix): no tool is lost, but whether a
@@ -377,4 +442,6 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "openai/openai-agents-python src/agents/mcp/util.py @ c969c11 (include_server_in_tool_names: _build_prefixed_tool_base_name, _shorten_tool_name, _build_prefixed_tool_name_overrides force the hash when a base name is shared)",
     swap: { refuseLabel: () => undefined, name: (label, tool) => agentsSdkName(label, tool), collision: "hash-suffix" },
   },
+  // Prompts and resources (issue 37): context-one-bug-hosts.ts.
+  ...contextOneBugHosts,
 };

@@ -1,5 +1,6 @@
 /**
- * A merging MCP host built on the SDK `Client`, parameterised by a {@link HostPolicy}. With the reference
+ * A merging MCP host built on the SDK `Client`, parameterised by a {@link HostPolicy} (its prompts and
+ * resources by the policy's `context`). With the reference
  * policy it is the reference host; with one point swapped it is a one-bug host. What a server or a call
  * does wrong comes back as a result naming the server; only a misuse of the adapter itself throws.
  */
@@ -13,6 +14,10 @@ import {
   type LocalShape,
   type OpenResult,
   type PinResult,
+  type PromptGetResult,
+  type PromptsResult,
+  type ResourceReadResult,
+  type ResourcesResult,
   type RefreshResult,
   type RegisterLocalResult,
   type ToolsResult,
@@ -35,6 +40,8 @@ export class PolicyHost implements HostAdapter {
   #opened = 0;
   /** Servers a lost answer marked disconnected for the life of this host (policy `lostAnswerScope: "process"`). */
   readonly #dead = new Set<string>();
+  /** Why every later open is refused: a call of `__proto__` corrupted this host's registry (policy `prototypeCall`). */
+  #poisoned: string | undefined;
 
   /** @param hostName what `initialize` reports, so a report says which host it judged. */
   constructor(readonly policy: HostPolicy, readonly hostName: string) {}
@@ -54,12 +61,19 @@ export class PolicyHost implements HostAdapter {
         pins: true,
         allowDeny: true,
         profile: "adr-0112",
+        ...(this.policy.deferral ? { deferredTools: { searchTool: this.policy.deferral.searchTool, above: this.policy.deferral.above } } : {}),
+        prompts: true,
+        resources: true,
+        resourceTemplates: true,
+        promptsListChanged: true,
+        resourcesListChanged: true,
       },
     });
   }
 
   /** Registers the local tools, loads every server in parallel, then registers them as the policy says. */
   async open(params: HostOpenParams): Promise<OpenResult> {
+    if (this.#poisoned !== undefined) return this.#refused(params, this.#poisoned);
     // A server this process holds dead is left out, and counted as having registered nothing.
     const dead = params.servers.filter((server) => this.#dead.has(server.key)).map((server) => server.key);
     const live = dead.length === 0 ? params : { ...params, servers: params.servers.filter((server) => !this.#dead.has(server.key)) };
@@ -76,14 +90,31 @@ export class PolicyHost implements HostAdapter {
     return this.#session(session).tools();
   }
 
-  /** Sends exactly one tools/call to the server that owns `name`, answers a local tool, or refuses without calling anyone. */
+  /**
+   * Sends exactly one tools/call to the server that owns `name`, answers a local tool, runs the search tool of a
+   * session that defers (a shown name wins over it), or refuses without calling anyone.
+   */
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
     const open = this.#session(session);
+    if (open.route(name) === undefined && name === this.policy.deferral?.searchTool && open.defers()) return open.search(args);
     const route = open.route(name) ?? this.#guess(open, name);
     if (!route) return { ok: false, error: { message: `no tool named ${quote(name)} is shown; no server was called` } };
     if (route.kind === "local") return { ok: true, content: [{ type: "text", text: `local tool ${quote(name)} ran` }] };
     const onLost = this.policy.lostAnswerScope === "process" ? () => this.#dead.add(route.server) : undefined;
-    return callTool(this.policy, open.slot(route.server)!, route, args, { dropServer: () => open.drop(route.server), onLost });
+    const result = await callTool(this.policy, open.slot(route.server)!, route, args, { dropServer: () => open.drop(route.server), onLost });
+    if (this.policy.prototypeCall === "poisons-process" && route.tool.name === "__proto__") {
+      this.#poisoned = `TypeError: Cannot read properties of undefined (reading 'get'): the tool registry was overwritten by a call of ${quote(name)}`;
+    }
+    return result;
+  }
+
+  /** A session that refuses the whole configuration with one error naming no server: every key registers nothing. */
+  async #refused(params: HostOpenParams, message: string): Promise<OpenResult> {
+    const session = `s${++this.#opened}`;
+    const empty = new HostSession(this.policy, { name: this.hostName, version: VERSION }, { servers: [] }, this.#failedAtOpen);
+    this.#sessions.set(session, empty);
+    const { diagnostics } = await empty.open();
+    return { session, outcome: { registered: Object.fromEntries(params.servers.map((server) => [server.key, []])), errors: [{ message }] }, diagnostics };
   }
 
   /** Re-lists one server, or all of them. */
@@ -99,6 +130,26 @@ export class PolicyHost implements HostAdapter {
   /** What the host would write down to hold each server to its current surface. */
   async pin(session: string): Promise<PinResult> {
     return this.#session(session).pin();
+  }
+
+  /** The prompts shown, each with the server and prompt name it maps to. */
+  async prompts(session: string): Promise<PromptsResult> {
+    return this.#session(session).prompts();
+  }
+
+  /** Gets a shown prompt from its server, as a user choosing it would. */
+  async getPrompt(session: string, name: string, args: Record<string, string>, namespace?: string): Promise<PromptGetResult> {
+    return this.#session(session).getPrompt(name, args, namespace);
+  }
+
+  /** The resources and templates shown. */
+  async resources(session: string): Promise<ResourcesResult> {
+    return this.#session(session).resources();
+  }
+
+  /** Reads a shown resource, as a model asking for it would. */
+  async readResource(session: string, uri: string, namespace?: string): Promise<ResourceReadResult> {
+    return this.#session(session).readResource(uri, namespace);
   }
 
   /** Closes every client of the session; a stdio server's process ends with its client. */

@@ -8,16 +8,30 @@
  * - A server's whole list is read, every page of it (a cursor given twice, or a tool listed on two pages,
  *   fails that server by name); no cap on the tools shown; arguments are checked against the server's input
  *   schema as JSON Schema reads it (properties it does not declare are allowed unless it says otherwise).
+ * - Past REFERENCE_DEFERS_ABOVE server tools they are deferred behind a search tool that finds each by its
+ *   shown name and by its wire name (tool-search.ts); a deferred tool stays callable.
  * - Lifecycle (adonis, tesserix, ADR P8 and D5): refresh replaces a server's list and prunes nothing it
  *   cannot reach; list_changed re-lists; the guard covers every shape; a local tool keeps its name; pins
  *   hash the whole definition; request schemas are keyed by wire name; deny lists hold; backtracking
  *   patterns are refused; only idempotent calls are sent again after a lost answer.
  */
+import type { ContextPolicy } from "./context-policy.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { definitionFingerprint } from "./pins.ts";
 
 /** The longest name a model provider is assumed to accept (ADR D6, the Anthropic rule). */
 export const MAX_NAME_LENGTH = 64;
+
+/**
+ * The reference defers its servers' tools behind a search tool once it shows more than this many (Claude Code
+ * defers every MCP tool by default, Codex did past 100 before it deferred all): large enough that the clauses'
+ * small worlds are offered whole, small enough that `surface/deferred-reachable` judges it on a world of a few
+ * dozen tools.
+ */
+export const REFERENCE_DEFERS_ABOVE = 20;
+
+/** The reference's search tool, as its model sees it. */
+export const REFERENCE_SEARCH_TOOL = "tool_search";
 
 /** Characters a model provider accepts in a tool name (ADR D6). */
 const PROVIDER_CHARS = /^[A-Za-z0-9_-]*$/;
@@ -71,6 +85,30 @@ export function refuseName(name: string, label: string, tool: string): string | 
   return undefined;
 }
 
+/**
+ * The reference's prompts and resources: the tool policy's answers applied to them. A prompt is shown as
+ * `mcp__{key}__{name}` (Claude Code's slash commands) under a key refused as for tools, and got by its own
+ * name; a resource is shown under its server's key beside its URI (Codex's and Claude Code's server and URI)
+ * and read from that server only; templates are shown apart, a template without variables that repeats a
+ * resource's URI once, as the resource; every page is read, at open and again; list_changed is followed; a
+ * list that fails is an error naming its server.
+ */
+export const referenceContextPolicy: ContextPolicy = {
+  promptName: (key, prompt) => qualifiedName(key, prompt.name),
+  refusePromptKey: refuseKey,
+  promptCollision: "refuse-all",
+  promptOrder: "config",
+  promptWire: "name",
+  resourceNamespace: "key",
+  sharedUri: "show-all",
+  resourceRead: "entry",
+  templates: "apart",
+  pages: "all",
+  refreshPages: "all",
+  listChanged: true,
+  listErrors: "report",
+};
+
 /** The reference host's policy: ADR-0112 at every point. */
 export const referencePolicy: HostPolicy = {
   label: (server) => server.key,
@@ -90,7 +128,11 @@ export const referencePolicy: HostPolicy = {
   duplicates: "register",
   listPages: "all",
   lostAnswerScope: "call",
+  prototypeCall: "contained",
   toolLimit: undefined,
+  deferral: { above: REFERENCE_DEFERS_ABOVE, searchTool: REFERENCE_SEARCH_TOOL },
+  toolSearch: "exact-first",
+  searchActivation: "by-name",
   refresh: "replace",
   unreachableRefresh: "keep",
   listChanged: true,
@@ -98,13 +140,16 @@ export const referencePolicy: HostPolicy = {
   localOccupant: "fail-server",
   fingerprint: definitionFingerprint,
   undeclaredProperties: "allow",
+  shownSchema: "whole",
   requestSchemaKey: "wire",
   honourDeny: true,
   screenPatterns: true,
   retryLostAnswer: "idempotent-only",
+  settledCalls: "leave",
   toolErrors: "error",
   lostServer: "report",
   failedOpen: "retry",
   launchIdentity: "key",
   invalidHeader: "exclude-logged",
+  context: referenceContextPolicy,
 };

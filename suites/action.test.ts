@@ -1,14 +1,17 @@
 /**
- * action.yml, executed here the way a GitHub runner executes a composite action: each `run` step in bash
- * (`-eo pipefail`), in its working directory, with `${{ inputs.* }}`, `${{ github.action_path }}` and
- * `${{ steps.*.outputs.* }}` filled in, GITHUB_OUTPUT read back after each step as the runner reads it
- * (`key=value` and `key<<DELIMITER` entries, a later one overriding), `if:` honoured, and the upload step
- * (an external action) checked for what it would upload. One run against the reference host (it passes:
- * exit 0) and one against the one-bug host `nonempty-check` (it fails: the gate step exits 1, after the
+ * action.yml, executed here the way a GitHub runner executes a composite action: each `run` step's script
+ * written to a file and run by the `bash` found on PATH (`--noprofile --norc -eo pipefail FILE`), in its
+ * working directory, with `${{ inputs.* }}`, `${{ github.action_path }}` and `${{ steps.*.outputs.* }}`
+ * filled in, GITHUB_OUTPUT read back after each step as the runner reads it (`key=value` and `key<<DELIMITER`
+ * entries, a later one overriding), GITHUB_ENV and GITHUB_PATH (files under $RUNNER_TEMP/_runner_file_commands,
+ * as the runner keeps them) applied to every later step, `if:` honoured, and the upload step (an external
+ * action) checked for what it would upload. One run against the reference host (it passes: exit 0) and one
+ * against the one-bug host `nonempty-check` (it fails: the step that ran it exits 1, after writing the
  * summary), each on one clause, surface/empty-server-ok, with a few cases, to stay quick. Then the hostile
  * side: an input holding a line break is refused before anything runs (without that check, the random
  * delimiter still keeps a forged `exit-code=0` out), the run's arguments are built without evaluating any
- * input, and a version of the Action that differs from the project's devDependency is warned about.
+ * input, a host that writes BASH_ENV into GITHUB_ENV and a fake bash into GITHUB_PATH cannot turn the job
+ * green, and a version of the Action that differs from the project's devDependency is warned about.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -42,10 +45,14 @@ const shell = (argv: string[]) => argv.map((arg) => `'${arg.replace(/'/g, `'\\''
 /** What executing the action gave: each run step's exit code, the outputs, the summary and what would be uploaded. */
 interface Execution {
   codes: Record<string, number>;
+  /** The job's conclusion: failed when any step did. */
+  failed: boolean;
   logs: string;
   outputs: Record<string, Record<string, string>>;
   summary: string;
   upload?: { name: string; path: string };
+  /** What the code-scanning step would upload, when it runs. */
+  sarif?: { file: string; category: string };
   /** Everything the steps wrote to GITHUB_OUTPUT, as written. */
   raw: string;
 }
@@ -108,29 +115,48 @@ function execute(workspace: string, given: Record<string, string>, options: Exec
   let logs = "";
   let failed = false;
   let upload: Execution["upload"];
+  let sarif: Execution["sarif"];
   const raw: string[] = [];
-  for (const step of action.runs.steps) {
+  // What earlier steps wrote to GITHUB_ENV and GITHUB_PATH: the runner applies it to every later step.
+  const jobEnv: Record<string, string> = {};
+  const jobPath: string[] = [];
+  const commands = join(workspace, "_runner_file_commands");
+  mkdirSync(commands, { recursive: true });
+  for (const [index, step] of action.runs.steps.entries()) {
     if (options.without?.includes(step.name) || !condition(step.if, failed)) continue;
     if (step.uses) {
-      expect(step.uses, step.name).toMatch(/^actions\/upload-artifact@v\d+$/);
-      upload = { name: expression(step.with!.name!), path: expression(step.with!.path!) };
+      expect(step.uses, step.name).toMatch(/^(actions\/upload-artifact|github\/codeql-action\/upload-sarif)@v\d+$/);
+      if (step.uses.startsWith("github/")) sarif = { file: expression(step.with!.sarif_file!), category: expression(step.with!.category!) };
+      else upload = { name: expression(step.with!.name!), path: expression(step.with!.path!) };
       continue;
     }
-    const output = join(workspace, `output-${step.id ?? "step"}`);
-    writeFileSync(output, "");
+    const file = (kind: string) => {
+      const path = join(commands, `${kind}_${process.pid}-${index}`);
+      writeFileSync(path, "");
+      return path;
+    };
+    const [output, setEnv, addPath] = [file("set_output"), file("set_env"), file("add_path")];
+    const script = join(workspace, `step-${index}.sh`);
+    writeFileSync(script, step.run!);
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, expression(String(value))]));
-    const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run!], {
+    const result = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
       cwd: resolve(workspace, expression(step["working-directory"] ?? ".")),
-      env: { ...process.env, ...env, GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
+      env: {
+        ...process.env, ...jobEnv, PATH: [...jobPath, process.env.PATH].join(":"), ...env, RUNNER_TEMP: workspace,
+        GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: output, GITHUB_ENV: setEnv, GITHUB_PATH: addPath, GITHUB_STEP_SUMMARY: summary,
+      },
       encoding: "utf8", timeout: 180_000,
     });
     logs += `## ${step.name}\n${result.stdout}${result.stderr}`;
     codes[step.name] = result.status ?? -1;
     raw.push(readFileSync(output, "utf8"));
     if (step.id) outputs[step.id] = readOutputs(readFileSync(output, "utf8"));
+    Object.assign(jobEnv, readOutputs(readFileSync(setEnv, "utf8")));
+    jobPath.unshift(...readFileSync(addPath, "utf8").split("\n").filter(Boolean).reverse());
     if (result.status !== 0) failed = true;
   }
-  return { codes, logs, outputs, summary: readFileSync(summary, "utf8"), upload, raw: raw.join("") };
+  rmSync(commands, { recursive: true, force: true });
+  return { codes, failed, logs, outputs, summary: readFileSync(summary, "utf8"), upload, sarif, raw: raw.join("") };
 }
 
 /** The shard of the catalogue that holds exactly `id` (and the clauses a catalogue's length away from it). */
@@ -162,28 +188,34 @@ describe("action.yml, executed as a runner would", () => {
 
   it("passes a correct host: exit 0, the report in the step summary, the report directory uploaded", () => {
     const run = execute(workspace, { adapter: shell(builtinHostArgv("reference")), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "passing" });
-    expect(run.codes, run.logs).toEqual({
-      "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 0,
-    });
+    expect(run.codes, run.logs).toEqual({ "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0 });
+    expect(run.failed).toBe(false);
     expect(run.outputs.run!["exit-code"]).toBe("0");
     expect(run.summary).toMatch(/^# ✅ mcp-collide: PASS — mcp-collide-reference/);
     expect(run.summary).toContain("surface/empty-server-ok");
     expect(run.upload).toEqual({ name: `mcp-collide-report-shard-${shardOf("surface/empty-server-ok").replace("/", "-of-")}`, path: join(workspace, "passing") });
     expect(existsSync(join(workspace, "passing", "report.json"))).toBe(true);
+    expect(existsSync(join(workspace, "passing", "report.sarif"))).toBe(true);
+    expect(run.sarif).toBeUndefined();
     expect(JSON.parse(readFileSync(run.outputs.run!.report!, "utf8")).hostCommand.slice(0, 2)).toEqual(["sh", "-c"]);
   }, 200_000);
 
-  it("fails a one-bug host: the gate exits 1 after the summary and the upload", () => {
+  it("fails a one-bug host: the step that ran it exits 1 after writing the summary", () => {
     const run = execute(workspace, {
-      adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "failing", upload: "false",
+      adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", shard: shardOf("surface/empty-server-ok"), out: "failing", upload: "false", "upload-sarif": "true",
     });
-    expect(run.codes, run.logs).toEqual({
-      "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 0, "Step summary": 0, "Gate on the verdict": 1,
-    });
+    expect(run.codes, run.logs).toEqual({ "Check the inputs": 0, "Install mcp-collide": 0, "Compare the versions": 0, "Run the clause catalogue": 1 });
+    expect(run.failed).toBe(true);
     expect(run.outputs.run!["exit-code"]).toBe("1");
     expect(run.summary).toMatch(/^# ❌ mcp-collide: FAIL/);
     expect(run.summary).toContain("surface/empty-server-ok");
     expect(run.upload).toBeUndefined();
+    // Asked for, the defects go to code scanning: one SARIF result per defect, a category per shard.
+    const shard = shardOf("surface/empty-server-ok");
+    expect(run.sarif).toEqual({ file: join(workspace, "failing", "report.sarif"), category: `mcp-collide-shard-${shard.replace("/", "-of-")}` });
+    const report = JSON.parse(readFileSync(run.outputs.run!.report!, "utf8"));
+    expect(JSON.parse(readFileSync(run.sarif!.file, "utf8")).runs[0].results).toHaveLength(report.defects.length);
+    expect(report.defects.length).toBeGreaterThan(0);
   }, 200_000);
   /** An action folder whose harness records its arguments and fails, at `version`. */
   function standIn(version: string): { path: string; argv: () => string[] } {
@@ -209,7 +241,9 @@ describe("action.yml, executed as a runner would", () => {
       ]);
       expect(existsSync(join(workspace, "pwned"))).toBe(false);
       expect(run.outputs.run!["exit-code"]).toBe("1");
-      expect(run.codes["Gate on the verdict"], run.logs).toBe(1);
+      expect(run.codes["Run the clause catalogue"], run.logs).toBe(1);
+      // The stand-in wrote no report: the summary says so.
+      expect(run.summary).toBe("mcp-collide wrote no report (see the log of the step before)\n");
       // Outputs in the key<<DELIMITER form, with a delimiter drawn afresh on every run.
       const delimiters = [run, execute(workspace, { adapter: "true", out: "stand-in", upload: "false" }, { actionPath: harness.path })]
         .map((each) => /^exit-code<<(mcp_collide_[0-9a-f]{32})$/m.exec(each.raw)?.[1]);
@@ -255,7 +289,6 @@ describe("action.yml, executed as a runner would", () => {
           expect(run.codes["Check the inputs"], `${name}: ${JSON.stringify(value)}\n${run.logs}`).toBe(2);
           expect(run.logs).toContain(`::error::mcp-collide: the input "${name}" holds a newline or carriage return`);
           expect(run.codes["Run the clause catalogue"]).toBeUndefined();
-          expect(run.codes["Gate on the verdict"]).toBeUndefined();
         }
       }
       const dashes = execute(workspace, { adapter: "true", upload: "false", args: "--strict -- rm -rf ." }, { actionPath: harness.path });
@@ -272,7 +305,8 @@ describe("action.yml, executed as a runner would", () => {
   it("a failing host with a crafted input: refused, and the gate is never green", () => {
     const run = execute(workspace, { ...failing, ...crafted });
     expect(run.codes["Check the inputs"], run.logs).toBe(2);
-    expect(run.codes["Gate on the verdict"]).toBeUndefined();
+    expect(run.codes["Run the clause catalogue"]).toBeUndefined();
+    expect(run.failed).toBe(true);
     expect(run.outputs.run).toBeUndefined();
     expect(existsSync(join(workspace, "forged"))).toBe(false);
   }, 60_000);
@@ -281,6 +315,27 @@ describe("action.yml, executed as a runner would", () => {
     const run = execute(workspace, { ...failing, ...crafted }, { without: ["Check the inputs"] });
     expect(run.outputs.run!["exit-code"], run.logs).toBe("1");
     expect(run.outputs.run!.artifact).toBe("report\nexit-code=0");
-    expect(run.codes["Gate on the verdict"]).toBe(1);
+    expect(run.codes["Run the clause catalogue"]).toBe(1);
+    expect(run.failed).toBe(true);
+  }, 200_000);
+
+  it("a failing host that writes BASH_ENV into GITHUB_ENV and a fake bash into GITHUB_PATH cannot turn the job green, nor see where they are", () => {
+    const evil = join(workspace, "evil");
+    mkdirSync(evil, { recursive: true });
+    writeFileSync(join(evil, "bash-env.sh"), "exit 0\n");
+    writeFileSync(join(evil, "bash"), "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    // As a host running as the job's user may: it finds the runner's command files whatever it is told.
+    const hostile = [
+      `printf '%s\\n' "\${GITHUB_ENV-unset} \${GITHUB_PATH-unset} \${GITHUB_OUTPUT-unset} \${GITHUB_STEP_SUMMARY-unset}" > ${shell([join(evil, "told")])}`,
+      `for f in "$RUNNER_TEMP"/_runner_file_commands/set_env_*; do printf 'BASH_ENV=%s\\n' ${shell([join(evil, "bash-env.sh")])} >> "$f"; done`,
+      `for f in "$RUNNER_TEMP"/_runner_file_commands/add_path_*; do printf '%s\\n' ${shell([evil])} >> "$f"; done`,
+      `exec ${failing.adapter}`,
+    ].join("; ");
+    const run = execute(workspace, { ...failing, adapter: hostile, out: "hostile-env" });
+    expect(run.outputs.run!["exit-code"], run.logs).toBe("1");
+    expect(run.failed, run.logs).toBe(true);
+    expect(run.codes["Run the clause catalogue"]).toBe(1);
+    expect(readFileSync(join(evil, "told"), "utf8")).toBe("unset unset unset unset\n");
+    expect(run.summary).toMatch(/^# ❌ mcp-collide: FAIL/);
   }, 200_000);
 });

@@ -7,6 +7,8 @@
  * hosts/README.md is this list in prose.
  */
 import { describeTool, WorldSchema, type World } from "../harness/index.ts";
+import { intactSchemas } from "./definition.suite.ts";
+import { contextBugCatalogue } from "./context-bug-catalogue.ts";
 
 /** One bug class and the smallest case that reproduces it. */
 export interface CatalogueEntry {
@@ -52,6 +54,11 @@ function padded(stem: string, length: number, mark?: { at: number; char: string 
   const chars = (stem + "x".repeat(length - stem.length)).split("");
   if (mark) chars[mark.at] = mark.char;
   return chars.join("");
+}
+
+/** `count` filler tool names `query_001` …: a world past a host's deferral threshold. */
+function filler(count: number): string[] {
+  return Array.from({ length: count }, (_, at) => `query_${String(at + 1).padStart(3, "0")}`);
 }
 
 /** Arguments for the wire clauses: plain JSON that a rewriting host would change. */
@@ -494,4 +501,40 @@ export const bugCatalogue: CatalogueEntry[] = [
       between: [{ servers: catalogueWorld(["alpha", ["request"]], ["beta", ["search"]]).servers.map((server, index) => (index === 0 ? { ...server, loseAnswers: ["*"] } : server)) }],
     },
   },
+  {
+    id: "ranked-search-misses-exact-name",
+    reports: ["openai/codex#21503 (tool_search ranks deferred tools with BM25 and keeps the top results: a tool the query names exactly can be left out, and the agent concludes it is not installed)", "Yeachan-Heo/oh-my-claudecode#814 (Claude Code's ToolSearch found no match for ask_codex among 100 deferred tools; select: with the full name did)"],
+    policy: "deferred tools found by a ranked search cut at five, with nothing to keep the tool a query names exactly: a tool listed after five siblings that share its name's word is never loaded, whichever of its names is asked for",
+    host: "search-misses-exact-name",
+    clause: "surface/deferred-reachable",
+    value: { world: catalogueWorld(["alpha", ["request_a", "request_b", "request_c", "request_d", "request_e", "request_f", "request"]], ["gamma", filler(14)]) },
+    large: "the reference defers only past 20 tools, and a ranked search misses a name only behind five siblings that share its word",
+  },
+  {
+    id: "activation-pattern-without-hyphen",
+    reports: ["netease-lcap/wave-agent PR#1070 (trackDiscoveredTools read the tools a search found back out of its result with [\\w, ]+: mcp__popo-acp__sendFile was found and never activated)"],
+    policy: "what a search found loaded by reading the names back out of its result text with a pattern of word characters: a name holding \"-\" is cut at it and never loaded",
+    host: "search-activation-no-hyphen",
+    clause: "surface/deferred-reachable",
+    value: { world: catalogueWorld(["popo-acp", ["sendFile"]], ["gamma", filler(20)]) },
+    large: "the reference defers only past 20 tools",
+  },
+  {
+    id: "schema-cut-to-properties",
+    reports: ["Continue CLI 1.5.47 (an MCP tool's input schema handed to the model as properties and required only; found by hand)"],
+    policy: "the input schema handed to the model rebuilt from properties and required alone: $defs left behind, every $ref into them dangling",
+    host: "schema-properties-only",
+    clause: "schema/input-schema-intact",
+    value: WorldSchema.parse({ servers: [{ ...server("alpha", ["order"]), tools: [{ name: "order", description: describeTool("alpha", "order"), inputSchema: structuredClone(intactSchemas["schema:refs"]) }] }] }),
+  },
+  {
+    id: "finished-call-cancelled",
+    reports: ["Kilo Code CLI 7.7.7 (notifications/cancelled for every tools/call that had already finished; found by hand in the servers' records)"],
+    policy: "every call's request cancelled once its answer is in: the server is told to cancel work it has finished",
+    host: "cancels-finished-calls",
+    clause: "wire/cancels-only-pending",
+    value: catalogueWorld(["alpha", ["request"]]),
+  },
+  // Prompts and resources (issue 37): suites/context-bug-catalogue.ts.
+  ...contextBugCatalogue,
 ];

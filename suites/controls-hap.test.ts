@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
 import { packageRoot, ReportSchema, type Report } from "../harness/index.ts";
-import { controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
+import { confoundDepartures, controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds, racyUnderLoad } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
 import { ownedTempDir } from "../fake-servers/index.ts";
 
@@ -82,8 +82,13 @@ describe("controls (through the CLI and HAP/1, http servers)", () => {
       expect(exitCode).toBe(expectedExitCode(host));
       expect(report.exitCode).toBe(exitCode);
       expect(report.host.name).toBe(host === "reference" ? "mcp-collide-reference" : `mcp-collide-reference+${host}`);
-      expect(report.clauses.filter((clause) => clause.status === "error" || clause.status === "inconclusive").map((c) => [c.id, c.reason])).toEqual([]);
-      expect(departuresFromKey(host, failedIds(report), true)).toEqual({ missing: [], unexpected: [] });
+      // INCONCLUSIVE only where the key expects a host-wide cause to confound the clause; arrival-order's timing
+      // under load may confound a clause comparing two opens of one configuration instead of failing it.
+      const racy = host === "arrival-order" ? racyUnderLoad : [];
+      expect(confoundDepartures(host, report, racy)).toEqual([]);
+      const { missing, unexpected } = departuresFromKey(host, failedIds(report), true);
+      const confoundedRacy = (id: string) => racy.includes(id) && report.clauses.some((clause) => clause.id === id && clause.status === "inconclusive");
+      expect({ missing: missing.filter((id) => !confoundedRacy(id)), unexpected }).toEqual({ missing: [], unexpected: [] });
     });
   }
 });

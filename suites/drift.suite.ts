@@ -179,6 +179,8 @@ export const listChanged = defineClause({
     withLifecycleWorld(env, value.world, async (live) => {
       const server = value.world.servers[0]!;
       const session = await live.open();
+      // An open that failed whole shows nothing a notification could change: nothing to judge, no bound to wait out.
+      if (session.opened.outcome.errors.some((error) => error.server === undefined) && (await session.tools()).length === 0) return { ok: true, judged: [] };
       const step = resolveDriftChange(value.change, server.key, live.fake.tools(server.key), []);
       if (step === undefined) return { ok: true, judged: [] };
       await live.apply(server.key, step);

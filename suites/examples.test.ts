@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  catalogueVersion, clauseDocsFor, ClauseStatusSchema, contentSha256, packageRoot, readReport, renderHtml, renderJunit, renderMarkdown,
+  catalogueVersion, clauseDocsFor, ClauseStatusSchema, contentSha256, packageRoot, readReport, renderHtml, renderJunit, renderMarkdown, renderSarif,
   type ClauseStatus, type Report,
 } from "../harness/index.ts";
 import { oneBugHosts } from "../reference/index.ts";
@@ -71,7 +71,7 @@ describe("the committed examples", () => {
     expect(lastWins.exitCode).toBe(expectedExitCode("last-wins"));
   });
 
-  it("last-wins: report.md, report.html and junit.xml are today's renderings of its report.json", async () => {
+  it("last-wins: report.md, report.html, junit.xml and report.sarif are today's renderings of its report.json", async () => {
     const committed = (name: string) => readFile(join(examples, "last-wins", name), "utf8");
     // Written inside the repository, so each clause links to docs/clauses.md relatively.
     const options = { clauseDocs: clauseDocsFor(join(examples, "last-wins")) };
@@ -79,6 +79,11 @@ describe("the committed examples", () => {
     expect(await committed("report.md"), regenerate).toBe(renderMarkdown(lastWins, options));
     expect(await committed("report.html"), regenerate).toBe(renderHtml(lastWins, options));
     expect(await committed("junit.xml"), regenerate).toBe(renderJunit(lastWins));
+    // Written by a run from the package root: its locations are report.md's path from there.
+    const sarif = renderSarif(lastWins, { ...options, markdown: renderMarkdown(lastWins, options), markdownUri: "reports/examples/last-wins/report.md" });
+    expect(await committed("report.sarif"), regenerate).toBe(sarif);
+    // It opens with the host's defects, as every format does.
+    expect(await committed("report.md")).toMatch(/\n## Defects\n[\s\S]*\n## Verdicts\n/);
   });
 
   it("matrix: the reference passes everything; each one-bug host fails exactly its answer key; md and html agree", async () => {

@@ -3,7 +3,8 @@
  * `warn` for a SHOULD clause) at the control seed and run count. The reference fails none. A change here is
  * a change in what a clause can see, and needs a reason in its commit.
  */
-import type { ClauseStatus, Report } from "../harness/index.ts";
+import type { ClauseReport, ClauseStatus, Confound, Report } from "../harness/index.ts";
+import { contextExpectedFailures } from "./context-expected-failures.ts";
 import { clauses } from "./index.ts";
 
 /** The seed and run count the controls use, in-process and through HAP/1 alike. */
@@ -13,9 +14,8 @@ export const controlRun = { seed: 7, runs: 20 } as const;
  * Clause ids each host must fail, and no others. Old hosts fail some lifecycle clauses too, each for its
  * own bug: when a drift lands on another server's name, bare-name hosts lose a tool (last-wins, first-wins,
  * arrival-order) or route it to the wrong server (concatenate), and qualify-on-collision renames the other
- * server's tool; random-label renames on every refresh and gives a tool another name when a local tool
- * holds its usual one, reporting nothing; anonymous-errors reports refusals that name neither the server
- * nor what was refused.
+ * server's tool; random-label renames on every refresh, reporting nothing; anonymous-errors reports refusals
+ * that name neither the server nor what was refused.
  */
 export const expectedFailures: Record<string, string[]> = {
   reference: [],
@@ -41,7 +41,13 @@ export const expectedFailures: Record<string, string[]> = {
   "silent-shortfall": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/profile"],
   "nonempty-check": ["surface/empty-server-ok"],
   "bare-fallback": ["wire/unknown-name"],
-  "random-label": ["order/config-permutation", "order/arrival-timing", "names/context-free", "names/label-from-config", "names/deterministic", "names/profile", "guard/local-occupant", "drift/refresh-tracks-list"],
+  // Labels drawn afresh on every open: two opens of one configuration differ (deterministic), no name is
+  // mcp__{key}__{tool} (profile), and a refresh of one server renames another's tools mid-session
+  // (refresh-tracks-list: one session, no second open). Every clause comparing two opens is confounded by it
+  // (expectedConfounded), never charged with it.
+  "random-label": ["names/deterministic", "names/profile", "drift/refresh-tracks-list"],
+  // Every open throws one error: a host-wide defect that no clause's hazard is (expectedConfounded).
+  "every-open-throws": [],
   "anonymous-errors": ["surface/no-silent-loss", "surface/shortfall-names-missing", "surface/failing-server-named", "names/profile", "diag/errors-name-server", "guard/local-occupant", "drift/unreachable-prunes-nothing", "options/unknown-key", "surface/allow-deny", "schema/hostile-schema"],
   "unchecked-names": ["names/provider-valid", "names/profile"],
   concatenate: ["order/config-permutation", "wire/passthrough", "wire/no-cross-routing", "names/injective", "names/profile", "drift/refresh-tracks-list"],
@@ -107,6 +113,10 @@ export const expectedFailures: Record<string, string[]> = {
   // it no more (sessions-independent). Every other clause's failures on a process it poisoned are confirmed
   // on a fresh process, where they hold, so none is charged elsewhere.
   "lost-call-sticks": ["lifecycle/sessions-independent"],
+  // A call of __proto__ poisons the process: every later open is refused whole. The same configuration opened
+  // before and after such a call differs (sessions-independent); every other clause's cases that met the
+  // poisoned process are run again on a fresh one, and once the poisoning is reproduced every case runs on one.
+  "proto-call-poisons": ["lifecycle/sessions-independent"],
   // Servers and tools kept in plain objects: a tool named toString (or __proto__ ...) is taken for a duplicate
   // and skipped with a warning: lost with no error naming its server (no-silent-loss), a shortfall no error
   // names (shortfall-names-missing), its server partial where it held another tool (all-or-nothing).
@@ -120,8 +130,46 @@ export const expectedFailures: Record<string, string[]> = {
   // is renamed when a server whose pair meets it under that join is configured (context-free, on the worlds
   // built under the host's own join and under __), and no name is mcp__{key}__{tool} (profile).
   "hash-on-collision": ["names/context-free", "names/profile"],
+  // Issue 40: each search bug fails only the clause that searches; no other clause calls the search tool.
+  "search-misses-exact-name": ["surface/deferred-reachable"],
+  "search-activation-no-hyphen": ["surface/deferred-reachable"],
+  // Issue 40: only the clause that reads the schemas the model is handed sees it.
+  "schema-properties-only": ["schema/input-schema-intact"],
+  // Issue 40: only the clause that reads the servers' cancellations sees it (a SHOULD: WARN).
+  "cancels-finished-calls": ["wire/cancels-only-pending"],
   "folds-names": ["order/config-permutation", "surface/no-silent-loss", "surface/shortfall-names-missing", "surface/all-or-nothing", "names/injective", "names/profile"],
+  // Issue 37's prompt and resource hosts: suites/context-expected-failures.ts.
+  ...contextExpectedFailures,
 };
+
+/**
+ * Clauses a host must leave INCONCLUSIVE, with the host-wide cause that confounded every case of theirs that
+ * could have judged something (harness/runner/confounds.ts), never FAIL: the answer key's other half. A
+ * comparison clause is not charged with random-label's labels (a deterministic one-bug host still fails
+ * each: see expectedFailures), and no clause is charged with every-open-throws's one error.
+ */
+export const expectedConfounded: Record<string, Record<string, Confound["cause"]>> = {
+  "random-label": Object.fromEntries(
+    ["order/config-permutation", "order/arrival-timing", "names/context-free", "names/label-from-config", "guard/local-occupant"].map((id) => [id, "non-deterministic" as const]),
+  ),
+  "every-open-throws": Object.fromEntries(clauses.map((clause) => [clause.id, "every-open-fails" as const])),
+};
+
+/**
+ * How `report` departs from `host`'s confounded clauses: each expected one not INCONCLUSIVE with a confound of
+ * its cause, and each other clause confounded or INCONCLUSIVE or ERROR (`tolerated`: ids let off, see
+ * racyUnderLoad). Empty when exactly as the key says.
+ */
+export function confoundDepartures(host: string, report: Pick<Report, "clauses">, tolerated: readonly string[] = []): string[] {
+  const wanted = expectedConfounded[host] ?? {};
+  const shown = (clause: ClauseReport) => `${clause.id}: ${clause.status}, confounds ${JSON.stringify(clause.confounds?.map((confound) => confound.cause) ?? [])}: ${clause.reason}`;
+  return report.clauses.flatMap((clause) => {
+    const cause = wanted[clause.id];
+    if (cause !== undefined) return clause.status === "inconclusive" && clause.confounds?.some((confound) => confound.cause === cause) ? [] : [shown(clause)];
+    if (tolerated.includes(clause.id)) return [];
+    return clause.confounds !== undefined || clause.status === "inconclusive" || clause.status === "error" ? [shown(clause)] : [];
+  });
+}
 
 /** What a report counts as failed against the key: a MUST clause's `fail`, a SHOULD clause's `warn`. */
 export function isFailure(status: ClauseStatus): boolean {
@@ -133,9 +181,10 @@ export function failedIds(report: Pick<Report, "clauses">): string[] {
   return report.clauses.filter((clause) => isFailure(clause.status)).map((clause) => clause.id).sort();
 }
 
-/** The exit code a run of `host` must end with: 1 when its key holds a MUST clause, else 0. */
+/** The exit code a run of `host` must end with: 1 when its key holds a MUST clause (to fail, or to leave INCONCLUSIVE), else 0. */
 export function expectedExitCode(host: string): 0 | 1 {
-  return expectedFailures[host]!.some((id) => clauses.find((clause) => clause.id === id)?.level === "MUST") ? 1 : 0;
+  const gating = [...expectedFailures[host]!, ...Object.keys(expectedConfounded[host] ?? {})];
+  return gating.some((id) => clauses.find((clause) => clause.id === id)?.level === "MUST") ? 1 : 0;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import {
-  constructed, defineClause, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type Capabilities, type ConstructedCase, type LocalShape, type Ordering, type World,
+  constructed, defineClause, DETERMINISM_CLAUSE, errorNamesServer, lifecycleWorld, ordering, reorder, withLifecycleWorld, type Capabilities, type ConstructedCase, type LocalShape, type Ordering, type World,
 } from "../harness/index.ts";
 import { builtinCases, builtinCoverage, checkBuiltinNamed, type BuiltinCase } from "./support/builtin-named.ts";
 import { identify, quoted } from "./support/lifecycle.ts";
@@ -126,9 +126,18 @@ export const localOccupant = defineClause({
       if (holders.length === 0) problems.push(`"${target.name}" is no longer shown: the local tool is gone`);
       if (holders.length > 1) problems.push(`"${target.name}" is shown ${holders.length} times`);
       if (call.deliveries.length > 0) problems.push(`a call of "${target.name}" reached ${quoted(call.deliveries.map((record) => `${record.tool} at ${record.server}`))} instead of the local tool`);
-      const moved = after.find((tool) => tool.identity?.server === target.server && tool.identity.tool === target.tool && tool.name !== target.name);
-      if (moved && problems.length > 0) problems.push(`tool "${target.tool}" of "${target.server}" is shown as "${moved.name}" instead`);
       if (problems.length === 0) return { ok: true, judged: ["local-occupied"] };
+      // The local tool met the server's tool only if the host gives that tool the same name on every open:
+      // one more open without it tells (names/deterministic is the clause about a host that does not).
+      await session.close();
+      const again = await live.open();
+      const control = (await identify(again, await again.tools())).find((tool) => tool.server === target.server && tool.tool === target.tool);
+      if (control?.name !== target.name) {
+        const then = control ? `as ${JSON.stringify(control.name)}` : "not at all";
+        return { ok: true, judged: [], confound: { cause: "non-deterministic", clause: DETERMINISM_CLAUSE, detail: `two opens of the same configuration ${quoted(value.world.servers.map((server) => server.key))} with no local tool showed "${target.tool}" of "${target.server}" as ${JSON.stringify(target.name)}, then ${then}: the local tool may never have met it` } };
+      }
+      const moved = after.find((tool) => tool.identity?.server === target.server && tool.identity.tool === target.tool && tool.name !== target.name);
+      if (moved) problems.push(`tool "${target.tool}" of "${target.server}" is shown as "${moved.name}" beside the local tool, where two opens without it showed it as "${target.name}"`);
       return {
         ok: false,
         expected: `an error naming "${target.server}", whose tool "${target.tool}" is shown as "${target.name}" when no local tool holds that name, and the local tool (${shape}) kept`,

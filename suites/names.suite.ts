@@ -1,8 +1,9 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
+import { describeSubset, renamedInContext, subWorld, type SubsetCase } from "./support/subset-case.ts";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, lostTwins, namingTemplate,
-  canonicalErrors, canonicalSurface, collidingWorld, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
+  canonicalErrors, canonicalSurface, collidingWorld, confoundedComparison, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
   visibleKey, visibleLabel, visibleParts, world, type SessionObservation, type World,
 } from "../harness/index.ts";
 
@@ -95,16 +96,6 @@ function oneListedPair(world: World, observation: SessionObservation, name: stri
   return keys.length <= server.tools.filter((tool) => tool.name === owner.tool).length;
 }
 
-interface SubsetCase {
-  world: World;
-  keep: boolean[];
-}
-
-function subWorld(value: SubsetCase): World {
-  const servers = value.world.servers.filter((_, index) => value.keep[index]);
-  return { servers: servers.length > 0 ? servers : value.world.servers.slice(0, 1) };
-}
-
 /** For each (server, tool) shown, the visible identity it is shown under: its key, and its label for messages. */
 function namesByIdentity(observation: SessionObservation): Map<string, { key: string; label: string }> {
   const names = new Map<string, { key: string; label: string }>();
@@ -135,7 +126,7 @@ export const contextFree = defineClause({
     ];
   },
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
-  describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
+  describeWorlds: describeSubset,
   // "context-changed": some tool is shown both with the other servers configured and without them.
   checkSituations: {
     "context-changed": "some tool was shown both with the other servers configured and without them",
@@ -144,22 +135,21 @@ export const contextFree = defineClause({
   requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
     const observed = await env.observe(value.world, { probe: false });
-    const full = namesByIdentity(observed);
-    const alone = namesByIdentity(await env.observe(subWorld(value), { probe: false }));
-    const changed = [...alone].filter(([id, name]) => full.has(id) && full.get(id)!.key !== name.key);
-    const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
+    const other = await env.observe(subWorld(value), { probe: false });
+    const { renamed, compared } = renamedInContext(value, namesByIdentity(observed), namesByIdentity(other));
     // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
     // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
-    if (changed.length === 0) {
+    if (renamed.length === 0) {
       return { ok: true, judged: [...await env.judge(value.world, observed), ...await hostJoinJudged(env, value.world, observed), ...(compared ? ["context-changed"] : [])] };
     }
+    // A rename counts only where the whole configuration, opened again, keeps its names.
+    const confound = await confoundedComparison(env, [value.world, subWorld(value)], observed, other,
+      (a, b) => renamedInContext(value, namesByIdentity(a), namesByIdentity(b)).renamed.length > 0, { probe: false });
+    if (confound) return { ok: true, judged: [], confound };
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
-      observed: changed.map(([id, name]) => {
-        const [server, tool] = JSON.parse(id) as [string, string];
-        return `"${tool}" of "${server}" is "${full.get(id)!.label}" with ${list(keysOf(value.world))} configured but "${name.label}" with ${list(keysOf(subWorld(value)))}`;
-      }).join("; "),
+      observed: renamed.join("; "),
     };
   },
 });
@@ -233,11 +223,16 @@ export const labelFromConfig = defineClause({
     const lying = await env.observe(spoofed(value));
     const keys = keysOf(value.world);
     const [a, b] = [canonicalSurface(truthful), canonicalSurface(lying)];
-    if (JSON.stringify(a) === JSON.stringify(b) && canonicalErrors(truthful, keys) === canonicalErrors(lying, keys)) {
+    const agree = (x: SessionObservation, y: SessionObservation) =>
+      JSON.stringify(canonicalSurface(x)) === JSON.stringify(canonicalSurface(y)) && canonicalErrors(x, keys) === canonicalErrors(y, keys);
+    if (agree(truthful, lying)) {
       // The lie is judged where the host kept the lying servers; everything else must be judged in both sessions.
       const honest = new Set(await env.judge(value.world, truthful));
       return { ok: true, judged: (await env.judge(spoofed(value), lying)).filter((situation) => situation === "spoofed-identity" || honest.has(situation)) };
     }
+    // The lie is blamed only where the truthful world, opened again, shows what it showed the first time.
+    const confound = await confoundedComparison(env, [value.world, spoofed(value)], truthful, lying, (x, y) => !agree(x, y));
+    if (confound) return { ok: true, judged: [], confound };
     return {
       ok: false,
       expected: "the same names, routes and errors whatever the servers report as serverInfo.name",

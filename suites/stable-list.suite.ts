@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import {
-  collidingWorld, constructed, crossShrink, defineClause, ordering, probesByVisible, routeOf, sessionComparison, visibleKey, visibleLabel, world,
+  canonicalJson, collidingWorld, constructed, crossShrink, defineClause, ordering, probesByVisible, routeOf, sessionComparison, visibleKey, visibleLabel, world,
   type SessionObservation,
 } from "../harness/index.ts";
 import { answeredAs, answerOrderSituations, describeTimingWorlds, orderExercised, keysOf, list, scriptedOrder, timed, timingWorlds, type TimingCase } from "./support/answer-timing.ts";
@@ -32,6 +32,12 @@ function shownOrder(observation: SessionObservation): Shown[] {
 }
 
 const same = (a: readonly string[], b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The tools of two sessions that both showed, each in its session's order. */
+function common(a: readonly Shown[], b: readonly Shown[]): [Shown[], Shown[]] {
+  const [inA, inB] = [new Set(a.map((tool) => tool.id)), new Set(b.map((tool) => tool.id))];
+  return [a.filter((tool) => inB.has(tool.id)), b.filter((tool) => inA.has(tool.id))];
+}
 
 export const stableList = defineClause({
   id: "order/stable-list",
@@ -71,14 +77,28 @@ export const stableList = defineClause({
     const second = await env.observe(wb);
     const [sa, sb] = [shownOrder(first), shownOrder(second)];
     // Only the tools both sessions showed are compared: which tools a host shows is arrival-timing's business.
-    const [inA, inB] = [new Set(sa.map((tool) => tool.id)), new Set(sb.map((tool) => tool.id))];
-    const [ca, cb] = [sa.filter((tool) => inB.has(tool.id)), sb.filter((tool) => inA.has(tool.id))];
+    const [ca, cb] = common(sa, sb);
     const servers = new Set(ca.map((tool) => tool.server));
     const again = new Set(await env.judge(wb, second));
     const order = orderExercised(first, second, servers);
     const judged = [...(await env.judge(wa, first)).filter((situation) => again.has(situation)), ...order.judged];
     if (same(ca.map((tool) => tool.id), cb.map((tool) => tool.id))) return { ok: true, judged, ...(order.note ? { note: order.note } : {}) };
     const shown = (tools: Shown[]) => list(tools.map((tool) => tool.label));
+    // Whether the answer order moved the list is told apart from a list that moves by itself: the first world,
+    // the same answer order, once more (a case of one answer order twice is its own control). A list that
+    // differs then breaks the promise too ("on every start"), and the explanation says so, not the answer order.
+    const control = canonicalJson(wa) === canonicalJson(wb) ? second : await env.observe(wa);
+    const [ga, gb] = common(sa, shownOrder(control));
+    if (!same(ga.map((tool) => tool.id), gb.map((tool) => tool.id))) {
+      const [t1, t2] = [answeredAs(first.answerOrder, a), answeredAs(control.answerOrder, a)];
+      return {
+        ok: false,
+        judged,
+        expected: "the tools both sessions show, listed in the same order in both",
+        observed: `two starts of one configuration with one scripted answer order: servers ${t1}, the host listed ${shown(ga)}; servers ${t2}, it listed ${shown(gb)}`,
+        comparison: { ...sessionComparison([`first start: servers ${t1}`, `the same configuration again: servers ${t2}`], [first, control], keysOf(value.world)), order: [ga, gb].map((tools) => tools.map((tool) => tool.label).join(", ")) },
+      };
+    }
     const [ta, tb] = [answeredAs(first.answerOrder, a), answeredAs(second.answerOrder, b)];
     const titles = [`servers ${ta}`, `servers ${tb}`];
     const comparison = sessionComparison(titles, [first, second], keysOf(value.world));

@@ -233,7 +233,7 @@ export const allOrNothing = defineClause({
     return {
       ok: false,
       expected: "a server whose tools do not all register exposes none of them",
-      observed: partial.map(({ key, missing, shown }) => `"${key}" shows ${shown} tool(s) while ${quoted(missing)} did not register`).join("; "),
+      observed: partial.map(({ key, missing, shown }) => `"${key}" shows ${shown} tool(s) while ${quoted(missing)} of it ${missing.length === 1 ? "is" : "are"} not shown`).join("; "),
     };
   },
 });

@@ -49,6 +49,7 @@ export function readAnthropic(request: AnthropicRequest): TurnContent {
 /** The streamed answer: one text block, or one `tool_use` block whose input arrives as one JSON delta. */
 export function anthropicStream(reply: ModelReply, model: string, messageId: string): SseEvent[] {
   if (reply.type === "custom-tool-call") throw new Error("the Anthropic Messages API has no freeform tool calls");
+  if (reply.type === "tool-search-call") throw new Error("the Anthropic Messages API has no tool_search items");
   const usage = { input_tokens: 1, output_tokens: 1 };
   const start: SseEvent = ["message_start", { type: "message_start", message: { id: messageId, type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage } }];
   const block: SseEvent[] = reply.type === "text"

@@ -59,8 +59,9 @@ export function chatResponseSchema(request: ChatRequest): unknown {
 
 const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
 
-function assertSayable(reply: ModelReply): asserts reply is Exclude<ModelReply, { type: "custom-tool-call" }> {
+function assertSayable(reply: ModelReply): asserts reply is Exclude<ModelReply, { type: "custom-tool-call" | "tool-search-call" }> {
   if (reply.type === "custom-tool-call") throw new Error("the Chat Completions API has no freeform tool calls");
+  if (reply.type === "tool-search-call") throw new Error("the Chat Completions API has no tool_search items");
   if (reply.type === "tool-call" && reply.namespace !== undefined) throw new Error("the Chat Completions API has no tool namespaces");
 }
 

@@ -41,6 +41,7 @@ const usageMetadata = { promptTokenCount: 1, candidatesTokenCount: 1, totalToken
 /** The streamed answer: one chunk holding a text part or a `functionCall` part. */
 export function geminiStream(reply: ModelReply): SseEvent[] {
   if (reply.type === "custom-tool-call") throw new Error("the Gemini API has no freeform tool calls");
+  if (reply.type === "tool-search-call") throw new Error("the Gemini API has no tool_search items");
   const part = reply.type === "text" ? { text: reply.text } : { functionCall: { id: reply.id, name: reply.name, args: reply.arguments } };
   return [[undefined, { candidates: [{ content: { role: "model", parts: [part] }, finishReason: "STOP", index: 0 }], usageMetadata }]];
 }

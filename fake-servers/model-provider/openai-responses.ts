@@ -3,7 +3,10 @@
  * `namespace` tool holding plain function tools and routes only a `function_call` carrying `namespace` and
  * `name`; results come back as `function_call_output` items. In its code mode Codex offers its tools in an
  * `additional_tools` input item instead of `tools`, among them a freeform `custom` tool (`exec`, whose
- * input is JavaScript): a `custom_tool_call` calls it and a `custom_tool_call_output` item answers.
+ * input is JavaScript): a `custom_tool_call` calls it and a `custom_tool_call_output` item answers. For a model
+ * that supports tool search Codex defers its MCP tools behind a client-executed `tool_search` tool: a
+ * `tool_search_call` item asks, and a `tool_search_output` input item answers with the tools it loaded (namespaces
+ * of functions), which the model may call from then on: they count among the turn's tools.
  */
 import { z } from "zod";
 import type { SseEvent } from "./sse.ts";
@@ -61,21 +64,23 @@ function textOf(value: unknown): string {
 export function readResponses(request: ResponsesRequest): TurnContent {
   const items = typeof request.input === "string" ? [] : request.input;
   const additional = items.flatMap((item) => (item.type === "additional_tools" && Array.isArray(item.tools) ? item.tools : []));
-  const results = items.filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output");
+  const searched = items.flatMap((item) => (item.type === "tool_search_output" && Array.isArray(item.tools) ? item.tools : []));
+  const results = items.filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output" || item.type === "tool_search_output");
   const toolResults: ProviderToolResult[] = results.map((item) => {
-    const output = (item as { output?: unknown }).output;
+    const output = item.type === "tool_search_output" ? { tools: item.tools } : (item as { output?: unknown }).output;
     const text = typeof output === "string" ? output : JSON.stringify(output);
     return { id: typeof item.call_id === "string" ? item.call_id : undefined, isError: (item as { success?: unknown }).success === false, text };
   });
   return {
-    tools: functionsOf([...request.tools, ...additional]),
+    tools: functionsOf([...request.tools, ...additional, ...searched]),
     toolResults,
     text: [request.instructions ?? "", typeof request.input === "string" ? request.input : items.map(textOf).join("\n")].join("\n"),
   };
 }
 
-/** The output item a reply is: a `message`, a `function_call` or a `custom_tool_call` (each call with its namespace). */
+/** The output item a reply is: a `message`, a `function_call`, a `custom_tool_call` (each call with its namespace) or a `tool_search_call`. */
 function outputItem(reply: ModelReply, responseId: string): Record<string, unknown> {
+  if (reply.type === "tool-search-call") return { type: "tool_search_call", id: `tsc_${reply.id}`, call_id: reply.id, execution: "client", arguments: reply.arguments, status: "completed" };
   if (reply.type === "text") return { type: "message", id: `msg_${responseId}`, role: "assistant", status: "completed", content: [{ type: "output_text", text: reply.text, annotations: [] }] };
   const namespace = reply.namespace === undefined ? {} : { namespace: reply.namespace };
   return reply.type === "tool-call"

@@ -51,7 +51,8 @@ export type ProviderToolResult = z.infer<typeof ProviderToolResultSchema>;
 
 /**
  * How a held turn is answered: final text, one tool call, or (OpenAI Responses only) one call of a
- * freeform "custom" tool, whose input is raw text rather than JSON arguments (Codex's code-mode `exec`).
+ * freeform "custom" tool, whose input is raw text rather than JSON arguments (Codex's code-mode `exec`), or one
+ * call of the client-executed `tool_search` tool.
  */
 export const ModelReplySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("text"), text: z.string() }),
@@ -69,6 +70,8 @@ export const ModelReplySchema = z.discriminatedUnion("type", [
     namespace: z.string().optional(),
     input: z.string(),
   }),
+  /** OpenAI Responses only: a call of the client-executed `tool_search` tool (Codex's search for deferred tools). */
+  z.object({ type: z.literal("tool-search-call"), id: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }),
 ]);
 /** How a held turn is answered. */
 export type ModelReply = z.infer<typeof ModelReplySchema>;

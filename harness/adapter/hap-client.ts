@@ -8,7 +8,9 @@
 import { execa, type ResultPromise } from "execa";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
+import { PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema } from "../protocol/context-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
+import { namedCapabilities } from "../protocol/named-capabilities.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
@@ -217,8 +219,17 @@ export class HapClient implements HostAdapter {
     untrackGroup(this.process.pid);
   }
 
-  initialize() {
-    return this.request("initialize", { protocolVersion: "1" }, InitializeResultSchema);
+  async initialize() {
+    let named: string[] = [];
+    // The names the answer held, before the schema fills in the absent ones (see namedCapabilities).
+    const seen = z.unknown().transform((raw) => {
+      const capabilities = (raw as { capabilities?: unknown } | null)?.capabilities;
+      if (typeof capabilities === "object" && capabilities !== null) named = Object.keys(capabilities);
+      return raw;
+    }).pipe(InitializeResultSchema);
+    const result = await this.request("initialize", { protocolVersion: "1" }, seen);
+    namedCapabilities.set(result, named);
+    return result;
   }
   open(params: HostOpenParams) {
     for (const server of params.servers) {
@@ -241,6 +252,19 @@ export class HapClient implements HostAdapter {
   }
   pin(session: string) {
     return this.request("session/pin", { session }, PinResultSchema);
+  }
+  prompts(session: string) {
+    return this.request("session/prompts", { session }, PromptsResultSchema);
+  }
+  getPrompt(session: string, name: string, args: Record<string, string>, namespace?: string) {
+    const params = namespace === undefined ? { session, name, arguments: args } : { session, name, namespace, arguments: args };
+    return this.request("session/getPrompt", params, PromptGetResultSchema);
+  }
+  resources(session: string) {
+    return this.request("session/resources", { session }, ResourcesResultSchema);
+  }
+  readResource(session: string, uri: string, namespace?: string) {
+    return this.request("session/readResource", namespace === undefined ? { session, uri } : { session, uri, namespace }, ResourceReadResultSchema);
   }
   async close(session: string) {
     await this.request("session/close", { session }, z.object({}).loose());

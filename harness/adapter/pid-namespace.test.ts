@@ -4,13 +4,16 @@
  * `run` (HapClient, hapLauncher) and `check-adapter` (LineDriver) alike. Where the machine allows none, a
  * run's report says so. Polls /proc for the grandchild's tag (bounded waits, no timing assertions).
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { LineDriver } from "../check-adapter/line-driver.ts";
 import { hapLauncher } from "../runner/host-launcher.ts";
 import { HapClient } from "./hap-client.ts";
-import { NO_PID_NAMESPACE_VARIABLE, pidNamespaceUnavailable } from "./pid-namespace.ts";
+import { sandboxPrefix } from "../optional-installs.ts";
+import { NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./pid-namespace.ts";
 
 const adapter = fileURLToPath(new URL("./test-support/broken-adapter.mjs", import.meta.url));
 
@@ -57,6 +60,27 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
     expect(await until(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
     await driver.stop();
     expect(await until(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
+  }, 60_000);
+
+  it("runs none of its helpers from PATH, where an adapter could plant them", async () => {
+    const planted = mkdtempSync(join(tmpdir(), "mcp-collide-planted-"));
+    const marker = join(planted, "ran");
+    const old = process.env.PATH;
+    try {
+      for (const name of ["mkfifo", "unshare", "sh", "setpriv", "ip", "mount", "true"]) {
+        writeFileSync(join(planted, name), `#!/bin/sh\necho ${name} >> ${marker}\nexit 1\n`, { mode: 0o755 });
+      }
+      process.env.PATH = `${planted}:${old}`;
+      const client = new HapClient({ argv: [process.execPath, adapter, "empty-success"], requestTimeoutMs: 30_000 });
+      expect(client.withoutPidNamespace).toBeUndefined();
+      await client.initialize();
+      await client.shutdown(1000);
+      for (const prefix of [pidNamespacePrefix(), sandboxPrefix()]) expect(prefix[0]).toMatch(/^\/(usr\/)?s?bin\//);
+      expect(existsSync(marker) ? readFileSync(marker, "utf8") : "nothing planted ran").toBe("nothing planted ran");
+    } finally {
+      process.env.PATH = old;
+      rmSync(planted, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("sees an adapter that closes its stdout while it lives, as without a namespace", async () => {

@@ -11,7 +11,8 @@
  * that closes its stdout while it lives is seen at once, as without a namespace.
  * Where no PID namespace can be made, {@link pidNamespaceUnavailable} says why: the group kill and the
  * marker sweep remain, and the run's report says so (host-launcher.ts). `MCP_COLLIDE_NO_PID_NAMESPACE=1`
- * turns it off (to see what a machine without one does).
+ * turns it off (to see what a machine without one does). unshare, mkfifo and sh are the system's own, never
+ * found on PATH (system-command.ts).
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, closeSync, constants, open, openSync, readFileSync, statSync } from "node:fs";
@@ -20,6 +21,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { PassThrough, type Readable } from "node:stream";
 import { ownedTempDir } from "../../fake-servers/owned-temp-dir.ts";
+import { missingSystemCommand, requireSystemCommand } from "./system-command.ts";
 
 /** The variable that turns the PID namespace off for a run. */
 export const NO_PID_NAMESPACE_VARIABLE = "MCP_COLLIDE_NO_PID_NAMESPACE";
@@ -34,9 +36,12 @@ export function machineRoot(): boolean {
   }
 }
 
-/** The command that starts an adapter in a PID namespace of its own (a user namespace too, when not root). */
+/**
+ * The command that starts an adapter in a PID namespace of its own (a user namespace too, when not root),
+ * with the system's unshare (system-command.ts); throws where there is none ({@link pidNamespaceUnavailable} says so first).
+ */
 export function pidNamespacePrefix(): string[] {
-  return ["unshare", ...(machineRoot() ? [] : ["-r"]), "-p", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
+  return [requireSystemCommand("unshare"), ...(machineRoot() ? [] : ["-r"]), "-p", "-f", "--kill-child", "--mount-proc", "--propagation", "private"];
 }
 
 let probed: { why: string | undefined } | undefined;
@@ -50,7 +55,9 @@ export function pidNamespaceUnavailable(): string | undefined {
 
 function probe(): string | undefined {
   if (process.platform !== "linux") return `no PID namespaces on ${process.platform}`;
-  const [file, ...args] = [...pidNamespacePrefix(), "true"];
+  const missing = missingSystemCommand("unshare", "mkfifo", "sh", "true");
+  if (missing) return missing;
+  const [file, ...args] = [...pidNamespacePrefix(), requireSystemCommand("true")];
   const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `${file} could not run: ${result.error.message}`;
   return result.status === 0 ? undefined : `${[file, ...args.slice(0, -1)].join(" ")} failed (exit ${result.status}: ${result.stderr.trim() || "no message"})`;
@@ -79,13 +86,13 @@ export function adapterLaunch(argv: readonly string[], env: Record<string, strin
   // "could not be started"), not as a wrapper's exit 127; nothing runs, so there is nothing to contain.
   const direct = why === undefined && !findable(argv[0], env.PATH ?? process.env.PATH);
   if (why === undefined && !direct) {
-    const made = spawnSync("mkfifo", ["-m", "600", fifo], { encoding: "utf8" });
+    const made = spawnSync(requireSystemCommand("mkfifo"), ["-m", "600", fifo], { encoding: "utf8" });
     if (made.status !== 0) why = `mkfifo failed: ${made.error?.message ?? made.stderr.trim()}`;
   }
   const own = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
   return {
     // sh opens the FIFO, then becomes the adapter: the namespace's first process, the FIFO's only writer.
-    argv: why === undefined && !direct ? [...pidNamespacePrefix(), "sh", "-c", 'exec "$@" >"$0"', fifo, ...argv] : [...argv],
+    argv: why === undefined && !direct ? [...pidNamespacePrefix(), requireSystemCommand("sh"), "-c", 'exec "$@" >"$0"', fifo, ...argv] : [...argv],
     env: { ...own, TMPDIR: temp.path },
     withoutPidNamespace: why,
     stdout: why === undefined && !direct ? "ignore" : "pipe",

@@ -1,7 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageRoot, tsxNodeArgv } from "../cli/builtin-host.ts";
+
+const shellWords = (argv: string[]) => argv.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(" ");
 
 describe("serveAdapter", () => {
   it("keeps stdout for HAP/1 (console output goes to stderr), shuts down and exits 0", () => {
@@ -19,4 +23,27 @@ describe("serveAdapter", () => {
     expect(result.stderr).toContain("plugins");
     expect(result.stderr).toContain("host: bye");
   }, 60_000);
+
+  it("exits only once a long shutdown answer has left through stdout, to a reader slower than the adapter", () => {
+    const [node, ...args] = tsxNodeArgv();
+    const adapter = shellWords([node!, ...args, join(packageRoot, "harness/adapter/test-support/long-shutdown-adapter.ts")]);
+    const shutdown = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "shutdown", params: {} });
+    // The reader starts once the adapter has written its answer and then exited, or 2 s later: what it wrote
+    // must all be there (the old serveAdapter exited at once, its answer cut at 64 KiB).
+    const script = [
+      `printf '%s\\n' ${shellWords([shutdown])} | { echo "$BASHPID" > pid; exec ${adapter}; } | {`,
+      "  until [ -e answered ] || [ \"$SECONDS\" -ge 60 ]; do sleep 0.05; done",
+      '  for _ in $(seq 20); do kill -0 "$(cat pid)" 2>/dev/null || break; sleep 0.1; done',
+      "  cat; }",
+    ].join("\n");
+    const dir = mkdtempSync(join(tmpdir(), "mcp-collide-drain-"));
+    try {
+      const result = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8", timeout: 80_000, maxBuffer: 64 * 1024 * 1024 });
+      const answer = JSON.parse(result.stdout.trim());
+      expect(answer.id).toBe(1);
+      expect(answer.result.diagnostics).toHaveLength(4000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -46,7 +46,7 @@ describe("ConsoleReporter", () => {
     reporter.end(clause);
     reporter.end(sampleReport().clauses[0]!);
     const report = applyBaseline(sampleReport(), { expectedFailures: ["surface/no-silent-loss", "order/config-permutation"] }, false, "b.json");
-    reporter.summary(report, { json: "r/report.json", markdown: "r/report.md", html: "r/report.html", junit: "r/junit.xml" });
+    reporter.summary(report, { json: "r/report.json", markdown: "r/report.md", html: "r/report.html", junit: "r/junit.xml", sarif: "r/report.sarif" });
     expect(text()).toContain("[baselined]");
     expect(text()).toContain("[STALE baseline entry: now passes]");
     expect(text()).toContain("baseline b.json: baselined surface/no-silent-loss; stale order/config-permutation");

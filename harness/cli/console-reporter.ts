@@ -1,6 +1,6 @@
 /**
  * What a person sees while a run goes: one line per clause as it finishes (a live "running" line on a TTY,
- * plain lines otherwise, so CI logs stay clean), then a summary. Colour only on a TTY and never when
+ * plain lines otherwise, so CI logs stay clean), then a summary that opens with the host's defects. Colour only on a TTY and never when
  * NO_COLOR is set (https://no-color.org).
  *
  * Policy: everything printed that did not come from the harness's own words (host name and version,
@@ -11,9 +11,10 @@
 import type { Clause } from "../runner/clause.ts";
 import { isBaselinable } from "../report/baseline.ts";
 import type { ClauseReport, ClauseStatus, Report } from "../report/report-model.ts";
-import { coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
+import { allConfounded, coverageText, hazardLabel, poisoningText } from "../report/coverage-lines.ts";
 import { hostLabel, NAME_LIMIT, reportReplay, totalsInOrder } from "../report/report-view.ts";
-import { shown, tailLines } from "./console-text.ts";
+import { LINE_LIMIT, shown, tailLines } from "./console-text.ts";
+import { confoundText, defectCount, defectLines, defectsOf, findingHeading, furtherFindings } from "../report/defect-view.ts";
 import type { ReportFiles } from "../report/write-report.ts";
 import { worldLines } from "../report/world-lines.ts";
 
@@ -73,9 +74,17 @@ export class ConsoleReporter {
       if (report.repro) this.out.write(`      repro:    ${shown(report.repro, 2000)}\n`);
       const replay = reportReplay(this.replayFrom, report, this.replayFrom.file);
       if (replay) this.out.write(`      replay:   ${shown(replay, 2000)}\n`);
+      // Every further failing case, each with its own world and explanation (the first is told above).
+      for (const finding of furtherFindings(report, [])) {
+        this.out.write(`      also:     ${shown(findingHeading(finding))}: ${shown(finding.reason)}\n`);
+        if (finding.counterexample) this.out.write(`                ${worldLines(finding.counterexample.servers).map((line) => shown(line)).join("\n                ")}\n`);
+        if (finding.observed) this.out.write(`                observed: ${shown(finding.observed)}\n`);
+        if (finding.repro) this.out.write(`                repro: ${shown(finding.repro, 2000)}\n`);
+      }
     }
+    for (const confound of report.confounds ?? []) this.out.write(`      confounded: ${shown(confoundText(confound, 2000))}\n`);
     // An unjudged hazard is what a reader of an INCONCLUSIVE verdict needs: which one, and what the host did.
-    for (const row of report.coverage ?? []) {
+    for (const row of allConfounded(report) ? [] : report.coverage ?? []) {
       if (row.status === "not-judged") this.out.write(`      ${shown(hazardLabel(row), 100)}: ${shown(coverageText(row), 2000)}\n`);
     }
   }
@@ -91,6 +100,13 @@ export class ConsoleReporter {
       const host = hostLabel(report);
       this.out.write(`\n${shown(host.name, NAME_LIMIT)} ${shown(host.version, NAME_LIMIT)} · ${facts} · ${shown(report.transport, 20)} servers\n`);
     }
+    // The summary opens with the host's defects: what a maintainer fixes, each with every clause it violates.
+    const defects = defectsOf(report);
+    this.out.write(`${defectCount(defects)}${defects.length > 0 ? ":" : ""}\n`);
+    for (const defect of defects) {
+      const [head, ...rest] = defectLines(defect, LINE_LIMIT);
+      this.out.write(`${this.paint(defect.status, defect.id)}${shown(head!.slice(defect.id.length))}\n${rest.map((line) => `  ${shown(line, 2000)}\n`).join("")}`);
+    }
     const baseline = report.baseline;
     if (baseline) {
       const list = (ids: string[]) => (ids.length > 0 ? ids.map((id) => shown(id, NAME_LIMIT)).join(", ") : "none");
@@ -101,7 +117,7 @@ export class ConsoleReporter {
     for (const finding of report.sessionPoisoning ?? []) this.out.write(`session poisoning: ${shown(poisoningText(finding), 2000)}\n`);
     this.out.write(`${parts.join(", ")} → exit ${report.exitCode}\n`);
     if (report.contentSha256) this.out.write(`content sha256: ${shown(report.contentSha256, 64)}\n`);
-    const written = typeof files === "string" ? [files] : [files.json, files.markdown, files.html, files.junit];
+    const written = typeof files === "string" ? [files] : [files.json, files.markdown, files.html, files.junit, files.sarif];
     this.out.write(`report: ${written.map((file) => shown(file, 2000)).join("\n        ")}\n`);
   }
 }

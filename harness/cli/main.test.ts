@@ -1,5 +1,5 @@
 /**
- * The CLI end to end against a built-in one-bug host, in-process: one run writes all four files and a
+ * The CLI end to end against a built-in one-bug host, in-process: one run writes all five files and a
  * baseline; baselines gate as documented; the report's repro line and `repro` reproduce the failure;
  * `matrix` reads the reports. Kept to tiny runs (two clauses, three cases) so it stays a few seconds.
  */
@@ -27,6 +27,12 @@ describe("mcp-collide (CLI, last-wins host)", () => {
     const report = await readReport(join(dir, "first", "report.json"));
     expect(report.contentSha256).toBe(contentSha256(report));
     expect(report.clauses.map((clause) => [clause.id, clause.status])).toEqual([[passing, "pass"], [failing, "fail"]]);
+    // The report opens with the host's defects, and report.sarif has one result per defect.
+    expect(Object.keys(report).indexOf("defects")).toBe(Object.keys(report).indexOf("clauses") - 1);
+    expect(report.defects!.length).toBeGreaterThan(0);
+    expect(report.defects!.flatMap((defect) => defect.violations.map((violation) => violation.clause))).toSatisfy((ids: string[]) => ids.every((id) => id === failing));
+    const sarif = JSON.parse(await readFile(join(dir, "first", "report.sarif"), "utf8"));
+    expect(sarif.runs[0].results.map((result: { ruleId: string }) => result.ruleId)).toEqual(report.defects!.map(() => failing));
     const junit = await readFile(join(dir, "first", "junit.xml"), "utf8");
     expect(junit.match(/<testcase /g)).toHaveLength(2);
     expect(junit.match(/<failure /g)).toHaveLength(1);

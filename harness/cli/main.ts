@@ -12,7 +12,7 @@ import { terminalText } from "../report/escape.ts";
 import { portableText } from "../report/portable-path.ts";
 import { checkOutputFile, prepareOutputDirectory, type OutputDirectory } from "../report/output-directory.ts";
 import { reportJsonSchema } from "../report/report-json-schema.ts";
-import { writeReportFiles } from "../report/write-report.ts";
+import { REPORT_FILE_NAMES, writeReportFiles } from "../report/write-report.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { runClauses } from "../runner/run-clauses.ts";
 import { parseShard, shardOf } from "../runner/shard.ts";
@@ -59,7 +59,7 @@ async function run(argv: string[]): Promise<number> {
     // Checked before the run: a broken baseline or an unusable --out should cost milliseconds, not a run.
     if (options.baseline) baseline = await readBaseline(options.baseline);
     if (options.writeBaseline) await checkOutputFile(options.writeBaseline, "--write-baseline");
-    output = await prepareOutputDirectory(options.out);
+    output = await prepareOutputDirectory(options.out, "--out", REPORT_FILE_NAMES);
   } catch (error) {
     process.stderr.write(`mcp-collide run: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;
@@ -104,7 +104,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
       clauses, launcher: host.launcher, seed, runs: options.runs, path: options.path, transport: options.transport, https: options.https,
       profile: options.profile, strict: options.strict, caseTimeoutMs: options.caseTimeout,
       workers: options.workers, listChangedTimeoutMs: options.listChangedTimeout, cacheObservations: options.cacheObservations,
-      shrinkBudgetMs: options.shrinkBudget,
+      shrinkBudgetMs: options.shrinkBudget, require: options.require,
       onClauseStart: (clause) => reporter.start(clause),
       onClauseEnd: (result) => reporter.end(result),
     });
@@ -113,7 +113,15 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
     return 2;
   }
   if (options.shard) Object.assign(raw, { shard: options.shard, selection: selected.map((clause) => clause.id) });
-  const { report, files } = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline && portableText(options.baseline)), out);
+  let written;
+  try {
+    written = await writeReportFiles(applyBaseline(raw, baseline, options.strict, options.baseline && portableText(options.baseline)), out);
+  } catch (error) {
+    // Checked before the run; something changed --out since (a directory planted at a report's name ...).
+    process.stderr.write(`mcp-collide run: cannot write the report in ${terminalText(out)}: ${terminalText((error as Error).message, { multiline: true })}\n`);
+    return 2;
+  }
+  const { report, files } = written;
   reporter.summary(report, files);
   if (options.writeBaseline) {
     const written = await writeBaseline(report, options.writeBaseline);

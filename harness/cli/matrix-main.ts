@@ -58,7 +58,7 @@ export async function matrixMain(argv: string[], out: NodeJS.WritableStream = pr
   if (dir) {
     let target;
     try {
-      target = await prepareOutputDirectory(dir);
+      target = await prepareOutputDirectory(dir, "--out", ["matrix.md", "matrix.html"]);
     } catch (error) {
       err.write(`mcp-collide matrix: ${terminalText((error as Error).message, { multiline: true })}\n`);
       return 2;

@@ -8,14 +8,14 @@ import { prepareOutputDirectory, type OutputDirectory } from "../report/output-d
 import { terminalText } from "../report/escape.ts";
 import { readReport } from "../report/read-report.ts";
 import type { Report } from "../report/report-model.ts";
-import { writeReportFiles } from "../report/write-report.ts";
+import { REPORT_FILE_NAMES, writeReportFiles } from "../report/write-report.ts";
 import { mergeReports } from "../runner/merge-reports.ts";
 
 /** `mcp-collide merge --help`. */
 export const mergeHelp = `Usage: mcp-collide merge SHARD.json [SHARD.json ...] [--out DIR] [--strict]
 
 Combines the report.json files of one run split with --shard i/n into one report (report.json, report.md,
-report.html, junit.xml in --out, default ./mcp-collide-report). The shards must share host, seed, runs,
+report.html, junit.xml, report.sarif in --out, default ./mcp-collide-report; the defects grouped anew). The shards must share host, seed, runs,
 transport, profile and versions, and no clause may appear twice. Each shard must match its own
 contentSha256; the merged report is re-sealed: its contentSha256 is computed anew over the merged content
 (a hash anyone can recompute, not a signature: it says the file is as merge wrote it, not who ran the shards).
@@ -49,7 +49,7 @@ export async function mergeMain(argv: string[], out: NodeJS.WritableStream = pro
   try {
     const shards = await Promise.all(files.map((file) => readReport(file)));
     merged = mergeReports(shards, strict);
-    target = await prepareOutputDirectory(dir);
+    target = await prepareOutputDirectory(dir, "--out", REPORT_FILE_NAMES);
   } catch (error) {
     err.write(`mcp-collide merge: ${terminalText((error as Error).message, { multiline: true })}\n`);
     return 2;

@@ -91,6 +91,18 @@ describe("--out", () => {
     expect(await readdir(out)).not.toContain(".mcp-collide.lock");
   }, 120_000);
 
+  it.each(["report.json", "report.md", "report.html", "junit.xml"])("refuses a directory planted at %s before the run starts, naming it, and leaves it be", async (name) => {
+    const out = join(dir, `planted-${name}`);
+    await mkdir(join(out, name), { recursive: true });
+    await writeFile(join(out, name, "keep"), "mine");
+    const result = await run(out);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(out, name)} is a directory`);
+    expect(result.stdout).not.toMatch(/clause\(s\), seed/);
+    expect(await readFile(join(out, name, "keep"), "utf8")).toBe("mine");
+    expect(await readdir(out)).toEqual([name]);
+  });
+
   it("refuses --write-baseline naming a directory before the run starts", async () => {
     const result = await run(join(dir, "ok"), "--write-baseline", dir);
     expect(result.code).toBe(2);

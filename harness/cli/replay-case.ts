@@ -7,7 +7,9 @@ import fc from "fast-check";
 import { isAdapterError } from "../adapter/adapter-error.ts";
 import { worldBoundsBreach } from "../arbitraries/world-bounds.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
+import { CaseTranscript } from "../runner/case-transcript.ts";
 import type { CheckOutcome, Clause } from "../runner/clause.ts";
+import { hostFailure } from "../runner/host-failure.ts";
 import type { HostLauncher } from "../runner/host-launcher.ts";
 import { timedWork } from "../runner/timed-work.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
@@ -92,9 +94,15 @@ export async function replayCase(options: ReplayOptions): Promise<ReplayResult> 
     }
     const worlds = options.clause.worlds(value);
     let outcome: CheckOutcome;
+    const transcript = new CaseTranscript();
     try {
-      outcome = await timedWork(options.caseTimeoutMs ?? 120_000, "the case", () => options.clause.check(replay.env, value));
+      outcome = await timedWork(options.caseTimeoutMs ?? 120_000, "the case", () => options.clause.check(transcript.environment(replay.env), value));
     } catch (error) {
+      // The host failing on a failing server of the case is its violation, as in a run (host-failure.ts).
+      const failed = hostFailure(error, transcript, replay.stderrTail(), replay.cleanWorldAnswered);
+      if (failed) {
+        return { ...base, verdict: "violated", reason: `expected ${failed.outcome.expected}; observed ${failed.outcome.observed}`, outcome: failed.outcome, value, worlds, stderrTail: replay.stderrTail() };
+      }
       // Only what came out of the adapter (or a hang) is the host's; anything else is the case failing to replay.
       if (isAdapterError(error) || isHostError(error) || (error as { hang?: boolean }).hang) {
         return { ...base, verdict: "error", broke: "host", reason: `the host broke: ${describeError(error)}`, value, worlds, stderrTail: replay.stderrTail() };

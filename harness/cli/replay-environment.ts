@@ -30,6 +30,8 @@ export interface ReplayEnvironment {
   host: InitializeResult;
   transport: ServerTransportKind;
   stderrTail(): string;
+  /** The host answered the open of a world with nothing in it to fail (see harness/runner/host-failure.ts). */
+  cleanWorldAnswered: boolean;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ export async function openReplayEnvironment(
       onObservation: (observation) => options.log({ kind: "observation", observation }),
     });
     const stop = handle;
-    return { env, host, transport, stderrTail: () => stop.stderrTail(), close: async () => { await stop.stop().catch(() => undefined); await fake.close(); } };
+    return { env, host, transport, stderrTail: () => stop.stderrTail(), cleanWorldAnswered: learnt !== undefined, close: async () => { await stop.stop().catch(() => undefined); await fake.close(); } };
   } catch (error) {
     await handle?.stop().catch(() => undefined);
     await fake.close();

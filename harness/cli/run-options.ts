@@ -3,12 +3,13 @@
  * `mcp-collide run [--runs N] [--seed S] [--clause ID]... [--transport stdio|http] [--profile NAME] [--out DIR] [-- host argv...]`
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
  * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
- * `--max-line-bytes N`, `--https`.
+ * `--max-line-bytes N`, `--https`, `--require CAP`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
+import { REQUIRABLE_CAPABILITIES } from "../runner/missing-capability.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
@@ -39,6 +40,7 @@ export const RunCliOptionsSchema = z.object({
   agentNoIsolation: z.boolean().default(false),
   cacheObservations: z.boolean().optional(),
   strict: z.boolean().default(false),
+  require: z.array(z.enum(REQUIRABLE_CAPABILITIES, { message: `a capability a clause can need: ${REQUIRABLE_CAPABILITIES.join(", ")}` })).default([]),
   baseline: z.string().min(1).optional(),
   writeBaseline: z.string().min(1).optional(),
   timeout: z.coerce.number().int().min(100).optional(),
@@ -84,6 +86,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
       "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
+      require: { type: "string", multiple: true },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
@@ -150,7 +153,8 @@ Options:
                       default, adr-0112, anthropic-128, bedrock-agent, gemini, portable
                       (default: the one the host claims in initialize, else none for names/profile)
   --out DIR           where the report is written (default ./mcp-collide-report): report.json,
-                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml;
+                      report.md (for a GitHub step summary), report.html (self-contained), junit.xml,
+                      report.sarif (the defects, for GitHub code scanning); each opens with the defects;
                       checked and made before the run (a file, an unwritable or special path is bad
                       usage), written atomically, and locked: one run at a time per directory; every
                       format fails exactly the clauses the exit code fails (a warning: --strict).
@@ -176,6 +180,9 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
                       twice within one case, so a clause comparing two opens of one world still compares
                       two real sessions); on by default with --agent
   --strict            SHOULD clauses gate the exit code too
+  --require CAP       the host has this capability (repeatable): a clause NOT-APPLICABLE because the
+                      adapter did not declare it FAILs instead, so an adapter that hides a feature cannot
+                      turn its clauses into N/A. One of: ${REQUIRABLE_CAPABILITIES.join(", ")}
   --baseline FILE     known failures, {"expectedFailures": ["clause-id", ...]}: a listed failure does not
                       gate; a listed clause that now passes is a stale entry and fails the run (a regular
                       file of at most 1 MiB: a FIFO or device is bad usage)

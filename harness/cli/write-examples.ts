@@ -1,6 +1,6 @@
 /**
  * Regenerates the committed examples under reports/examples/: the full report of the `last-wins` one-bug
- * host (report.json, report.md, report.html, junit.xml), a screenshot of its report.html taken by headless
+ * host (report.json, report.md, report.html, junit.xml, report.sarif), a screenshot of its report.html taken by headless
  * Chromium, and the matrix of the reference host and every one-bug host.
  *
  *   npx tsx harness/cli/write-examples.ts [--runs N] [--seed S] [--no-matrix]
@@ -21,7 +21,8 @@ import { findChromium, screenshot } from "../report/headless-chromium.ts";
 import { packageRoot } from "./builtin-host.ts";
 
 const bin = join(packageRoot, "harness", "bin", "mcp-collide.js");
-const cli = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, env: { NO_COLOR: "1" } });
+// From the package root, as a user runs it from a checkout: report.sarif's locations are paths from there.
+const cli = (args: string[]) => execa(process.execPath, [bin, ...args], { reject: false, cwd: packageRoot, env: { NO_COLOR: "1" } });
 
 /** Runs `mcp-collide run` against built-in host `host`, writing into `out`; returns its exit code. */
 async function runHost(host: string, out: string, runs: number, seed: number): Promise<number> {

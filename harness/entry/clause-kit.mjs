@@ -7,7 +7,7 @@ const kit = await loadKit("../clause-kit.ts");
 
 export const {
   AdapterError, BaselineMarkSchema, BaselineSummarySchema, CallResultSchema, CapabilitiesSchema, ChannelSchema,
-  ClauseReportSchema, ClauseStatusSchema, ComparisonSchema, CounterexampleSchema, CoverageCaseSchema, CoverageRowSchema, DiagnosticSchema, DriftStepSchema, EvidenceSchema, EvidenceStepSchema, HapClient,
+  ClauseReportSchema, ClauseStatusSchema, ComparisonSchema, ConfoundSchema, CounterexampleSchema, CoverageCaseSchema, CoverageRowSchema, DefectSchema, DETERMINISM_CLAUSE, DiagnosticSchema, DriftStepSchema, EvidenceSchema, EvidenceStepSchema, FindingSchema, HapClient, HostWideFindingSchema,
   HOST_JOIN_CLASH, MAX_SERVERS_PER_WORLD, MAX_TOOLS_PER_SERVER, MAX_WORLDS_PER_CASE, MAX_WORLD_BYTES, HostErrorSchema, HostTransportSchema, HttpTransportSpecSchema, InitializeResultSchema, initializeResult, LocalShapeSchema,
   LocalToolSchema, ModelViolation, OpenParamsSchema, OpenResultSchema, OpenTlsSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ReportErrorSchema, ReportSchema, ReportServerSchema, SessionPoisoningSchema,
@@ -15,11 +15,13 @@ export const {
   WireTransportSpecSchema, WorldSchema, builtinClauses, canonicalErrors, canonicalJson, canonicalSurface,
   aloneHazards, aloneWorld, catalogueIds, catalogueVersion, collidingWorld, configOrder, consoleToStderr, constructed, crossShrink, defineClause, describeTool,
   driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, errorNamesServer, errorsNaming,
-  exitCodeOf, failedWhole, failingWorld, hapLauncher, harnessVersion, hazardWorlds, hostJoinClashMeaning, hostJoinJudged, hostileSchema, hostileSchemaKinds, hostileSchemaOf,
+  confoundedComparison, exitCodeOf, failedWhole, failingWorld, hapLauncher, harnessVersion, hazardWorlds, hostJoinClashMeaning, hostJoinJudged, hostileSchema, hostileSchemaKinds, hostileSchemaOf,
   hostileTool, identityGame, identityOf, inCatalogueOrder, inProcessLauncher, isAdapterError, joinClashCases, joinedName, latency,
-  lifecycleWorld, loadFailures, loadSuites, longName, longNameWorld, longTwins, modelOutcome, namingProfile, overLongWireName, namingProfiles, namingTemplate, observeSession,
+  lifecycleWorld, loadFailures, loadSuites, longName, longNameWorld, longTwins, lostTwins, modelOutcome, namingProfile, nonDeterminism, overLongWireName, namingProfiles, namingTemplate, observeSession,
   ordering, permutation, reorder, resolveDriftChange, routeOf, runClauses, separatorClashWorld, serveAdapter,
   serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames, singleCase,
   situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
   totalsOf, userSees, withLifecycleWorld, worldBoundsBreach, world, worldOf, writeReportFiles,
+  PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema, ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema,
+  DeferredFlagSchema, DeferredToolsSchema, KeepDeferredSchema, ShownTemplateSchema, constructedFrom, contextHazardWorlds, contextWorld, contextWorldOf, judgedContext, listedOf, observeContext, shownContext, shownPairs,
 } = kit;

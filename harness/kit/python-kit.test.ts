@@ -1,7 +1,8 @@
 /**
  * The Python kit's loop, driven line by line: whatever the host prints or its children write goes to
  * stderr, never between HAP/1 answers; params it cannot read are -32602, an unknown method -32601, an
- * exception -32603 (and the loop goes on); the end of stdin shuts the host down.
+ * exception -32603, a line nested past Python's recursion limit -32700 (and the loop goes on); the end of
+ * stdin shuts the host down.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -40,13 +41,41 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
       .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__alpha" } } });
   }, 30_000);
 
+  it("serves prompts and resources: lists as the adapter returns them, gets and reads with their arguments and, by keyword, the namespace", async () => {
+    driver = new LineDriver(adapter, 20_000);
+    expect(await driver.request("session/prompts", { session: "s1" })).toMatchObject({ kind: "result", result: { prompts: [{ name: "mcp__alpha__review", server: "alpha", wireName: "review" }] } });
+    expect(await driver.request("session/getPrompt", { session: "s1", name: "mcp__alpha__review", arguments: { topic: "refund" } }))
+      .toMatchObject({ kind: "result", result: { ok: true, messages: [{ role: "user", content: { text: "mcp__alpha__review {'topic': 'refund'}" } }] } });
+    expect(await driver.request("session/getPrompt", { session: "s1", name: "x", arguments: { topic: 3 } })).toMatchObject({ kind: "error", error: { code: -32602 } });
+    expect(await driver.request("session/resources", { session: "s1" })).toMatchObject({ kind: "result", result: { resources: [{ uri: "mem://alpha/notes", namespace: "alpha" }], templates: [] } });
+    expect(await driver.request("session/readResource", { session: "s1", uri: "mem://x", namespace: "beta" }))
+      .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no resource mem://x in beta" } } });
+  }, 30_000);
+
   it("shuts the host down and exits 0 when stdin ends", async () => {
     const result = spawnSync(adapter[0]!, adapter.slice(1), { input: "", encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("host: shutdown");
   });
+
+  it("answers -32700 to a line nested deeper than Python's recursion limit, and keeps serving", () => {
+    expect(deeplyNested(adapter)).toEqual({ codes: [-32700, -32700], initialized: "noisy", status: 0 });
+  });
 });
+
+/**
+ * Sends `adapter` two JSON lines nested deeper than Python's recursion limit (an array, then params nested in
+ * objects), then initialize: the error codes of the first two answers, the name initialize gave, the exit status.
+ */
+function deeplyNested(argv: readonly string[]): { codes: unknown[]; initialized: unknown; status: number | null } {
+  const arrays = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+  const objects = `{"jsonrpc":"2.0","id":2,"method":"initialize","params":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`;
+  const init = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: "1" } });
+  const result = spawnSync(argv[0]!, argv.slice(1), { input: `${arrays}\n${objects}\n${init}\n`, encoding: "utf8", timeout: 20_000 });
+  const answers = result.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  return { codes: answers.slice(0, 2).map((answer) => answer.error?.code), initialized: answers[2]?.result?.host?.name, status: result.status };
+}
 
 const asyncAdapter = ["python3", join(packageRoot, "harness/kit/test-support/task_bound_adapter.py")];
 
@@ -54,12 +83,15 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
   let driver: LineDriver | undefined;
   afterEach(async () => driver?.stop());
 
-  it("runs each session's open, requests and close in one task of its own, and passes tls and namespace by keyword", async () => {
+  it("runs each session's open, requests and close in one task of its own, and passes tls, keep_deferred and namespace by keyword", async () => {
     driver = new LineDriver(asyncAdapter, 20_000);
     expect(await driver.request("initialize", { protocolVersion: "1" })).toMatchObject({ kind: "result", result: { host: { name: "task-bound" } } });
     const tls = { caCertificate: "-----BEGIN CERTIFICATE-----", caFile: "/tmp/mcp-collide-x/ca.pem" };
     expect(await driver.request("session/open", { servers: [], tls })).toMatchObject({ kind: "result", result: { session: "s1", diagnostics: [{ message: "tls /tmp/mcp-collide-x/ca.pem" }] } });
     expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s2", diagnostics: [] } });
+    // keepDeferred reaches open as keep_deferred, by keyword, only when the harness sends it true.
+    expect(await driver.request("session/open", { servers: [], keepDeferred: true })).toMatchObject({ kind: "result", result: { session: "s3", diagnostics: [{ message: "keep deferred" }] } });
+    expect(await driver.request("session/close", { session: "s3" })).toMatchObject({ kind: "result", result: {} });
     // Interleaved requests of two sessions: each runs in the task that opened its session.
     for (const session of ["s1", "s2", "s1"]) {
       expect(await driver.request("session/tools", { session }), session).toMatchObject({ kind: "result", result: { tools: [{ name: "same-task-True" }] } });
@@ -91,5 +123,9 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
     expect(result.stderr).toContain("host: s1 left in its own task");
     expect(result.stderr).toContain("host: s2 left in its own task");
     expect(result.stderr).toContain("host: shutdown with 0 session(s) left open");
+  });
+
+  it("answers -32700 to a line nested deeper than Python's recursion limit, and keeps serving", () => {
+    expect(deeplyNested(asyncAdapter)).toEqual({ codes: [-32700, -32700], initialized: "task-bound", status: 0 });
   });
 });

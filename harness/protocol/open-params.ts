@@ -3,6 +3,7 @@ import { z } from "zod";
 // package entry point) must not pay for the fake servers and the MCP SDK behind that index.
 import { JsonSchemaDocumentSchema } from "../../fake-servers/tool-definition.ts";
 import { WireTransportSpecSchema } from "../../fake-servers/transport-spec.ts";
+import { KeepDeferredSchema } from "./deferred-tools.ts";
 import { LocalShapeSchema } from "./initialize-result.ts";
 
 /** One configured server as HAP/1 `session/open` carries it; array order is configuration order. */
@@ -35,6 +36,8 @@ export const OpenParamsSchema = z.object({
   servers: z.array(ServerConfigSchema),
   localTools: z.array(LocalToolSchema).optional(),
   tls: OpenTlsSchema.optional(),
+  /** Load no deferred tool on the model's behalf (deferred-tools.ts; capability `deferredTools`). */
+  keepDeferred: KeepDeferredSchema,
 });
 /** Params of HAP/1 `session/open`. */
 export type OpenParams = z.infer<typeof OpenParamsSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DeferredFlagSchema } from "./deferred-tools.ts";
 
 /**
  * One tool exactly as the host would hand it to a model. `namespace` is an optional HAP/1 extension for
@@ -11,6 +12,8 @@ export const VisibleToolSchema = z.object({
   namespace: z.string().optional(),
   description: z.string().optional(),
   inputSchema: z.unknown().optional(),
+  /** Reached only through the host's search tool (deferred-tools.ts; capability `deferredTools`). */
+  deferred: DeferredFlagSchema,
 });
 /** One tool exactly as the host would hand it to a model. */
 export type VisibleTool = z.infer<typeof VisibleToolSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentSha256, hashedContent } from "./content-hash.ts";
+import { withDefects } from "./group-defects.ts";
 import { sampleReport } from "./sample-report.ts";
 
 describe("contentSha256", () => {
@@ -37,6 +38,14 @@ describe("contentSha256", () => {
     const loud = sampleReport({ diagnostics: [{ level: "warn", message: "outbound: connect 203.0.113.9:443 refused" }] });
     expect(contentSha256(loud)).not.toBe(contentSha256(quiet));
     expect(contentSha256(sampleReport({ diagnostics: [] }))).not.toBe(contentSha256(sampleReport()));
+  });
+
+  it("covers the defects and the defect each finding names, so a regrouped report no longer matches", () => {
+    const grouped = withDefects(sampleReport());
+    const [first, ...rest] = grouped.defects!;
+    expect(contentSha256({ ...grouped, defects: [{ ...first!, title: "another story" }, ...rest] })).not.toBe(contentSha256(grouped));
+    const remarked = { ...grouped, clauses: grouped.clauses.map((clause) => (clause.findings ? { ...clause, findings: clause.findings.map((finding) => ({ ...finding, defect: "D9" })) } : clause)) };
+    expect(contentSha256(remarked)).not.toBe(contentSha256(grouped));
   });
 
   it("hashes exactly the documented fields", () => {

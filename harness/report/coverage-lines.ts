@@ -34,8 +34,19 @@ export function hazardLabel(row: CoverageRow): string {
   return row.required ? `${row.hazard} (required)` : row.hazard;
 }
 
-/** A clause's whole coverage table as lines: `hazard (required): where judged`. Empty for an older report. */
-export function coverageLines(clause: Pick<ClauseReport, "coverage">): string[] {
+/** Whether a host-wide cause confounded every case the clause ran (its reason then says so once). */
+export function allConfounded(clause: Pick<ClauseReport, "confounds" | "cases">): boolean {
+  const confounded = (clause.confounds ?? []).reduce((sum, confound) => sum + confound.cases.length, 0);
+  return confounded > 0 && confounded === clause.cases;
+}
+
+/**
+ * A clause's whole coverage table as lines: `hazard (required): where judged`. Empty for an older report, and
+ * for a clause every case of which a host-wide cause confounded: its reason names the cause once, where the
+ * table would repeat it for every case.
+ */
+export function coverageLines(clause: Pick<ClauseReport, "coverage" | "confounds" | "cases">): string[] {
+  if (allConfounded(clause)) return [];
   return (clause.coverage ?? []).map((row) => `${hazardLabel(row)}: ${coverageText(row)}`);
 }
 
@@ -52,3 +63,4 @@ export function poisoningText(finding: SessionPoisoning): string {
     : "after earlier cases, none of which reproduced it alone on a fresh process (not charged)";
   return `${victim} failed only on a host process that had served earlier cases, ${by}; it held on a fresh process. Observed: ${clip(finding.observed, NOTE_LIMIT)}`;
 }
+

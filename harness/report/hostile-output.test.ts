@@ -32,7 +32,7 @@ function consoleOf(report: Report): string {
   const out = { isTTY: false, write: (chunk: string) => chunks.push(chunk) > 0 } as unknown as NodeJS.WriteStream;
   const reporter = new ConsoleReporter(out, {}, new Set([ATTACK]));
   for (const clause of report.clauses) reporter.end(clause);
-  reporter.summary(applyBaseline(report, { expectedFailures: [ATTACK] }, false, ATTACK), { json: ATTACK, markdown: "m", html: "h", junit: "j" });
+  reporter.summary(applyBaseline(report, { expectedFailures: [ATTACK] }, false, ATTACK), { json: ATTACK, markdown: "m", html: "h", junit: "j", sarif: "s" });
   return chunks.join("");
 }
 

@@ -58,6 +58,8 @@ details.clause > summary::before { content:"▸"; color:var(--muted); }
 details.clause[open] > summary::before { content:"▾"; }
 details.clause[open] > summary { border-bottom:1px solid var(--line); }
 .clause-body { padding:4px 16px 14px; }
+details.defect > summary b { font-size:14px; }
+.finding { border-top:1px dashed var(--line); margin-top:10px; padding-top:4px; }
 .servers { display:flex; flex-wrap:wrap; gap:12px; }
 .server { flex:1 1 260px; max-width:380px; border:1px solid var(--line); border-radius:8px; background:var(--panel); overflow:hidden; }
 .server-head { padding:8px 10px; border-bottom:1px solid var(--line); display:flex; gap:6px; flex-wrap:wrap; align-items:center; }

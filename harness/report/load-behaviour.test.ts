@@ -14,6 +14,7 @@ function failingServerReport() {
   const failed: ClauseReport = {
     ...report.clauses.find((clause) => clause.id === "surface/no-silent-loss")!,
     id: "surface/failing-server-named",
+    findings: undefined,
     counterexample: { servers: [server("alpha", { failure: "list-error" }), server("beta")], variants: [], value: {} },
   };
   return { ...report, clauses: [failed] };

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { constants } from "node:fs";
-import { access, link, mkdir, realpath, stat, statfs, unlink, writeFile } from "node:fs/promises";
+import { access, link, lstat, mkdir, realpath, stat, statfs, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { readRegularFile } from "./read-regular-file.ts";
 import { keepOnExit, removeOnExit } from "./remove-on-exit.ts";
@@ -153,13 +153,26 @@ async function removeStale(lock: string, stale: string, draft: string): Promise<
 }
 
 /**
- * Makes `path` and takes its lock: a usage error when another live run holds it. The lock appears whole
+ * Refuses, before anything runs, a name among `files` in `directory` that is a directory (a file there is
+ * replaced by rename, which cannot replace a directory: the run would end at the write, its report lost).
+ */
+async function refuseOccupiedNames(directory: string, files: readonly string[], label: string, given: string): Promise<void> {
+  for (const name of files) {
+    const info = await lstat(join(directory, name)).catch(() => undefined);
+    if (info?.isDirectory()) throw new OutputPathError(`${label} ${given}: ${join(directory, name)} is a directory, where the run must write a file; remove it or choose another ${label}`);
+  }
+}
+
+/**
+ * Makes `path` and takes its lock: a usage error when another live run holds it, or when one of `files`
+ * (the names the command will write there) is a directory. The lock appears whole
  * (written aside, then hard-linked into place, which fails if one exists), so a reader never sees it empty;
  * it holds this run's pid and a random token, so this run removes only its own lock (on release and on
  * exit), never one another run took over; a lock whose pid is gone is taken over by one run only.
  */
-export async function prepareOutputDirectory(path: string, label = "--out"): Promise<OutputDirectory> {
+export async function prepareOutputDirectory(path: string, label = "--out", files: readonly string[] = []): Promise<OutputDirectory> {
   const directory = await makeDirectory(path, label);
+  await refuseOccupiedNames(directory, files, label, path);
   const lock = join(directory, LOCK_FILE);
   const mine = `${process.pid} ${randomBytes(12).toString("hex")}\n`;
   const draft = join(directory, `.mcp-collide.lock.${randomBytes(6).toString("hex")}.tmp`);

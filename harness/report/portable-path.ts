@@ -123,16 +123,25 @@ export function portableHostArgs(args: readonly string[], context: PathContext =
   return args.map((arg, index) => (args[index - 1] === "--agent-bin" ? portableText(arg, context) : arg));
 }
 
-/** A clause's result with this machine's paths rewritten in its evidence (the counterexample is data: untouched). */
-export function portableClauseReport(clause: ClauseReport, context: PathContext = pathContext()): ClauseReport {
-  const text = (value: string | undefined) => (value === undefined ? undefined : portableText(value, context));
-  const portable: ClauseReport = { ...clause, reason: portableText(clause.reason, context) };
-  if (clause.expected !== undefined) portable.expected = text(clause.expected);
-  if (clause.observed !== undefined) portable.observed = text(clause.observed);
-  if (clause.error) portable.error = { ...clause.error, message: portableText(clause.error.message, context), stderrTail: portableText(clause.error.stderrTail, context) };
+/** What a clause's result and each of its findings say in text: the parts {@link portableClauseReport} rewrites. */
+type Told = Pick<ClauseReport, "expected" | "observed" | "error" | "evidence" | "comparison"> & { reason: string };
+
+/** `told` with this machine's paths rewritten in its reason, explanation, error and evidence. */
+function portableTold<T extends Told>(told: T, context: PathContext): T {
+  const portable: T = { ...told, reason: portableText(told.reason, context) };
+  if (told.expected !== undefined) portable.expected = portableText(told.expected, context);
+  if (told.observed !== undefined) portable.observed = portableText(told.observed, context);
+  if (told.error) portable.error = { ...told.error, message: portableText(told.error.message, context), stderrTail: portableText(told.error.stderrTail, context) };
   // The evidence and the compared sessions quote the host's own answers and errors (stack traces included).
-  if (clause.evidence !== undefined) portable.evidence = portableStrings(clause.evidence, context);
-  if (clause.comparison !== undefined) portable.comparison = portableStrings(clause.comparison, context);
+  if (told.evidence !== undefined) portable.evidence = portableStrings(told.evidence, context);
+  if (told.comparison !== undefined) portable.comparison = portableStrings(told.comparison, context);
+  return portable;
+}
+
+/** A clause's result with this machine's paths rewritten in its evidence and each finding's (the counterexamples are data: untouched). */
+export function portableClauseReport(clause: ClauseReport, context: PathContext = pathContext()): ClauseReport {
+  const portable = portableTold(clause, context);
+  if (clause.findings) portable.findings = clause.findings.map((finding) => portableTold(finding, context));
   return portable;
 }
 

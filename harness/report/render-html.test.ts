@@ -21,7 +21,7 @@ describe("renderHtml", () => {
 
   it("gives a verdict per clause and an expandable section per failure, the first open", () => {
     expect(html.match(/<tr class="row-/g)).toHaveLength(sampleReport().clauses.length);
-    expect(html.match(/<details class="clause/g)).toHaveLength(3);
+    expect(html.match(/<details class="clause s-/g)).toHaveLength(3);
     expect(html).toMatch(/<details class="clause s-fail" id="clause-surface-no-silent-loss" open>/);
     expect(html).toContain('<span class="badge s-inconclusive">INCONCLUSIVE</span>');
   });

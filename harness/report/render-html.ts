@@ -1,6 +1,6 @@
 /**
  * `report.html`: one self-contained page (inline CSS, no script, no network) that reads at a glance: the
- * overall verdict, a verdict per clause with what it stood on, then each failure as a `<details>` with its
+ * overall verdict, the host's defects (html-defects.ts), a verdict per clause with what it stood on, then each failure as a `<details>` with its
  * world drawn as servers and tools, colliding names highlighted, expected beside observed, and the repro
  * line. Every host-supplied string is clipped (report.json keeps it whole) and goes through escapeHtml.
  */
@@ -11,7 +11,9 @@ import { escapeHtml } from "./escape.ts";
 import { htmlStyle } from "./html-style.ts";
 import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
 import { htmlName, htmlWorld, htmlWorldLegend } from "./html-world.ts";
-import type { ClauseReport, Comparison, Report } from "./report-model.ts";
+import type { ClauseReport, Comparison, Defect, Report } from "./report-model.ts";
+import { defectsOf } from "./defect-view.ts";
+import { htmlConfounds, htmlDefects, htmlFurther, htmlPartOf } from "./html-defects.ts";
 import { evidenceLines } from "./evidence-lines.ts";
 import {
   baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
@@ -128,6 +130,8 @@ export interface ClauseSectionExtras {
   hostCommand?: string;
   /** HTML put before the replay commands (already escaped by the caller). */
   extra?: string;
+  /** The report's defects, when the caller has them (default: defectsOf(report)). */
+  defects?: readonly Defect[];
 }
 
 /**
@@ -135,7 +139,8 @@ export interface ClauseSectionExtras {
  * evidence, and the commands that rerun and replay it.
  */
 export function htmlClauseSection(report: Report, clause: ClauseReport, open: boolean, options: RenderOptions, extras: ClauseSectionExtras = {}): string {
-  const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`];
+  const defects = extras.defects ?? defectsOf(report);
+  const parts: string[] = [`<p>${escapeHtml(clause.summary)}</p>`, htmlPartOf(clause, defects)];
   const note = baselineNote(clause);
   if (note) parts.push(`<div class="note s-not-applicable">${escapeHtml(note)}</div>`);
   const example = clause.counterexample;
@@ -181,6 +186,7 @@ export function htmlClauseSection(report: Report, clause: ClauseReport, open: bo
   const generic = reportReplay(report, clause, extras.reportFile);
   const replay = generic && extras.hostCommand ? generic.replace(/<your host command>$/, extras.hostCommand) : generic;
   if (replay) parts.push(`<h3>Replay it by value from this report, on any machine</h3><pre class="cmd">${escapeHtml(replay)}</pre>`);
+  parts.push(htmlFurther(clause, defects));
   const headline = clip(clause.expected ?? clause.reason, 500);
   return `<details class="clause s-${clause.status}" id="${clauseAnchor(clause.id)}"${open ? " open" : ""}>` +
     `<summary>${htmlBadge(clause.status)}<code>${escapeHtml(clause.id)}</code><span class="chip">${clause.level}</span><span class="why">${escapeHtml(headline)}</span></summary>` +
@@ -190,13 +196,18 @@ export function htmlClauseSection(report: Report, clause: ClauseReport, open: bo
 /** Renders `report` as one self-contained HTML page; `options.clauseDocs` links each clause to the catalogue. */
 export function renderHtml(report: Report, options: RenderOptions = {}): string {
   const detailed = detailedClauses(report);
+  const defects = defectsOf(report);
+  const sectioned = new Set(detailed.map((clause) => clause.id));
+  const confounded = report.clauses.filter((clause) => !sectioned.has(clause.id) && (clause.confounds?.length ?? 0) > 0);
   // As the exit code counts them: a warning fails the run only under --strict, a baselined failure never.
   const gating = detailed.filter((clause) => gatesRun(report, clause));
   const other = detailed.filter((clause) => !gatesRun(report, clause));
   const failures = (gating.length === 0 ? "" :
-    `<h2>Failures <small class="why">(${gating.length}; click to expand)</small></h2>${gating.map((clause, index) => htmlClauseSection(report, clause, index === 0, options)).join("\n")}`) +
+    `<h2>Failures <small class="why">(${gating.length}; click to expand)</small></h2>${gating.map((clause, index) => htmlClauseSection(report, clause, index === 0, options, { defects })).join("\n")}`) +
     (other.length === 0 ? "" :
-      `<h2>Not failing this run <small class="why">(${other.length}: warnings gate only with --strict; a failure a baseline lists does not gate)</small></h2>${other.map((clause, index) => htmlClauseSection(report, clause, gating.length === 0 && index === 0, options)).join("\n")}`);
+      `<h2>Not failing this run <small class="why">(${other.length}: warnings gate only with --strict; a failure a baseline lists does not gate)</small></h2>${other.map((clause, index) => htmlClauseSection(report, clause, gating.length === 0 && index === 0, options, { defects })).join("\n")}`) +
+    (confounded.length === 0 ? "" :
+      `<h2>Verdicts a host-wide cause confounded</h2>${confounded.map((clause) => `<div class="note s-${clause.status}">${htmlBadge(clause.status)} <code>${escapeHtml(clause.id)}</code>${htmlConfounds(clause, defects)}</div>`).join("\n")}`);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
@@ -205,6 +216,7 @@ export function renderHtml(report: Report, options: RenderOptions = {}): string 
 <body><main>
 ${htmlBanner(report)}
 ${baselineBox(report)}
+${htmlDefects(defects, (id) => sectioned.has(id))}
 <h2>Verdicts</h2>
 ${verdictTable(report, options)}
 ${failures}

@@ -1,19 +1,20 @@
 /**
- * `report.md`: fits a GitHub step summary (`cat report.md >> "$GITHUB_STEP_SUMMARY"`): the verdict table,
- * then each failure with its smallest world as a table of servers and tools, expected vs observed, the
- * sources and the repro line. Every host-supplied string is clipped and goes through escape.ts, and the
+ * `report.md`: fits a GitHub step summary (`cat report.md >> "$GITHUB_STEP_SUMMARY"`): the host's defects
+ * first (markdown-defects.ts), then the verdict table, then each failure with its smallest world as a table of
+ * servers and tools, expected vs observed, the sources, the repro line, and its further failing cases. Every host-supplied string is clipped and goes through escape.ts, and the
  * whole file stays within GitHub's step-summary cap whatever the host sent: evidence is clipped harder
  * until it fits, and as a last resort the file is cut at a line (report.json always holds everything).
  */
 import { situationMeanings, type Situation } from "../world/situations.ts";
-import { clauseLink, type RenderOptions } from "./clause-docs.ts";
-import { collisionsOf } from "./collisions.ts";
+import type { RenderOptions } from "./clause-docs.ts";
 import { casesText, coverageText, hazardLabel, poisoningText } from "./coverage-lines.ts";
 import { markdownBlock, markdownCode, markdownText } from "./escape.ts";
-import type { ClauseReport, Comparison, Report, ReportServer } from "./report-model.ts";
+import type { ClauseReport, Comparison, Defect, Report, ReportServer } from "./report-model.ts";
+import { defectsOf } from "./defect-view.ts";
+import { markdownClauseDefects, markdownConfoundedClauses, markdownDefects, markdownPartOf } from "./markdown-defects.ts";
 import { errorsDiffer, orderDiffers, routeText, rowDiffers } from "./comparison-lines.ts";
 import { evidenceLines } from "./evidence-lines.ts";
-import { loadBehaviour } from "./load-behaviour.ts";
+import { clauseName, worldTable } from "./markdown-world.ts";
 import { lookAlikeNote } from "./look-alike.ts";
 import {
   baselineNote, clip, clipTail, countText, COUNTS_MEANING, detailedClauses, durationText, EVIDENCE_LIMIT, gatesRun, hostLabel, NAME_LIMIT, overallLabel,
@@ -42,11 +43,6 @@ function sideBySide(worlds: ReadonlyArray<readonly ReportServer[]>, titles: read
 function situationsCell(clause: ClauseReport): string {
   const counts = situationCounts(clause);
   return counts.length === 0 ? "—" : counts.map((count) => `${markdownText(count.name)} ${countText(count)}`).join(" · ");
-}
-
-/** Clause `id` as code, linked to its section of the catalogue when the report knows where that is. */
-function clauseName(id: string, options: RenderOptions): string {
-  return options.clauseDocs ? `[${markdownCode(id)}](${clauseLink(options.clauseDocs, id)})` : markdownCode(id);
 }
 
 function header(report: Report, limit: number, options: RenderOptions): string[] {
@@ -101,30 +97,6 @@ function coverageSection(report: Report, limit: number): string[] {
   ];
 }
 
-/** A world as a table of servers and tools; colliding names are bold and explained below it. */
-export function worldTable(servers: readonly ReportServer[]): string[] {
-  const collisions = collisionsOf(servers);
-  const notes: string[] = [];
-  const rows = servers.map((server, index) => {
-    const keyClash = collisions.key(index);
-    const key = keyClash.length > 0 ? `**${markdownCode(server.key)}** ⚠` : markdownCode(server.key);
-    for (const reason of keyClash) notes.push(`- key ${markdownCode(server.key)}: ${markdownText(reason)}`);
-    const tools = server.tools.map((tool) => {
-      const reasons = collisions.tool(index, tool);
-      for (const reason of reasons) notes.push(`- ${markdownCode(tool)} of ${markdownCode(server.key)}: ${markdownText(reason)}`);
-      return reasons.length > 0 ? `**${markdownCode(tool)}**` : markdownCode(tool);
-    });
-    const info = `${markdownText(server.serverInfo.name)} ${markdownText(server.serverInfo.version)}`;
-    const flags = [
-      markdownText(loadBehaviour(server) ?? ""),
-      server.latency && (server.latency.initialize > 0 || server.latency.toolsList > 0) ? `latency ${server.latency.initialize}/${server.latency.toolsList} ms` : "",
-    ].filter(Boolean).join(", ");
-    return `| ${key} | ${info} | ${tools.length === 0 ? "*(no tools)*" : tools.join(", ")} | ${flags || " "} |`;
-  });
-  const table = ["| Server (config key) | serverInfo | Tools | Behaviour |", "|---|---|---|---|", ...rows];
-  return notes.length > 0 ? [...table, "", "Colliding names (bold):", ...notes] : table;
-}
-
 /** What the host showed in each compared session, side by side; a differing row is marked ≠ and bold. */
 function comparisonTable(comparison: Comparison): string[] {
   const cell = (text: string, differs: boolean) => (differs ? `**${markdownText(text)}**` : markdownText(text));
@@ -143,12 +115,12 @@ function comparisonTable(comparison: Comparison): string[] {
   ];
 }
 
-function failure(report: Report, clause: ClauseReport, limit: number, options: RenderOptions): string[] {
+function failure(report: Report, clause: ClauseReport, limit: number, options: RenderOptions, defects: readonly Defect[]): string[] {
   const lines = [`### ${statusIcon[clause.status]} ${clauseName(clause.id, options)} — ${statusLabel(clause.status)} (${clause.level})`, ""];
   lines.push(`> ${markdownText(clause.summary)}`, "");
   const note = baselineNote(clause);
   if (note) lines.push(`*${markdownText(note)}*`, "");
-  lines.push(`Sources: ${clause.sources.map(markdownText).join("; ") || "—"}`, "");
+  lines.push(`Sources: ${clause.sources.map(markdownText).join("; ") || "—"}`, "", ...markdownPartOf(clause, defects));
   const example = clause.counterexample;
   if (example) {
     const titled = (index: number) => (example.titles?.[index] ? ` — ${markdownText(example.titles[index]!)}` : "");
@@ -179,6 +151,7 @@ function failure(report: Report, clause: ClauseReport, limit: number, options: R
   if (verbose) lines.push("Replay it verbosely (every message each server received):", "", markdownBlock(clip(verbose, limit), "sh"), "");
   const replay = reportReplay(report, clause);
   if (replay) lines.push("Replay it by value from this report, on any machine:", "", markdownBlock(replay, "sh"), "");
+  lines.push(...markdownClauseDefects(clause, defects, limit));
   return lines;
 }
 
@@ -195,18 +168,21 @@ function legend(report: Report): string[] {
 
 function render(report: Report, limit: number, options: RenderOptions): string[] {
   const detailed = detailedClauses(report);
-  const lines = [...header(report, limit, options), "", ...verdictTable(report, limit, options), ""];
+  const defects = defectsOf(report);
+  // The report opens with the host's defects; the verdicts per clause, unchanged, follow.
+  const lines = [...header(report, limit, options), "", ...markdownDefects(defects, limit, options), "## Verdicts", "", ...verdictTable(report, limit, options), ""];
   // As the exit code counts them: a warning fails the run only under --strict, a baselined failure never.
   const gating = detailed.filter((clause) => gatesRun(report, clause));
   const other = detailed.filter((clause) => !gatesRun(report, clause));
   if (gating.length > 0) {
     lines.push("## Failures", "");
-    for (const clause of gating) lines.push(...failure(report, clause, limit, options));
+    for (const clause of gating) lines.push(...failure(report, clause, limit, options, defects));
   }
   if (other.length > 0) {
     lines.push("## Not failing this run", "", "Warnings gate only with `--strict`; a failure a baseline lists does not gate.", "");
-    for (const clause of other) lines.push(...failure(report, clause, limit, options));
+    for (const clause of other) lines.push(...failure(report, clause, limit, options, defects));
   }
+  lines.push(...markdownConfoundedClauses(report.clauses.filter((clause) => !detailed.includes(clause)), defects, limit, options));
   lines.push(...coverageSection(report, limit), ...legend(report), ...hostNotes(report, limit));
   return lines;
 }

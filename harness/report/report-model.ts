@@ -41,6 +41,12 @@ const EvidenceServerSchema = z.object({
   unreachable: z.boolean().optional(),
   failure: z.string().optional().describe("How it fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page)."),
   pageSize: z.number().int().optional().describe("Tools per tools/list page, where it pages its list (absent: the whole list on one page)."),
+  prompts: z.array(z.string()).optional().describe("The prompt names it lists at the start (absent: it serves no prompts)."),
+  resources: z.array(z.string()).optional().describe("The resource URIs it lists at the start (absent: it serves no resources)."),
+  templates: z.array(z.string()).optional().describe("The resource URI templates it lists at the start."),
+  contextErrors: z.array(z.string()).optional().describe("The lists it answers with an error (prompts, resources, templates)."),
+  contextPaging: z.record(z.string(), z.object({ pageSize: z.number().int(), emptyCursor: z.boolean().optional() })).optional()
+    .describe("How it pages its prompts, resources or templates: items a page, and whether the second page's cursor is the empty string."),
 });
 
 /** One message a fake server received, in the order it arrived (before the server judged it). */
@@ -50,6 +56,11 @@ const EvidenceMessageSchema = z.object({
   tool: z.string().optional().describe("For tools/call: the tool name exactly as it arrived."),
   arguments: z.unknown().optional().describe("For tools/call: the arguments exactly as they arrived."),
   cursor: z.string().optional().describe("For a list request (tools/list ...): the cursor it carried, exactly as it arrived (absent: the first page)."),
+  requestId: z.union([z.string(), z.number()]).optional().describe("For notifications/cancelled: the request id it names, exactly as it arrived."),
+  cancelled: z.object({ method: z.string(), tool: z.string().optional(), answered: z.boolean() }).optional()
+    .describe("For notifications/cancelled naming a request of that connection: its method (and tool), and whether the server had already answered it."),
+  prompt: z.string().optional().describe("For prompts/get: the prompt name exactly as it arrived."),
+  uri: z.string().optional().describe("For resources/read: the URI exactly as it arrived."),
 });
 
 /** One thing that happened during a case, in order. */
@@ -62,7 +73,7 @@ export const EvidenceStepSchema = z.discriminatedUnion("kind", [
   }).describe("The harness started a world of fake servers."),
   z.object({
     kind: z.literal("host"),
-    method: z.string().describe("The HAP/1 request: open, tools, call, refresh, registerLocal, pin, close."),
+    method: z.string().describe("The HAP/1 request: open, tools, call, refresh, registerLocal, pin, prompts, getPrompt, resources, readResource, close."),
     session: z.number().int().optional().describe("Which session of the case it concerns, from 1 (the host's own session ids are left out: they differ between runs)."),
     request: z.unknown().describe("The request's parameters exactly as sent, but for server transports (shown by kind: their addresses differ between runs)."),
     answer: z.unknown().optional().describe("The host's answer (host data: quote it, never trust it)."),
@@ -219,6 +230,9 @@ export const ClauseReportSchema = z.object({
   repro: z.string().optional().describe("A shell line that reruns exactly this case."),
   findings: z.array(FindingSchema).optional().describe("Every case of this run that failed or broke, each with its own world and explanation: every failing constructed case, then the failing random case (shrunk). The verdict is the worst of them. Absent in reports written before findings were kept (they name one case, above)."),
   confounds: z.array(ConfoundSchema).optional().describe("Cases of this clause a host-wide cause kept from being judged (never charged to this clause as its own violation)."),
+  capability: z.string().optional().describe(
+    "For a clause NOT_APPLICABLE for want of a capability the adapter did not declare (or failed for it under --require): which capability (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny).",
+  ),
   durationMs: z.number(),
   baseline: BaselineMarkSchema.optional().describe(
     "Set when a --baseline file lists this clause: expected-failure (it failed as listed and does not gate) or stale (listed, but it passed: the entry gates until removed).",
@@ -254,6 +268,21 @@ export const SessionPoisoningSchema = z.object({
 });
 /** A violation that showed only on a host process that had served earlier cases. */
 export type SessionPoisoning = z.infer<typeof SessionPoisoningSchema>;
+
+/**
+ * A host-wide cause the run found once, before any clause ran: the host failed the open of a world with
+ * nothing in it to refuse (two servers, one plain tool each), so every open that fails the same way says
+ * nothing about the hazard a clause built it for. Each clause it kept from judging lists it under its
+ * `confounds` and points here rather than repeating the error.
+ */
+export const HostWideFindingSchema = z.object({
+  cause: ConfoundSchema.shape.cause,
+  detail: z.string().describe("What the records show, in one line (host data): the error the host failed a clean world's open with, quoted."),
+  clauses: z.array(z.string()).describe("The clauses some or all of whose cases it kept from judging, each with a confound naming this cause (INCONCLUSIVE where it kept every case)."),
+  evidence: EvidenceSchema.optional().describe("The clean world's open as it happened: the request, the host's answer, what each server received."),
+});
+/** A host-wide cause the run found once. */
+export type HostWideFinding = z.infer<typeof HostWideFindingSchema>;
 
 /**
  * One behaviour of the host that violates the catalogue: the smallest world that shows it, what the host did
@@ -305,10 +334,15 @@ export const ReportSchema = z
     durationMs: z.number(),
     defects: z.array(DefectSchema).optional().describe("The host's defects, each one behaviour with every clause it violates: what a maintainer fixes. Grouped from the clauses' findings (docs/usage.md says the rule). Absent in reports written before defects were grouped."),
     clauses: z.array(ClauseReportSchema),
+    hostWide: z.array(HostWideFindingSchema).optional().describe("Host-wide causes found once for the whole run, before any clause (a host that fails even a clean world's open): the error quoted once, with the evidence of that open, and the clauses it kept from judging; its defect (`defects`, cause every-open-fails) is titled from it. Absent when none was found."),
     totals: z.record(ClauseStatusSchema, z.number().int()),
     exitCode: z.number().int().describe("0 all gating clauses passed, 1 a clause failed (or a baseline entry is stale), 2 the harness or host broke."),
     strict: z.boolean().optional().describe("SHOULD clauses gated the exit code (--strict)."),
     baseline: BaselineSummarySchema.optional(),
+    capabilityDeclarations: z.record(z.string(), z.enum(["declared", "declared-absent", "not-declared"])).optional().describe(
+      "How the adapter's initialize named each capability a clause can need: declared (true, or a non-empty list), declared-absent (named, false or empty: the host lacks it, or the adapter hides it), not-declared (not named at all, which HAP/1 reads as absent). Absent for a host not reached over HAP/1.",
+    ),
+    requiredCapabilities: z.array(z.string()).optional().describe("--require: capabilities the run was told the host has; a clause NOT_APPLICABLE for want of one of them FAILs instead."),
     hostEnvironment: z.record(z.string(), z.string()).optional().describe("What the adapter set up around its host (initialize's environment): e.g. an agent CLI's variant and the network isolation in force."),
     diagnostics: z.array(z.object({ level: z.string(), message: z.string() })).optional().describe("What the adapter processes reported at shutdown, e.g. every outbound network attempt an agent CLI's isolation recorded (hashed, like the verdicts: it is evidence)."),
     sessionPoisoning: z.array(SessionPoisoningSchema).optional().describe(

@@ -64,6 +64,19 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       reason: `held in 1 constructed and 2 random case(s), but these situations were never judged: separator-clash (constructed case 1 ("a_b: c · a: b_c"): open: error ${JSON.stringify(HOSTILE)}; showed 0 tool(s); met in 2 of 3 case(s), none of which could judge it)`,
     }),
   ];
+  // The failing clause's further case: another world, told on its own (the first repeats the clause's fields).
+  const lost = clauses[1]!;
+  const { id: _id, level: _level, summary: _summary, sources: _sources, seed: _seed, cases: _cases, shrinks: _shrinks, situations: _situations, judged: _judged, durationMs: _duration, status: _status, ...first } = lost;
+  lost.findings = [
+    { case: 2, kind: "random", status: "fail", ...first },
+    {
+      case: 3, kind: "random", status: "fail", reason: `violated in random case 3: ${HOSTILE}`, path: "2:0",
+      counterexample: { servers: [server("beta", ["fetch", HOSTILE])], variants: [], value: {} },
+      expected: "every advertised tool shown", observed: `${JSON.stringify(HOSTILE)} of "beta" not shown`,
+      repro: "npx mcp-collide run --clause surface/no-silent-loss --seed 7 --path 2:0 --transport http --host last-wins",
+    },
+  ];
+  clauses[5]!.confounds = [{ cause: "non-deterministic", clause: "names/deterministic", cases: [1], detail: `two identical opens showed ["a"] then [${JSON.stringify(HOSTILE)}]` }];
   const report: Report = {
     harness: { name: "mcp-collide", version: "0.1.0" }, protocolVersion: "1", catalogueVersion: "1",
     host: { name: `sample-host ${HOSTILE}`, version: "9.9.9" }, hostCommand: ["node", "adapter.js"], transport: "http",

@@ -6,11 +6,13 @@
  * between runs (the host's session ids, the servers' addresses and tokens, ports, timings) is left out or
  * replaced by a stable label, and long lists are cut with a count of what was left out.
  */
-import type { FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
+import type { FakeServerHost, FakeTransportKind, FakeWorld, MessageRecord, ServerScript } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { mapStrings, pathContext, portableText, type PathContext } from "../report/portable-path.ts";
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
+import type { OpenAnswer } from "./confounds.ts";
+import { contextOfScript } from "./context-evidence.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -40,6 +42,8 @@ export class CaseTranscript {
   readonly #secrets = new Map<string, string>();
   #worlds = 0;
   readonly #worldNumbers = new WeakMap<FakeWorld, number>();
+  /** Each error the host adapter threw during the case, with the request it answered and where the transcript stood. */
+  readonly #thrown = new WeakMap<object, { method: AdapterCall["method"]; at: number }>();
 
   /** `env` with its adapter and fake servers tapped into this transcript; judging still asks `env`. */
   environment(env: ClauseEnvironment): ClauseEnvironment {
@@ -49,7 +53,11 @@ export class CaseTranscript {
       const base = env.adapter;
       if (base !== tappedFor) {
         tappedFor = base;
-        tapped = tapAdapter(base, (call) => this.#raw.push({ kind: "host", call }));
+        tapped = tapAdapter(base, (call, thrown) => {
+          // A broken adapter throws its first error again for every later request: the first one is where it came from.
+          if (typeof thrown === "object" && thrown !== null && !this.#thrown.has(thrown)) this.#thrown.set(thrown, { method: call.method, at: this.#raw.length });
+          this.#raw.push({ kind: "host", call });
+        });
       }
       return tapped!;
     };
@@ -68,11 +76,43 @@ export class CaseTranscript {
       get naming() { return env.naming; },
       get servers() { return fake(); },
       get listChangedTimeoutMs() { return env.listChangedTimeoutMs; },
-      // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers.
-      observe: (world, options) => env.observe(world, options, { adapter: adapter(), servers: fake(), record: this.#record }),
+      // Through the run's environment (its observation cache and listeners), on the tapped adapter and servers;
+      // the adapter is read when the session starts (the run may have replaced the host for it: fresh-hosts.ts).
+      observe: (world, options) => env.observe(world, options, { get adapter() { return adapter(); }, servers: fake(), record: this.#record }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
+      acceptsCleanContext: () => env.acceptsCleanContext(),
     };
+  }
+
+  /**
+   * Where `error` came from, when the host adapter threw it during this case (else undefined): the request it
+   * answered, the servers of the world started last before it (the one that request was about), those of the
+   * worlds started before that one, and whether the host had answered an earlier request of the case.
+   */
+  thrownBy(error: unknown): { method: AdapterCall["method"]; world: readonly ServerScript[]; earlier: readonly ServerScript[]; answeredBefore: boolean } | undefined {
+    const found = typeof error === "object" && error !== null ? this.#thrown.get(error) : undefined;
+    if (!found) return undefined;
+    const before = this.#raw.slice(0, found.at);
+    const worlds = before.flatMap((raw) => (raw.kind === "world" ? [raw.scripts] : []));
+    const answeredBefore = before.some((raw) => raw.kind === "host" && raw.call.error === undefined);
+    return { method: found.method, world: worlds.at(-1) ?? [], earlier: worlds.slice(0, -1).flat(), answeredBefore };
+  }
+
+  /**
+   * `adapter` and `servers` tapped into this transcript, for a session the runner makes outside any clause
+   * (the clean world's open before the clauses run: see learn-naming.ts).
+   */
+  tapped(adapter: HostAdapter, servers: FakeServerHost): { adapter: HostAdapter; servers: FakeServerHost } {
+    return {
+      adapter: tapAdapter(adapter, (call) => this.#raw.push({ kind: "host", call })),
+      servers: tapServers(servers, { started: (world, scripts, kind) => this.#started(world, scripts, kind), closing: (world) => this.#closing(world) }),
+    };
+  }
+
+  /** The host's answer to every open of the case so far, in order (undefined where the adapter threw), as given. */
+  opens(): Array<OpenAnswer | undefined> {
+    return this.#raw.flatMap((raw) => (raw.kind === "host" && raw.call.method === "open" ? [openAnswer(raw.call.result)] : []));
   }
 
   /** What an observation cache carries (see ObservationRecord): raw entries, and the secrets they hold. */
@@ -143,6 +183,7 @@ export class CaseTranscript {
             key: script.key, tools: script.tools.map((tool) => tool.name),
             ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
             ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
+            ...contextOfScript(script),
           })),
         }];
       case "received":
@@ -152,6 +193,8 @@ export class CaseTranscript {
             method: record.method, connection: record.connection,
             ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
             ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
+            ...(record.requestId !== undefined ? { requestId: record.requestId } : {}), ...(record.cancelled !== undefined ? { cancelled: record.cancelled } : {}),
+            ...(record.prompt !== undefined ? { prompt: record.prompt } : {}), ...(record.uri !== undefined ? { uri: record.uri } : {}),
           })),
         }));
       case "host":
@@ -181,6 +224,18 @@ export class CaseTranscript {
     // Paths made portable before any cut: a path cut in half no longer matches this machine's prefixes.
     return portableText(out, (this.#paths ??= pathContext()));
   }
+}
+
+/** An open's answer, if it has the shape of one (a host's answer is data: anything else counts as none). */
+function openAnswer(result: unknown): OpenAnswer | undefined {
+  const outcome = (result as { outcome?: { registered?: unknown; errors?: unknown } } | undefined)?.outcome;
+  if (typeof outcome?.registered !== "object" || outcome.registered === null || !Array.isArray(outcome.errors)) return undefined;
+  const registered = Object.fromEntries(Object.entries(outcome.registered).map(([key, names]) => [key, Array.isArray(names) ? names.map(String) : []]));
+  const errors = outcome.errors.flatMap((error: unknown) => {
+    const { server, message } = (error ?? {}) as { server?: unknown; message?: unknown };
+    return typeof message === "string" ? [{ ...(typeof server === "string" ? { server } : {}), message }] : [];
+  });
+  return { registered, errors };
 }
 
 /** A server configuration as the evidence shows it: its transport by kind only. */
@@ -213,6 +268,8 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
     case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments", "namespace"]), ...answered };
     case "refresh": return { kind: "host", method: "refresh", session, request: named(["server"]), ...answered };
     case "registerLocal": return { kind: "host", method: "registerLocal", session, request: named(["name", "shape"]), ...answered };
+    case "getPrompt": return { kind: "host", method: "getPrompt", session, request: named(["name", "arguments", "namespace"]), ...answered };
+    case "readResource": return { kind: "host", method: "readResource", session, request: named(["uri", "namespace"]), ...answered };
     default: return { kind: "host", method: call.method, session, request: {}, ...answered };
   }
 }

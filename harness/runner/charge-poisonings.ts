@@ -22,7 +22,7 @@ export function chargePoisonings(reports: ClauseReport[], poisonings: readonly S
     const [first] = reproduced;
     const observed = reproduced.map((finding) =>
       `${caseText(finding.victim)} failed on a host process that had served ${caseText(finding.poisoner!)} before it, and held on a fresh process; ` +
-      `on fresh processes, ${caseText(finding.poisoner!)} and then ${caseText(finding.victim)} fail it again: ${finding.observed}`).join("; ");
+      `on fresh processes, ${caseText(finding.poisoner!)} and then ${caseText(finding.victim)} go wrong the same way again: ${finding.observed}`).join("; ");
     return {
       ...report,
       status: verdictOf(report.level),

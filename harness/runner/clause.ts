@@ -3,7 +3,7 @@ import type { FakeServerHost } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { NamingProfile } from "../profiles/naming-profile.ts";
 import type { Capabilities, InitializeResult } from "../protocol/initialize-result.ts";
-import type { Comparison } from "../report/report-model.ts";
+import type { Comparison, Confound } from "../report/report-model.ts";
 import type { HostNaming } from "../world/host-naming.ts";
 import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
@@ -71,6 +71,12 @@ export interface ClauseEnvironment {
    * refusal is evidence about a situation only from a host that does not refuse everything.
    */
   acceptsCleanWorld(): Promise<boolean>;
+  /**
+   * Whether the host shows every prompt and resource of a world of them with nothing in it to refuse, and blames
+   * no server (asked once per host instance, then remembered): the prompt and resource clauses' counterpart of
+   * {@link acceptsCleanWorld} (harness/runner/context-surface.ts).
+   */
+  acceptsCleanContext(): Promise<boolean>;
 }
 
 /**
@@ -80,11 +86,27 @@ export interface ClauseEnvironment {
  * `arose` names situations a check met but could not judge. The situations the case's worlds show are
  * counted as arisen without being listed. A violation found by comparing sessions carries them side by side
  * (`comparison`, see sessionComparison). A pass may carry a `note` saying what rule it held the host to (the
- * provider profile a name was checked against ...): the verdict's reason repeats each distinct note.
+ * provider profile a name was checked against ...): the verdict's reason repeats each distinct note. A pass
+ * carrying a `confound` judged nothing: a host-wide cause (names that change between identical opens ...)
+ * kept the case from judging its hazard (see {@link CaseConfound}).
  */
 export type CheckOutcome =
-  | { ok: true; judged: readonly string[]; arose?: readonly string[]; note?: string }
+  | { ok: true; judged: readonly string[]; arose?: readonly string[]; note?: string; confound?: CaseConfound }
   | { ok: false; expected: string; observed: string; judged?: readonly string[]; arose?: readonly string[]; comparison?: Comparison };
+
+/**
+ * Why a case could not judge its hazard, when a host-wide cause explains what it saw (see confounds.ts): a
+ * check that compares two different opens returns it (with `ok: true` and nothing judged) when two identical
+ * opens of its configuration differed the same way, so the difference says nothing about its own hazard.
+ * The case is then no violation and judges nothing; the report lists it under the clause's `confounds`.
+ */
+export interface CaseConfound {
+  cause: Confound["cause"];
+  /** The clause whose verdict is about the cause (names/deterministic ...), where one is. */
+  clause?: string;
+  /** What the records show, in one line (host data). */
+  detail: string;
+}
 
 /**
  * One case of a clause's coverage plan, built by hand: the smallest case that holds one hazard the clause is

@@ -2,7 +2,9 @@
  * Policy: a clause's coverage table. Each hazard the clause is about (every situation it requires, and every
  * hazard its coverage plan builds a case for) gets a row saying where it was judged: on which constructed
  * case, in how many random cases, or nowhere, and then what the host did instead. A hazard counts as judged
- * only where a check said it judged it (see CheckOutcome), never because a world merely held it.
+ * only where a check said it judged it (see CheckOutcome), never because a world merely held it. Every
+ * constructed case is recorded, whatever an earlier one did (run-clause.ts runs them all); one left `not-run`
+ * is one that could not run at all (no host could be started for it), which the clause's reason says.
  */
 import type { CoverageCase, CoverageRow } from "../report/report-model.ts";
 import type { ConstructedCase } from "./clause.ts";

@@ -32,6 +32,8 @@ export interface LifecycleOpenOptions {
   config?: Readonly<Record<string, ServerOptions>>;
   /** Local tools registered before any server loads. */
   localTools?: readonly LocalTool[];
+  /** Ask the host to load no deferred tool on the model's behalf (HAP/1 `keepDeferred`): the clause searches itself. */
+  keepDeferred?: boolean;
 }
 
 /** One host session on a running lifecycle world. */
@@ -89,7 +91,9 @@ export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: Wo
     calls: () => fake.records.filter((record) => record.method === "tools/call"),
     async open(options = {}) {
       const servers = fake.endpoints.map(({ key, transport }) => ({ key, transport, ...options.config?.[key] }));
-      const opened = await env.adapter.open({ servers, ...(options.localTools ? { localTools: [...options.localTools] } : {}) });
+      const opened = await env.adapter.open({
+        servers, ...(options.localTools ? { localTools: [...options.localTools] } : {}), ...(options.keepDeferred ? { keepDeferred: true } : {}),
+      });
       let closed = false;
       const session: LifecycleSession = {
         id: opened.session,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { groupDefects, withDefects } from "../report/group-defects.ts";
 import { sampleReport } from "../report/sample-report.ts";
 import { inCatalogueOrderById } from "./catalogue.ts";
 import { mergeReports } from "./merge-reports.ts";
@@ -27,6 +28,15 @@ describe("shards and merge", () => {
     expect(merged.totals).toEqual(whole.totals);
     expect(merged.exitCode).toBe(whole.exitCode);
     expect(merged.shard).toBeUndefined();
+  });
+
+  it("groups the whole run's defects anew: each shard numbered its own from D1", () => {
+    const parts = [shard(1, 2), shard(2, 2)].map((part) => withDefects(part));
+    expect(parts.map((part) => part.defects![0]!.id)).toEqual(["D1", "D1"]);
+    const merged = mergeReports(parts);
+    expect(merged.defects).toEqual(groupDefects(whole).defects);
+    expect(merged.defects!.map((defect) => defect.id)).toEqual(["D1", "D2", "D3", "D4", "D5"]);
+    expect(merged.defects!.map((defect) => defect.violations[0]?.clause)).toEqual(["wire/passthrough", "surface/no-silent-loss", "surface/no-silent-loss", undefined, "surface/all-or-nothing"]);
   });
 
   it("refuses a missing shard, a foreign shard and overlapping shards", () => {

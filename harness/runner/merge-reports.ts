@@ -1,15 +1,16 @@
 /**
  * `mcp-collide merge`: shard reports back into one. The shards must come from one run configuration
- * (host, seed, runs, transport, profile, harness and catalogue versions) and must not overlap; the merged
+ * (host, seed, runs, transport, profile, --require, harness and catalogue versions) and must not overlap; the merged
  * report lists the clauses in catalogue order with totals and exit code recomputed, as an unsharded run
- * would have them. Times are the shards' earliest start and summed durations.
+ * would have them, its defects grouped anew over every clause. Times are the shards' earliest start and summed durations.
  */
-import type { Report } from "../report/report-model.ts";
+import { withDefects } from "../report/group-defects.ts";
+import type { HostWideFinding, Report } from "../report/report-model.ts";
 import { inCatalogueOrderById } from "./catalogue.ts";
 import { exitCodeOf, totalsOf } from "./verdict.ts";
 
 const sameRun = (report: Report) =>
-  JSON.stringify([report.harness, report.catalogueVersion, report.host, report.hostCommand, report.seed, report.runs, report.transport, report.profile ?? null]);
+  JSON.stringify([report.harness, report.catalogueVersion, report.host, report.hostCommand, report.seed, report.runs, report.transport, report.profile ?? null, report.requiredCapabilities ?? []]);
 
 /** Merges shard reports; throws a readable message when they do not belong together. */
 export function mergeReports(shards: readonly Report[], strict = false): Report {
@@ -35,12 +36,25 @@ export function mergeReports(shards: readonly Report[], strict = false): Report 
   }
   const clauses = inCatalogueOrderById(shards.flatMap((shard) => shard.clauses));
   const { shard: _shard, selection: _selection, contentSha256: _hash, ...run } = first;
-  return {
+  // Each shard grouped its own findings; the whole run's defects are grouped again over every clause.
+  return withDefects({
     ...run,
     startedAt: shards.map((shard) => shard.startedAt).sort()[0]!,
     durationMs: shards.reduce((sum, shard) => sum + shard.durationMs, 0),
     clauses,
+    ...hostWideOf(shards, clauses.map((clause) => clause.id)),
     totals: totalsOf(clauses),
     exitCode: exitCodeOf(clauses, strict),
-  };
+  });
+}
+
+/** Each shard found the same host-wide causes on its own clean-world open: one entry per cause, naming every shard's clauses. */
+function hostWideOf(shards: readonly Report[], order: readonly string[]): { hostWide?: HostWideFinding[] } {
+  const byCause = new Map<string, HostWideFinding>();
+  for (const entry of shards.flatMap((shard) => shard.hostWide ?? [])) {
+    const known = byCause.get(entry.cause);
+    if (known) known.clauses = order.filter((id) => known.clauses.includes(id) || entry.clauses.includes(id));
+    else byCause.set(entry.cause, { ...entry, clauses: [...entry.clauses] });
+  }
+  return byCause.size === 0 ? {} : { hostWide: [...byCause.values()] };
 }

@@ -31,6 +31,24 @@ export interface ObserveOptions {
    * servers (wire/identity-by-key) needs stdio servers whatever the run hands its other clauses.
    */
   transport?: ServerTransportKind;
+  /**
+   * The host's search tool for deferred tools (HAP/1 `deferredTools`), set by the clause environment: a tool the
+   * host still lists as deferred by its name alone after open is searched for by that name, as a model would,
+   * before the list is judged, so that a tool the host deferred is never taken for one it lost.
+   */
+  searchTool?: string;
+}
+
+/**
+ * The host's list; where it still lists tools as deferred by name alone (no description the harness can read
+ * them by), each is searched for once by that name through the host's search tool, and the list read again.
+ */
+async function listWithSearch(adapter: HostAdapter, session: string, searchTool: string | undefined) {
+  const listed = await adapter.tools(session);
+  const unloaded = searchTool === undefined ? [] : listed.tools.filter((tool) => tool.deferred && identityOf(tool.description) === undefined);
+  if (unloaded.length === 0) return listed;
+  for (const tool of unloaded) await adapter.call(session, searchTool!, { query: tool.name });
+  return adapter.tools(session);
 }
 
 /** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */
@@ -47,7 +65,7 @@ export async function observeSession(
   try {
     const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });
     session = open.session;
-    const listed = await adapter.tools(session);
+    const listed = await listWithSearch(adapter, session, options.searchTool);
     const tools = listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
     // A nonce unique within this world (records are per world), and the same on every run of one seed.
     let probes = 0;
@@ -66,7 +84,7 @@ export async function observeSession(
     }
     const unknown: ObservedCall[] = [];
     for (const name of new Set(options.unknownNames ?? [])) if (!distinct.has(visibleKey({ name }))) unknown.push(await call({ name }));
-    return { open, tools, probes: shownCalls, unknown, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime() };
+    return { open, tools, probes: shownCalls, unknown, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime(), askedAfterWait: [...fake.askedAfterWait()] };
   } finally {
     try {
       if (session !== undefined) await adapter.close(session);

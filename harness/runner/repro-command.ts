@@ -9,6 +9,8 @@ export interface ReproParts {
   https?: boolean;
   /** How the run named its host: `["--host", "last-wins"]`, `["--", ...argv]`, or nothing. */
   hostArgs: readonly string[];
+  /** `--require` capabilities the run was given (a clause failed for want of one fails so again only with it). */
+  require?: readonly string[];
 }
 
 /** `arg` as one shell word: as it is when it needs no quoting, else in single quotes. */
@@ -32,6 +34,7 @@ export function reproCommand(parts: ReproParts): string {
   args.push("--transport", parts.transport);
   if (parts.profile) args.push("--profile", parts.profile);
   if (parts.https) args.push("--https");
+  for (const capability of parts.require ?? []) args.push("--require", capability);
   args.push(...parts.hostArgs);
   return args.map(quote).join(" ");
 }

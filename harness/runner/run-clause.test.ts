@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { AdapterError } from "../adapter/adapter-error.ts";
 import { valueAtPath } from "../cli/replay-case.ts";
 import { situationsOf } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
@@ -69,14 +70,26 @@ describe("runClause: coverage first", () => {
     expect(report.coverage![0]).toMatchObject({ status: "not-judged", constructed: [{ outcome: "not-judged", note: "the host was asked nothing" }, { outcome: "not-judged" }] });
   });
 
-  it("reports a violation on a constructed case at its path, unshrunk, and the path replays that very case", async () => {
-    const { clause, built } = planned((world) => world.servers[0]!.tools.length > 0);
+  it("runs every constructed case after one failed: each failing one is a finding of its own at its path, unshrunk, and its path replays that very case", async () => {
+    const { clause, built, checked } = planned((world) => world.servers[0]!.tools.length > 0);
     const report = await runClause(clause, {} as ClauseEnvironment, options(5));
-    expect(report).toMatchObject({ status: "fail", path: "0", cases: 1, shrinks: 0, reason: "violated on constructed case 1 of 2 (empty-server: alpha advertises nothing)" });
+    // Both constructed cases ran (and failed), then the random ones (which hold).
+    expect(checked).toHaveLength(4);
+    expect(report).toMatchObject({
+      status: "fail", path: "0", cases: 4, constructed: 2, random: 2, shrinks: 0,
+      reason: "violated on constructed case 1 of 2 (empty-server: alpha advertises nothing); violated on constructed case 2 of 2 (empty-server: alpha advertises nothing, again)",
+    });
+    expect(report.findings!.map((finding) => [finding.case, finding.kind, finding.status, finding.path, finding.hazard])).toEqual([
+      [1, "constructed", "fail", "0", "empty-server"], [2, "constructed", "fail", "1", "empty-server"],
+    ]);
+    // The clause's own fields are its first finding's.
     expect(report.counterexample!.value).toEqual(built[0]!.value);
-    expect(report.coverage![0]!.constructed.map((entry) => entry.outcome)).toEqual(["violated", "not-run"]);
+    expect(report.findings![0]).toMatchObject({ counterexample: report.counterexample, expected: report.expected, observed: report.observed, evidence: report.evidence });
+    expect(report.coverage![0]!.constructed.map((entry) => entry.outcome)).toEqual(["violated", "violated"]);
     expect(report.coverage![0]!.status).toBe("violated");
-    expect(await valueAtPath(clause.arbitrary({} as never), 5, "1", built.map((entry) => entry.value))).toEqual(built[1]!.value);
+    for (const finding of report.findings!) {
+      expect(await valueAtPath(clause.arbitrary({} as never), 5, finding.path!, built.map((entry) => entry.value))).toEqual(built[finding.case - 1]!.value);
+    }
   });
 
   it("shrinks a violation found in a random case, and says which random case it was", async () => {
@@ -127,5 +140,101 @@ describe("runClause: coverage first", () => {
       { hazard: "empty-server", required: true, status: "judged", constructed: [], random: 3, firstRandomCase: 2 },
       { hazard: "multi-server", required: false, status: "not-judged", constructed: [{ title: "never judged", case: 1, outcome: "not-judged", note: "the host was asked nothing" }], random: 0 },
     ]);
+  });
+});
+
+/** A world whose one server advertises `names`. */
+const named = (...names: string[]): World => ({
+  servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: names.map((name) => ({ name, inputSchema: { type: "object" } })), latency: { initialize: 0, toolsList: 0 }, unreachable: false }],
+});
+
+/**
+ * A clause with three constructed cases for two hazards, whose check runs `verdict(first tool's name)`: "fail"
+ * violates, "break" throws as a crashed adapter would, anything else holds. Random cases draw a, b or c.
+ */
+function twoBugs(verdict: (name: string) => string) {
+  const checked: string[] = [];
+  const clause = defineClause({
+    id: "test/two-bugs", level: "MUST", summary: "holds", sources: [],
+    arbitrary: () => fc.constantFrom("a", "b", "c").map((name) => named(name)),
+    coverage: () => [
+      { hazard: "exact-duplicate", title: "first bug", value: named("one") },
+      { hazard: "exact-duplicate", title: "no bug here", value: named("two") },
+      { hazard: "separator-clash", title: "second bug", value: named("three") },
+    ],
+    worlds: (world: World) => [world],
+    requires: ["exact-duplicate", "separator-clash"],
+    async check(_env, world: World) {
+      const name = world.servers[0]!.tools[0]!.name;
+      checked.push(name);
+      const said = verdict(name);
+      if (said === "break") throw new AdapterError("crash", `adapter exited on ${name}`);
+      const judged = name === "three" ? ["separator-clash"] : ["exact-duplicate"];
+      return said === "fail" ? { ok: false, expected: `no bug in ${name}`, observed: `bug in ${name}`, judged } : { ok: true, judged };
+    },
+  });
+  return { clause, checked };
+}
+
+describe("runClause: every hazard judged, every failing hazard reported", () => {
+  it("runs the whole plan past a failure: two independent bugs are two findings, each with its own world and explanation, and a random failure adds a third", async () => {
+    const { clause, checked } = twoBugs((name) => (["one", "three", "c"].includes(name) ? "fail" : "hold"));
+    let randomFound = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      checked.length = 0;
+      const report = await runClause(clause, {} as ClauseEnvironment, options(seed, 6));
+      expect(checked.slice(0, 3)).toEqual(["one", "two", "three"]);
+      const constructedFindings = report.findings!.filter((finding) => finding.kind === "constructed");
+      expect(constructedFindings.map((finding) => [finding.case, finding.hazard, finding.title, finding.observed, finding.path])).toEqual([
+        [1, "exact-duplicate", "first bug", "bug in one", "0"], [3, "separator-clash", "second bug", "bug in three", "2"],
+      ]);
+      expect(report.status).toBe("fail");
+      expect(report.observed).toBe("bug in one");
+      expect(report.reason).toMatch(/^violated on constructed case 1 of 3 \(exact-duplicate: first bug\); violated on constructed case 3 of 3 \(separator-clash: second bug\)/);
+      expect(report.coverage!.map((row) => row.status)).toEqual(["violated", "violated"]);
+      expect(report.coverage!.flatMap((row) => row.constructed.map((entry) => entry.outcome))).not.toContain("not-run");
+      const random = report.findings!.filter((finding) => finding.kind === "random");
+      if (random.length > 0) {
+        randomFound++;
+        // Random exploration stops at its first failure and shrinks it: one finding, after the constructed ones.
+        expect(random).toHaveLength(1);
+        expect(random[0]).toMatchObject({ status: "fail", observed: "bug in c" });
+        expect(random[0]!.case).toBeGreaterThan(3);
+        expect(random[0]!.reason).toMatch(/^violated in random case \d \(after 3 constructed\); shrunk in \d+ step\(s\)$/);
+        // Its path counts the constructed cases first, as before: the seed and path replay that very case.
+        const examples = clause.coverage!({} as never).map((built) => built.value);
+        expect(await valueAtPath(clause.arbitrary({} as never), seed, random[0]!.path!, examples)).toEqual(random[0]!.counterexample!.value);
+      }
+    }
+    expect(randomFound).toBeGreaterThan(0);
+  });
+
+  it("relaunches a host that broke on a constructed case and runs the next: the broken case is an ERROR finding, a later failure a finding too", async () => {
+    const { clause, checked } = twoBugs((name) => (name === "one" ? "break" : name === "three" ? "fail" : "hold"));
+    let recovered = 0;
+    const report = await runClause(clause, {} as ClauseEnvironment, { ...options(1, 2), recover: async () => { recovered++; } });
+    expect(checked.slice(0, 3)).toEqual(["one", "two", "three"]);
+    expect(recovered).toBe(1);
+    expect(report.status).toBe("error");
+    expect(report.findings!.map((finding) => [finding.case, finding.status])).toEqual([[1, "error"], [3, "fail"]]);
+    expect(report.error).toMatchObject({ kind: "crash", message: "adapter exited on one" });
+    expect(report.reason).toMatch(/^the host broke \(crash\) on constructed case 1 of 3 \(exact-duplicate: first bug\): adapter exited on one; violated on constructed case 3 of 3/);
+    expect(report.coverage!.flatMap((row) => row.constructed.map((entry) => entry.outcome))).toEqual(["broke", "judged", "violated"]);
+  });
+
+  it("says next to the verdict which cases could not run when no host could be started for them, and only then marks them not-run", async () => {
+    const { clause, checked } = twoBugs((name) => (name === "one" ? "break" : "hold"));
+    const report = await runClause(clause, {} as ClauseEnvironment, { ...options(1, 2), recover: async () => { throw new AdapterError("spawn", "no such adapter"); } });
+    expect(checked).toEqual(["one"]);
+    expect(report.status).toBe("error");
+    expect(report.reason).toMatch(/; constructed cases 2 to 3 and every random case could not run: the host could not be \(re\)started \(spawn\): no such adapter$/);
+    expect(report.coverage!.flatMap((row) => row.constructed.map((entry) => entry.outcome))).toEqual(["broke", "not-run", "not-run"]);
+  });
+
+  it("keeps detection only (no shrinking) to the constructed cases once one failed, and still runs all of them", async () => {
+    const { clause, checked } = twoBugs((name) => (name === "one" ? "fail" : "hold"));
+    const report = await runClause(clause, {} as ClauseEnvironment, { ...options(1, 5), shrink: false });
+    expect(checked).toEqual(["one", "two", "three"]);
+    expect(report).toMatchObject({ status: "fail", cases: 3, constructed: 3, random: 0 });
   });
 });

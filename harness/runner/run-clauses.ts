@@ -10,15 +10,18 @@ import { isAdapterError } from "../adapter/adapter-error.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import { namingProfile, type NamingProfile } from "../profiles/naming-profile.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
+import { namedCapabilities } from "../protocol/named-capabilities.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { pathContext, portableArgv, portableClauseReport, portableHostArgs, portableText } from "../report/portable-path.ts";
-import type { ClauseReport, Report, SessionPoisoning } from "../report/report-model.ts";
+import { withDefects } from "../report/group-defects.ts";
+import type { ClauseReport, HostWideFinding, Report, SessionPoisoning } from "../report/report-model.ts";
 import { catalogueVersion, harnessVersion } from "../version.ts";
 import type { Clause, ClauseEnvironment } from "./clause.ts";
 import type { HostHandle, HostLauncher } from "./host-launcher.ts";
 import { clauseEnvironment } from "./clause-environment.ts";
 import { guardedLauncher } from "./guarded-host.ts";
-import { learnNaming, type CleanOpen } from "./learn-naming.ts";
+import { learnNaming, type CleanFailure, type CleanOpen } from "./learn-naming.ts";
+import { declarations, declarationText, type RequirableCapability } from "./missing-capability.ts";
 import { ObservationCache } from "./observation-cache.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import { reproCommand } from "./repro-command.ts";
@@ -62,6 +65,8 @@ export interface RunOptions {
   confirmFresh?: boolean;
   /** Longest one clause may spend shrinking a violation, in ms (default: no bound; see ClauseRunOptions). */
   shrinkBudgetMs?: number;
+  /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
+  require?: readonly string[];
   onClauseStart?(clause: Clause): void;
   onClauseEnd?(report: ClauseReport): void;
 }
@@ -86,13 +91,17 @@ function notApplicable(clause: Clause, seed: number, reason: string): ClauseRepo
 
 /**
  * A finished clause as the report records it: this machine's paths rewritten (portable-path.ts), and a
- * repro line when it failed or broke on a case (`transport` is undefined when the host never started).
+ * repro line when it failed or broke on a case, and one for each of its findings (each replays its own
+ * case: a constructed case's path is its index); `transport` is undefined when the host never started.
  */
 function finished(clause: Clause, report: ClauseReport, options: RunOptions, transport: string | undefined): ClauseReport {
   const context = pathContext();
   const portable = portableClauseReport(report, context);
   if (transport !== undefined && (portable.status === "fail" || portable.status === "warn" || portable.status === "error")) {
-    portable.repro = reproCommand({ clause: clause.id, seed: options.seed, path: portable.path, transport, profile: options.profile, https: options.https, hostArgs: portableHostArgs(options.launcher.reproArgs, context) });
+    const hostArgs = portableHostArgs(options.launcher.reproArgs, context);
+    const repro = (path: string | undefined) => reproCommand({ clause: clause.id, seed: options.seed, path, transport, profile: options.profile, https: options.https, require: report.capability !== undefined ? options.require : undefined, hostArgs });
+    portable.repro = repro(portable.path);
+    if (portable.findings) portable.findings = portable.findings.map((finding) => ({ ...finding, repro: repro(finding.path) }));
   }
   return portable;
 }
@@ -110,6 +119,8 @@ interface RunContext {
   diagnostics: Diagnostic[];
   /** Violations that showed only on a process that had served earlier cases (see fresh-hosts.ts). */
   poisonings: SessionPoisoning[];
+  /** Why every case runs on a fresh process, once a poisoning was charged (see fresh-hosts.ts). */
+  isolation?: string;
   /** What the first host's open of the clean world taught (its join), before any clause ran. */
   learnt: CleanOpen | undefined;
   /** The host instance that open ran on. */
@@ -126,13 +137,16 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
   const current = new WorkerHost(options.launcher, first, ahead, context.diagnostics);
   const recover = () => current.recover();
   let bypass = false;
+  /** The clause whose cases run now (its sessions may each need a fresh process: fresh-hosts.ts). */
+  let inFlight: Clause | undefined;
   const env: ClauseEnvironment = clauseEnvironment({
     adapter: () => current.handle!.adapter,
     host, transport, profile: context.profile, providerProfile: context.providerProfile, servers,
     naming: context.learnt?.naming,
     ...(context.learnt && context.learntOn ? { clean: { adapter: context.learntOn, accepted: context.learnt.accepted } } : {}),
     listChangedTimeoutMs: options.listChangedTimeoutMs ?? 2_000,
-    observe: (world, observeOptions, via) => {
+    observe: async (world, observeOptions, via) => {
+      if (inFlight) await freshHosts?.beforeSession(inFlight.id);
       const fresh = () => observeSession(via?.adapter ?? current.handle!.adapter, via?.servers ?? servers, transport, world, observeOptions);
       return cache && !bypass ? cache.observe(world, observeOptions, servedInCase, fresh, via?.record) : fresh();
     },
@@ -143,8 +157,15 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     bypassCache: (on) => { bypass = on; },
     record: (finding) => context.poisonings.push(finding),
     replaceHost: () => current.replace(),
+    isolated: () => context.isolation !== undefined,
+    isolate: (why) => {
+      if (context.isolation !== undefined) return;
+      context.isolation = why;
+      context.diagnostics.push({ level: "info", message: `mcp-collide: ${why}; from then on every case ran on a fresh host process, so no later clause was judged on a process an earlier case had poisoned` });
+    },
   });
   for (let clause = queue.shift(); clause !== undefined; clause = queue.shift()) {
+    inFlight = clause;
     options.onClauseStart?.(clause);
     let report: ClauseReport;
     if (!host.transports.includes(transport)) {
@@ -157,6 +178,9 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
         report = await runClause(cased, env, {
           seed: options.seed, runs: options.runs, path: options.path,
           caseTimeoutMs, recover, stderrTail: () => current.handle?.stderrTail() ?? "", shrink: options.shrink, shrinkBudgetMs: options.shrinkBudgetMs, freshHosts,
+          cleanWorldAnswered: context.learnt !== undefined,
+          require: options.require,
+          ...(context.learnt?.failed ? { everyOpenFails: context.learnt.failed } : {}),
         });
       } catch (error) {
         report = brokenReport(clause, options.seed, error, current.handle?.stderrTail() ?? "", "the host could not be (re)started");
@@ -187,6 +211,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
   const cache = options.cacheObservations ? new ObservationCache() : undefined;
   let transport: ServerTransportKind | undefined = options.transport;
   let startError: string | undefined;
+  let cleanFailure: CleanFailure | undefined;
   const width = Math.max(1, Math.min(options.workers ?? 1, options.clauses.length));
   let ahead: Array<Promise<HostHandle>> = [];
   try {
@@ -225,6 +250,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
       // The host's join, read once before any plan is built: every worker's plans are the same, and a replay
       // reads it the same way (replay-environment.ts).
       const learnt = host.transports.includes(transport) ? await learnNaming(first!.adapter, servers, transport, options.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) : undefined;
+      cleanFailure = learnt?.failed;
       const context: RunContext = {
         options: launched, host, transport, servers, cache, diagnostics, poisonings, learnt, learntOn: first?.adapter,
         profile: chosen ?? claimed, providerProfile: chosen ?? namingProfile("default"),
@@ -244,8 +270,15 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     await servers.close();
     ca?.close();
   }
-  const ordered = chargePoisonings(options.clauses.map((clause) => reports.get(clause.id)!), poisonings);
-  return {
+  const named = host ? namedCapabilities.get(host) : undefined;
+  const declared = host && named ? declarations(host.capabilities, named) : undefined;
+  // A clause left NOT_APPLICABLE for want of a capability says how the adapter declared it.
+  const said = (report: ClauseReport): ClauseReport => (declared && report.status === "not-applicable" && report.capability !== undefined
+    ? { ...report, reason: `${report.reason} (${declarationText(report.capability, declared[report.capability as RequirableCapability])})` }
+    : report);
+  const ordered = chargePoisonings(options.clauses.map((clause) => said(reports.get(clause.id)!)), poisonings);
+  // The report opens with the host's defects: its findings grouped by cause (group-defects.ts).
+  return withDefects({
     harness: { name: "mcp-collide", version: harnessVersion },
     protocolVersion: "1",
     catalogueVersion,
@@ -261,13 +294,22 @@ export async function runClauses(given: RunOptions): Promise<Report> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     clauses: ordered,
+    ...(cleanFailure ? { hostWide: [hostWideOf(cleanFailure, ordered)] } : {}),
     totals: totalsOf(ordered),
     exitCode: exitCodeOf(ordered, options.strict ?? false),
+    ...(declared ? { capabilityDeclarations: declared } : {}),
+    ...(options.require && options.require.length > 0 ? { requiredCapabilities: [...options.require] } : {}),
     ...(host?.environment ? { hostEnvironment: Object.fromEntries(Object.entries(host.environment).map(([key, value]) => [key, portableText(value)])) } : {}),
     ...(diagnostics.length > 0 ? { diagnostics: diagnostics.map((entry) => ({ ...entry, message: portableText(entry.message) })) } : {}),
     ...(poisonings.length > 0 ? { sessionPoisoning: poisonings } : {}),
     ...(cache ? { observationCache: { ...cache.counts } } : {}),
-  };
+  });
+}
+
+/** The clean world's whole failure as the report tells it once, with the clauses it kept from judging. */
+function hostWideOf(failure: CleanFailure, reports: readonly ClauseReport[]): HostWideFinding {
+  const clauses = reports.filter((report) => report.confounds?.some((confound) => confound.cause === "every-open-fails")).map((report) => report.id);
+  return { cause: "every-open-fails", detail: portableText(failure.detail), clauses, evidence: failure.evidence };
 }
 
 function safeProfile(id: string): NamingProfile | undefined {

@@ -33,6 +33,8 @@ export interface SessionObservation {
   records: MessageRecord[];
   /** The servers that answered their first `tools/list`, in the order they sent the answer (see FakeWorld). */
   answerOrder: string[];
-  /** Whether the host asked the servers for their lists one at a time (see FakeWorld); absent: not known. */
+  /** Whether no two servers' first lists were ever asked for at once (see FakeWorld); absent: not known. */
   listedOneAtATime?: boolean;
+  /** The servers the host asked for their first list only after a wait for them ran out (see FakeWorld); absent: not known. */
+  askedAfterWait?: string[];
 }

@@ -2,18 +2,22 @@
  * The site builder on hand-built reports: host strings stay text everywhere, every page carries the strict
  * CSP and no script but the overview's hashed one, a verdict that changed between two versions is marked,
  * a tampered report is refused, the badge counts MUST clauses, and the staleness check sees every kind of
- * difference.
+ * difference. The hostile side: a resealed report that relabels a clause, renames one into another's page,
+ * leaves one out or is another host's is refused, naming its file; writing the site deletes only what an
+ * earlier write of the site made.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { HOSTILE, sampleReport } from "../report/sample-report.ts";
 import { sealReport } from "../report/write-report.ts";
 import type { Report } from "../report/report-model.ts";
-import { buildSite, siteDifferences, writeSite } from "./build-site.ts";
-import { mustScore } from "./site-badge.ts";
-import { loadSite, type SiteHost } from "./site-data.ts";
+import { catalogueIds } from "../runner/catalogue.ts";
+import { buildSite, MANIFEST, siteDifferences, writeSite } from "./build-site.ts";
+import { badgeSvg, mustScore } from "./site-badge.ts";
+import { loadSite as load, type SiteCatalogue, type SiteHost } from "./site-data.ts";
+import { clausePath } from "./site-links.ts";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -34,6 +38,10 @@ function root(current: Report, older: Record<string, Report | string> = {}): str
   }
   return dir;
 }
+
+/** The catalogue the sample reports were written against. */
+const catalogue: SiteCatalogue = { version: "1", clauses: sampleReport().clauses.map(({ id, level, summary, sources }) => ({ id, level, summary, sources })) };
+const loadSite = (dir: string, hosts: SiteHost[]) => load(dir, hosts, catalogue);
 
 const at = (version: string, passing = false) => {
   const report = sampleReport({ host: { name: `${HOSTILE} host`, version: `hostile-pkg ${version}` } });
@@ -70,10 +78,13 @@ describe("the compliance site", () => {
     await expect(loadSite(root(at("2.0.0"), { "1.0.0": tampered }), [host])).rejects.toThrow(/contentSha256/);
   });
 
-  it("counts MUST clauses that apply in the badge", () => {
+  it("counts MUST clauses that apply in the badge, and those that did not (N/A)", () => {
     const report = sampleReport();
     const must = report.clauses.filter((c) => c.level === "MUST" && c.status !== "not-applicable");
-    expect(mustScore(report)).toEqual({ passed: must.filter((c) => c.status === "pass").length, total: must.length, worst: "fail" });
+    const notApplicable = report.clauses.filter((c) => c.level === "MUST" && c.status === "not-applicable").length;
+    expect(notApplicable).toBeGreaterThan(0);
+    expect(mustScore(report)).toEqual({ passed: must.filter((c) => c.status === "pass").length, total: must.length, notApplicable, worst: "fail" });
+    expect(badgeSvg(report, "x")).toContain(`MUST ${must.filter((c) => c.status === "pass").length}/${must.length} · ${notApplicable} N/A`);
   });
 
   it("tells a stale copy: changed, missing and extra files, the screenshot aside", async () => {
@@ -87,5 +98,69 @@ describe("the compliance site", () => {
     writeFileSync(join(dir, "stray.html"), "");
     rmSync(join(dir, "badges/hostile.svg"));
     expect(siteDifferences(dir, files)).toEqual(["missing badges/hostile.svg", "changed index.html", "extra stray.html"]);
+  });
+
+  it("refuses a resealed report that relabels, renames, drops or invents a clause, naming the file and the clause", async () => {
+    const relabel = (report: Report, change: (clauses: Report["clauses"]) => Report["clauses"]) => ({ ...report, clauses: change(report.clauses) });
+    const failing = at("2.0.0").clauses.find((c) => c.status === "fail")!.id;
+    const cases: Array<[string, Report, RegExp]> = [
+      ["a MUST failure labelled SHOULD", relabel(at("2.0.0"), (cs) => cs.map((c) => (c.id === failing ? { ...c, level: "SHOULD" as const } : c))), /clause "surface\/no-silent-loss" is labelled SHOULD; the catalogue says MUST/],
+      ["a summary of its own", relabel(at("2.0.0"), (cs) => cs.map((c) => (c.id === failing ? { ...c, summary: "nothing to see" } : c))), /summary the catalogue \(version 1\) does not give it/],
+      ["sources of its own", relabel(at("2.0.0"), (cs) => cs.map((c) => (c.id === failing ? { ...c, sources: ["trust me"] } : c))), /cites sources/],
+      ["a failure moved to an id that is no clause", relabel(at("2.0.0"), (cs) => cs.map((c) => (c.id === failing ? { ...c, id: "surface-no/silent-loss" } : c))), /"surface-no\/silent-loss" is no clause of the catalogue/],
+      ["an id naming the clause index", relabel(at("2.0.0"), (cs) => [...cs, { ...cs[0]!, id: "index" }]), /"index" is no clause/],
+      ["a failure left out", relabel(at("2.0.0"), (cs) => cs.filter((c) => c.id !== failing)), /leaves out surface\/no-silent-loss/],
+      ["a clause judged twice", relabel(at("2.0.0"), (cs) => [...cs, { ...cs[0]!, status: "pass" as const }]), /is judged twice/],
+    ];
+    for (const [what, report, message] of cases) await expect(loadSite(root(report), [host]), what).rejects.toThrow(message);
+    // A report of an older catalogue may judge fewer clauses; it is shown in the catalogue's words, never its own.
+    const older = relabel({ ...at("2.0.0"), catalogueVersion: "0" }, (cs) => cs.filter((c) => c.id !== "names/injective").map((c) => ({ ...c, summary: `old words ${HOSTILE}` })));
+    const data = await loadSite(root(older), [host]);
+    expect(data.entries[0]!.versions[0]!.report.clauses.map((c) => c.summary)).toEqual(catalogue.clauses.filter((c) => c.id !== "names/injective").map((c) => c.summary));
+    expect(data.clauses.map((c) => c.id)).not.toContain("names/injective");
+  });
+
+  it("gives every catalogue clause a page of its own, none of them the clause index", () => {
+    const paths = catalogueIds.map(clausePath);
+    expect(new Set(paths).size).toBe(catalogueIds.length);
+    expect(paths).not.toContain("clauses/index.html");
+  });
+
+  it("refuses a history report of another host, or of a version its file does not name", async () => {
+    const stranger = { ...at("1.0.0"), host: { name: "another host", version: "hostile-pkg 1.0.0" } };
+    await expect(loadSite(root(at("2.0.0"), { "1.0.0": stranger }), [host])).rejects.toThrow(/history\/hostile\/1\.0\.0\.json: a report of "another host", but reports\/hostile\.json is of/);
+    await expect(loadSite(root(at("2.0.0"), { "1.0.0": at("1.5.0") }), [host])).rejects.toThrow(/a report of version "1\.5\.0", filed as 1\.0\.0/);
+    const command = { ...host, command: ["node", "hosts/hostile/adapter.ts"] };
+    await expect(loadSite(root(at("2.0.0")), [command])).rejects.toThrow(/reports\/hostile\.json: its host command does not start with the registry's/);
+    const ours = (version: string) => ({ ...at(version), hostCommand: ["node", "hosts/hostile/adapter.ts", "--bin", "old"] });
+    expect((await loadSite(root(ours("2.0.0"), { "1.0.0": ours("1.0.0") }), [command])).entries[0]!.versions).toHaveLength(2);
+  });
+
+  it("deletes only what an earlier write of the site made: a folder of someone else's is refused untouched", async () => {
+    const files = buildSite(await loadSite(root(at("2.0.0")), [host]));
+    const dir = mkdtempSync(join(tmpdir(), "mcp-collide-site-out-"));
+    roots.push(dir);
+    writeFileSync(join(dir, "thesis.tex"), "years of work");
+    expect(() => writeSite(dir, files)).toThrow(/holds files this site did not write \(thesis\.tex\)/);
+    expect(readFileSync(join(dir, "thesis.tex"), "utf8")).toBe("years of work");
+    expect(existsSync(join(dir, "index.html"))).toBe(false);
+    // A previous site: what it wrote and the new one lacks goes, anything else stays.
+    const site = mkdtempSync(join(tmpdir(), "mcp-collide-site-out-"));
+    roots.push(site);
+    writeSite(site, new Map([...files, ["hosts/gone/1.0.0.html", "old page"]]));
+    writeFileSync(join(site, "notes.txt"), "mine");
+    writeFileSync(join(dir, "outside.txt"), "outside");
+    writeFileSync(join(site, MANIFEST), `${readFileSync(join(site, MANIFEST), "utf8")}../${dir.split("/").at(-1)}/outside.txt\n${dir}/thesis.tex\n`);
+    writeSite(site, files);
+    expect(existsSync(join(site, "hosts/gone/1.0.0.html"))).toBe(false);
+    expect(readFileSync(join(site, "notes.txt"), "utf8")).toBe("mine");
+    expect(readFileSync(join(dir, "outside.txt"), "utf8")).toBe("outside");
+    expect(readFileSync(join(dir, "thesis.tex"), "utf8")).toBe("years of work");
+    expect(siteDifferences(site, files)).toEqual(["extra notes.txt"]);
+    // A folder of the site planted as a link to elsewhere is not written through.
+    rmSync(join(site, "badges"), { recursive: true });
+    symlinkSync(dir, join(site, "badges"));
+    expect(() => writeSite(site, files)).toThrow(/badges is not a folder/);
+    expect(existsSync(join(dir, "hostile.svg"))).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * hosts/<id>/<version>.html: one report of one host: what was run (the host command, seed, runs, transport),
- * the installed versions and the isolation, the badge, every verdict with a stable anchor per clause, the
+ * the installed versions and the isolation, the badge, the host's defects (grouped at build time for a report
+ * written before defects were), every verdict with a stable anchor per clause, the
  * verdicts of the other versions judged, the coverage table, the not-applicable reasons, and the hand-checked
  * evidence (hosts/hosts.ts, and the agent CLIs' replays by value) beside each verdict it is about.
  */
@@ -9,6 +10,8 @@ import { escapeHtml } from "../report/escape.ts";
 import type { ClauseReport } from "../report/report-model.ts";
 import { htmlBadge, htmlBanner, htmlClauseSection, htmlCoverageTable } from "../report/render-html.ts";
 import { clip, EVIDENCE_LIMIT } from "../report/report-view.ts";
+import { defectsOf } from "../report/defect-view.ts";
+import { htmlDefects } from "../report/html-defects.ts";
 import { badgeDataUri, badgeSvg, mustScore } from "./site-badge.ts";
 import type { HostVersion, SiteEntry } from "./site-data.ts";
 import { badgePath, clauseHistory, clausePath, hostPath, kindHeading, shellLine, verdictCell } from "./site-links.ts";
@@ -45,8 +48,9 @@ export function hostPage(entry: SiteEntry, version: HostVersion): string {
     `<tr class="s-${clause.status}"><td>${htmlBadge(clause.status)}</td><td><a href="#${clauseAnchor(clause.id)}"><code>${escapeHtml(clause.id)}</code></a> <a class="doc" href="${up(DEPTH)}${clausePath(clause.id)}" title="every host's verdict on it">all hosts ↗</a></td>` +
     `<td>${clause.level}</td><td class="why">${escapeHtml(clip(clause.reason, 600))}</td></tr>`);
   const command = shellLine(report.hostCommand);
+  const defects = defectsOf(report);
   const sections = report.clauses.map((clause) => htmlClauseSection(report, clause, clause.status !== "pass" && clause.status !== "not-applicable", { clauseDocs: `${toRoot}docs/clauses.md` }, {
-    reportFile: version.file, hostCommand: command, extra: checkedByHand(entry, version, clause),
+    reportFile: version.file, hostCommand: command, extra: checkedByHand(entry, version, clause), defects,
   }));
   const notes = host.notes.length > 0 && version.current ? `<h2>Notes</h2><ul>${host.notes.map((note) => `<li>${escapeHtml(note)}</li>`).join("")}</ul>` : "";
   const absent = report.clauses.filter((clause) => clause.status === "not-applicable");
@@ -54,6 +58,8 @@ export function hostPage(entry: SiteEntry, version: HostVersion): string {
     `<li><a href="#${clauseAnchor(clause.id)}"><code>${escapeHtml(clause.id)}</code></a>: ${escapeHtml(host.notApplicable[clause.id] ?? clause.reason)}</li>`).join("")}</ul>`;
   const body = [
     ...head,
+    // The page leads with the host's defects; every clause has a section below to link to.
+    htmlDefects(defects, () => true),
     `<h2>Verdicts</h2><table class="verdicts"><thead><tr><th>Verdict</th><th>Clause</th><th>Level</th><th>Why</th></tr></thead><tbody>${rows.join("\n")}</tbody></table>`,
     historyTable(entry, version),
     `<h2>Every verdict <small class="why">(each section's address is this page's URL with #clause-…; open by default where the clause did not pass)</small></h2>`,

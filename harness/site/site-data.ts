@@ -4,6 +4,13 @@
  * and reports/history/<id>/<version>.json, earlier versions judged the same way. A report read from disk is
  * untrusted input: readReport parses it with the report schema and checks its content hash; the agent CLIs'
  * replay evidence (reports/agent-clis/<id>.evidence.json) is parsed with the schema below.
+ * The hash only shows a report was not edited by accident (anyone can reseal one), so what the site shows of a
+ * report's metadata is checked against what the project knows (policy): every clause id must be a catalogue id
+ * (so no id can name, replace or escape another page), with the catalogue's level; a report of the current
+ * catalogue version must hold exactly the catalogue's clauses, with their summaries and sources; every
+ * clause is shown with the catalogue's words, never the report's; a history report must be of its folder's
+ * host (the current report's host name, the registry's adapter command) and of the version its file names.
+ * A report that fails any of these is refused, naming the file and what is wrong.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,6 +32,8 @@ export const SiteHostSchema = z.object({
   notes: z.array(z.string()).default([]),
   /** The packages (or runtime) it exercises, as the registry names them. */
   packages: z.array(z.string()).default([]),
+  /** The adapter command the registry runs it with: every report of it starts its `hostCommand` so. */
+  command: z.array(z.string()).optional(),
 });
 /** One host in one configuration. */
 export type SiteHost = z.infer<typeof SiteHostSchema>;
@@ -57,6 +66,52 @@ export interface SiteEntry {
 /** A clause as the reports describe it (the first report that judged it). */
 export type SiteClause = Pick<ClauseReport, "id" | "level" | "summary" | "sources">;
 
+/** The clause catalogue reports are checked against: its version, and every clause as the catalogue says it. */
+export interface SiteCatalogue {
+  version: string;
+  clauses: readonly SiteClause[];
+}
+
+/** Why `report` (read from `file`) cannot be shown as it is, or undefined; its clauses then take the catalogue's words. */
+function catalogueDisagreement(report: Report, file: string, catalogue: SiteCatalogue): string | undefined {
+  const known = new Map(catalogue.clauses.map((clause) => [clause.id, clause]));
+  const seen = new Set<string>();
+  const current = report.catalogueVersion === catalogue.version;
+  for (const clause of report.clauses) {
+    const entry = known.get(clause.id);
+    const named = `${file}: clause ${JSON.stringify(clause.id.slice(0, 200))}`;
+    if (!entry) return `${named} is no clause of the catalogue`;
+    if (seen.has(clause.id)) return `${named} is judged twice`;
+    seen.add(clause.id);
+    if (clause.level !== entry.level) return `${named} is labelled ${clause.level}; the catalogue says ${entry.level}`;
+    if (current && clause.summary !== entry.summary) return `${named} has a summary the catalogue (version ${catalogue.version}) does not give it`;
+    if (current && JSON.stringify(clause.sources) !== JSON.stringify(entry.sources)) return `${named} cites sources the catalogue (version ${catalogue.version}) does not`;
+  }
+  const missing = current ? catalogue.clauses.filter((clause) => !seen.has(clause.id)) : [];
+  if (missing.length > 0) return `${file}: a report of catalogue version ${catalogue.version} judges every clause of it, but this one leaves out ${missing.map((clause) => clause.id).join(", ")}`;
+  return undefined;
+}
+
+/** `report` checked against the catalogue (throws, naming `file`, where it disagrees), its clauses in the catalogue's words. */
+function checkedAgainst(report: Report, file: string, catalogue: SiteCatalogue): Report {
+  const problem = catalogueDisagreement(report, file, catalogue);
+  if (problem) throw new Error(`${problem}; the site shows no report that disagrees with the catalogue`);
+  const known = new Map(catalogue.clauses.map((clause) => [clause.id, clause]));
+  return { ...report, clauses: report.clauses.map((clause) => ({ ...clause, ...pickClause(known.get(clause.id)!) })) };
+}
+
+const pickClause = ({ level, summary, sources }: SiteClause) => ({ level, summary, sources: [...sources] });
+
+/** Throws, naming `file`, unless `report` is of `host` (the current report's host name, the registry's command). */
+function checkHost(report: Report, file: string, host: SiteHost, current: Report | undefined): void {
+  if (current && report.host.name !== current.host.name) {
+    throw new Error(`${file}: a report of ${JSON.stringify(report.host.name.slice(0, 200))}, but reports/${host.id}.json is of ${JSON.stringify(current.host.name.slice(0, 200))}: a history report must be of its folder's host`);
+  }
+  if (host.command && !host.command.every((word, index) => report.hostCommand[index] === word)) {
+    throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${host.command.join(" ")}): a report of another host`);
+  }
+}
+
 /** Everything the site shows. */
 export interface SiteData {
   entries: SiteEntry[];
@@ -83,14 +138,19 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Reads every committed report of `hosts` under `root` (the package root); a host with no report is left out. */
-export async function loadSite(root: string, hosts: readonly SiteHost[]): Promise<SiteData> {
+/**
+ * Reads every committed report of `hosts` under `root` (the package root), each checked against `catalogue`
+ * and its host (see the header); a host with no report is left out.
+ */
+export async function loadSite(root: string, hosts: readonly SiteHost[], catalogue: SiteCatalogue): Promise<SiteData> {
   const entries: SiteEntry[] = [];
   for (const raw of hosts) {
     const host = SiteHostSchema.parse(raw);
     const currentFile = join("reports", `${host.id}.json`);
     if (!existsSync(join(root, currentFile))) continue;
-    const current = await readReport(join(root, currentFile));
+    const read = await readReport(join(root, currentFile));
+    checkHost(read, currentFile, host, undefined);
+    const current = checkedAgainst(read, currentFile, catalogue);
     const currentVersion = versionKey(current);
     const historyDir = join("reports", "history", host.id);
     const older: HostVersion[] = [];
@@ -99,7 +159,10 @@ export async function loadSite(root: string, hosts: readonly SiteHost[]): Promis
       if (!VERSION.test(version)) throw new Error(`${join(historyDir, `${version}.json`)}: a history report is named <version>.json`);
       if (version === currentVersion) continue;
       const file = join(historyDir, `${version}.json`);
-      older.push({ version, file, current: false, report: await readReport(join(root, file)) });
+      const report = await readReport(join(root, file));
+      checkHost(report, file, host, current);
+      if (versionKey(report) !== version) throw new Error(`${file}: a report of version ${JSON.stringify(versionKey(report))}, filed as ${version}`);
+      older.push({ version, file, current: false, report: checkedAgainst(report, file, catalogue) });
     }
     const replayFile = join("reports", "agent-clis", `${host.id}.evidence.json`);
     const replay = existsSync(join(root, replayFile))
@@ -107,11 +170,7 @@ export async function loadSite(root: string, hosts: readonly SiteHost[]): Promis
       : undefined;
     entries.push({ host, versions: [...older, { version: currentVersion, file: currentFile, current: true, report: current }], ...(replay ? { replay } : {}) });
   }
-  const clauses = new Map<string, SiteClause>();
-  for (const entry of entries) {
-    for (const clause of entry.versions.at(-1)!.report.clauses) {
-      if (!clauses.has(clause.id)) clauses.set(clause.id, { id: clause.id, level: clause.level, summary: clause.summary, sources: clause.sources });
-    }
-  }
-  return { entries, clauses: [...clauses.values()] };
+  // The clauses some current report judged, as the catalogue words them.
+  const judged = new Set(entries.flatMap((entry) => entry.versions.at(-1)!.report.clauses.map((clause) => clause.id)));
+  return { entries, clauses: catalogue.clauses.filter((clause) => judged.has(clause.id)).map((clause) => ({ id: clause.id, ...pickClause(clause) })) };
 }

@@ -115,4 +115,12 @@ export interface AgentCli {
    * every deferred schema); asked again after each, until it returns undefined (at most 8 rounds).
    */
   warmUp?(turn: HeldTurn, surface: VisibleTool[]): ModelReply | undefined;
+  /**
+   * Optional, for a CLI that offers its model a search tool in place of some MCP tools (Claude Code's ToolSearch,
+   * Qwen Code's tool_search): the adapter declares HAP/1 `deferredTools` (the tool's name, and `above` where the
+   * CLI defers only past that many server tools), `surface` marks the tools listed by name only `deferred`, an
+   * open with `keepDeferred` skips the warm-up, and a HAP/1 call of `tool` is the model reply `reply` gives for
+   * the harness's query (the CLI's own search arguments), after which the surface is read from the next turn.
+   */
+  search?: { tool: string; above?: number; reply(query: string, id: string): ModelReply };
 }

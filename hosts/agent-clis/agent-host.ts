@@ -21,6 +21,7 @@ import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentSession } from "./agent-session.ts";
 import { sandboxDescription, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
+import { outboundDiagnostics } from "./isolation/outbound-record.ts";
 
 /** How the adapter was started. */
 export interface AgentHostOptions {
@@ -65,7 +66,10 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
       protocolVersion: "1",
       host: { name: `${this.cli.id}${this.cli.variant === "default" ? "" : ` (${this.cli.variant})`}`, version: this.version },
       transports: ["stdio", "http"],
-      capabilities: CapabilitiesSchema.parse({ listChanged: this.cli.relists === true, builtinTools: builtins }),
+      capabilities: CapabilitiesSchema.parse({
+        listChanged: this.cli.relists === true, builtinTools: builtins,
+        ...(this.cli.search ? { deferredTools: { searchTool: this.cli.search.tool, ...(this.cli.search.above === undefined ? {} : { above: this.cli.search.above }) } } : {}),
+      }),
       environment: {
         variant: `${this.cli.variant}: ${this.cli.describe}`,
         isolation: this.options.isolation === "netns"
@@ -85,10 +89,10 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     return `${printed.stdout ?? ""}`.trim().split("\n").at(-1) || `unknown (${this.options.bin})`;
   }
 
-  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false): Promise<AgentSession> {
+  private start(servers: readonly ServerConfig[], visible: (tools: VisibleTool[]) => VisibleTool[], refusalIsResult = false, keepDeferred = false): Promise<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
-      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path,
+      bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
       ...(this.options.nodeBin ? { nodeBin: this.options.nodeBin } : {}),
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
@@ -118,7 +122,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     });
     const own = new Set(this.cli.ownTools ?? []);
     const mine = (tool: VisibleTool) => builtins.has(builtinKey(tool)) || (tool.namespace === undefined && own.has(tool.name) && !identityOf(tool.description));
-    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true);
+    // keepDeferred: the harness searches for deferred tools itself (surface/deferred-reachable), so no warm-up.
+    const session = await this.start(servers, (tools) => tools.filter((tool) => !mine(tool)), true, params.keepDeferred === true && this.cli.search !== undefined);
     const id = this.remember(session);
     const { errors, diagnostics } = session.report(servers.map((server) => server.key));
     return { session: id, outcome: { registered: emptyRegistered(params), errors }, diagnostics };
@@ -148,13 +153,7 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     await super.shutdown();
     this.scratch.release();
     await (await this.provider)?.close();
-    // One line per distinct attempt, with how many sessions made it: the same few hosts, once per CLI start.
-    const counts = new Map<string, number>();
-    for (const attempt of this.outbound) {
-      const what = attempt.kind === "dns" ? `DNS query for ${attempt.name} (refused by the stub)` : `${attempt.method ?? "?"} ${attempt.target ?? "?"} through the proxy (refused)`;
-      counts.set(what, (counts.get(what) ?? 0) + 1);
-    }
-    const diagnostics = [...counts].map(([what, count]) => ({ level: "warning", message: `outbound attempt x${count}: ${what}` }));
-    return { diagnostics };
+    // One line per distinct attempt, with how many times it was made (the same few hosts, once per CLI start), bounded.
+    return { diagnostics: outboundDiagnostics(this.outbound) };
   }
 }

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import { pidNamespacePrefix, pidNamespaceUnavailable, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
+import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable, SANDBOX_UID, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
@@ -29,6 +29,10 @@ export interface SessionOptions {
   scratch: string;
   /** Keeps the tools that are not the CLI's own built-ins (see AgentHost's baseline). */
   visible(tools: VisibleTool[]): VisibleTool[];
+  /** Takes the outbound attempts of a session that never started (a CLI must not erase its record by failing its first turn). */
+  lost?(attempts: OutboundAttempt[]): void;
+  /** Load no deferred tool on the model's behalf (HAP/1 `keepDeferred`): no warm-up, at open or after a re-list. */
+  keepDeferred?: boolean;
 }
 
 /** A bounded text buffer: the first `limit` characters of a stream (a CLI's init line comes first). */
@@ -130,6 +134,7 @@ export class AgentSession {
       return session;
     } catch (error) {
       provider.forget(client);
+      if (sandbox) options.lost?.(sandbox.outbound());
       await sandbox?.close();
       rmSync(scratch, { recursive: true, force: true });
       throw error;
@@ -139,8 +144,9 @@ export class AgentSession {
   /** The surface of the held turn, after the CLI's warm-up turn where it has one (loading deferred schemas). */
   private async readSurface(): Promise<void> {
     this.surface = this.options.visible(this.cli.surface(this.held!));
-    // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns.
-    for (let round = 0; round < MAX_WARM_UPS; round++) {
+    // A CLI that loads schemas a few at a time (Qwen Code's tool_search) warms up over several turns; a session
+    // whose searches the harness makes itself (keepDeferred) is left as the CLI offered it.
+    for (let round = 0; round < (this.options.keepDeferred ? 0 : MAX_WARM_UPS); round++) {
       const warm = this.cli.warmUp?.(this.held!, this.surface);
       if (!warm) return;
       this.held!.answer(warm);
@@ -190,15 +196,22 @@ export class AgentSession {
     // A refusal is an error of the whole open, in the CLI's own words where it said which servers.
     const errors = this.refusal && told.length === 0 ? [{ message: this.refusal }] : told;
     const printed: Diagnostic[] = this.stderr.text.split("\n").filter((line) => line.trim() !== "").slice(-50).map((message) => ({ level: "info", message, channel: "stderr" }));
-    const logged = this.cli.logFiles ? logDiagnostics(this.cli.logFiles(this.dirs)) : [];
+    // Read without following any link the CLI made, and only its own files (log-files.ts).
+    const owner = this.options.isolation === "netns" && machineRoot() ? SANDBOX_UID : undefined;
+    const logged = this.cli.logFiles ? logDiagnostics(this.cli.logFiles(this.dirs), { within: [this.dirs.home, this.dirs.cwd], owner }) : [];
     return { errors, diagnostics: [...printed, ...logged] };
   }
 
-  /** The model calls `name` (in `namespace`): the CLI's answer, or what went wrong, as a result. */
+  /**
+   * The model calls `name` (in `namespace`): the CLI's answer, or what went wrong, as a result. A call of the
+   * CLI's search tool is its own search reply for `args.query`, and the surface is read again from the turn after
+   * it (what the search loaded shows there).
+   */
   async call(name: string, args: Record<string, unknown>, namespace?: string): Promise<CallResult> {
     if (!this.held || this.exited) return { ok: false, error: { message: `${this.cli.id} is no longer running: ${this.stderr.text.slice(-500)}` } };
     const id = `toolu_mcpcollide${++this.calls}${randomBytes(4).toString("hex")}`;
-    const replies: ModelReply[] = this.cli.callReplies(namespace === undefined ? { name } : { name, namespace }, args, id);
+    const search = this.cli.search && namespace === undefined && name === this.cli.search.tool ? this.cli.search : undefined;
+    const replies: ModelReply[] = search ? [search.reply(typeof args.query === "string" ? args.query : "", id)] : this.cli.callReplies(namespace === undefined ? { name } : { name, namespace }, args, id);
     try {
       for (const reply of replies) {
         this.held.answer(reply);
@@ -208,6 +221,7 @@ export class AgentSession {
     } catch (error) {
       return { ok: false, error: { message: error instanceof Error ? error.message : String(error) } };
     }
+    if (search) this.surface = this.options.visible(this.cli.surface(this.held!));
     const result = this.cli.resultOf(this.held!.content.toolResults, id, name);
     if (!result) return { ok: false, error: { message: `${this.cli.id} sent its model no result for the call of ${JSON.stringify(name)}` } };
     return result.isError ? { ok: false, error: { message: result.text } } : { ok: true, content: [{ type: "text", text: result.text }] };

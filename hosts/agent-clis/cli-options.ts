@@ -4,7 +4,7 @@
  * `--bin` judges another installed CLI (default: the pinned one under hosts/agent-clis/node_modules/.bin,
  * else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox (isolation/netns-sandbox.ts)
  * where none can be made, and must be given explicitly: without it, an adapter that cannot build the
- * sandbox refuses to start.
+ * sandbox, or whose sandbox would show the CLI a socket file (isolation/visible-places.ts), refuses to start.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -14,6 +14,7 @@ import { agentCliEntry, nodeRuntime, packageRoot, probeInstall } from "../../har
 import { serveRealHost } from "../real-host-adapter.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
+import { readablePlaces, unsafePlaces } from "./isolation/visible-places.ts";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -60,9 +61,9 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
   const cli = make();
   const pinned = values.bin ? undefined : pinnedCli(cli);
   const bin = values.bin ?? pinned?.bin ?? cli.binName;
-  const unavailable = values["no-isolation"] ? undefined : probeInstall("sandbox");
+  const unavailable = values["no-isolation"] ? undefined : probeInstall("sandbox") ?? unsafePlaces(readablePlaces(bin));
   if (unavailable) {
-    process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
+    process.stderr.write(`${cli.id}: refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${unavailable}); pass --no-isolation (mcp-collide run --agent-no-isolation) to run it unsandboxed, with the harness's uid, network and files, anyway\n`);
     process.exit(2);
   }
   const version = values.bin ? installedBeside(values.bin, cli) : pinned?.version;

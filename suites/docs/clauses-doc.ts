@@ -16,6 +16,8 @@ export interface CatalogueFacts {
   clauses: readonly Clause[];
   /** Host id to the clause ids it must fail (the controls' answer key). */
   expectedFailures: Readonly<Record<string, readonly string[]>>;
+  /** Host id to the clauses a host-wide cause of its must leave INCONCLUSIVE, with that cause (the key's other half). */
+  expectedConfounded?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   oneBugHosts: Readonly<Record<string, OneBugHost>>;
   controlRun: { seed: number; runs: number };
 }
@@ -102,10 +104,10 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "",
     `# The clause catalogue, version ${catalogueVersion}`,
     "",
-    "A clause is one checkable requirement on an MCP host that merges tools from several servers. Its id is",
-    "stable forever: a report cites it, a baseline names it, and a changed meaning gets a new id. Each clause",
-    "is a property checked on generated worlds of real MCP servers; a failure is shrunk to the smallest world",
-    "that shows it.",
+    "A clause is one checkable requirement on an MCP host that merges tools from several servers (and, under",
+    "`prompts/` and `resources/`, their prompts and resources). Its id is stable forever: a report cites it, a",
+    "baseline names it, and a changed meaning gets a new id. Each clause is a property checked on generated",
+    "worlds of real MCP servers; a failure is shrunk to the smallest world that shows it.",
     "",
     "- **MUST** clauses fail the run (exit 1). **SHOULD** clauses are reported as WARN and fail the run only",
     "  under `--strict`.",
@@ -149,8 +151,14 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "",
     ...Object.entries(facts.oneBugHosts).flatMap(([id, host]) => {
       const fails = facts.expectedFailures[id] ?? [];
+      const linked = (ids: readonly string[]) => ids.map((clause) => `[${code(clause)}](#${clauseAnchor(clause)})`).join(", ");
+      const confounded = Object.entries(facts.expectedConfounded?.[id] ?? {});
+      const causes = [...new Set(confounded.map(([, cause]) => cause))];
+      const failing = fails.length > 0 ? `Fails ${linked(fails)}.` : "Fails no clause.";
+      const inconclusive = confounded.length === 0 ? ""
+        : ` Leaves ${confounded.length === facts.clauses.length ? "every clause" : linked(confounded.map(([clause]) => clause))} INCONCLUSIVE: confounded (${causes.map(code).join(", ")}), never failed.`;
       return [
-        `- <a id="${hostAnchor(id)}"></a>${code(id)}: ${markdownText(host.summary)}. Modelled on ${linkIssues(host.source)}. Fails ${fails.map((clause) => `[${code(clause)}](#${clauseAnchor(clause)})`).join(", ")}.`,
+        `- <a id="${hostAnchor(id)}"></a>${code(id)}: ${markdownText(host.summary)}. Modelled on ${linkIssues(host.source)}. ${failing}${inconclusive}`,
       ];
     }),
     "",

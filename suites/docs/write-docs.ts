@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { packageRoot } from "../../harness/index.ts";
 import { oneBugHosts } from "../../reference/index.ts";
 import { bugCatalogue } from "../bug-catalogue.ts";
-import { controlRun, expectedFailures } from "../expected-failures.ts";
+import { controlRun, expectedConfounded, expectedFailures } from "../expected-failures.ts";
 import { clauses } from "../index.ts";
 import { renderClausesDoc } from "./clauses-doc.ts";
 import { renderTranscript, takeTranscript, TRANSCRIPT_END, TRANSCRIPT_START } from "./hap-transcript.ts";
@@ -17,7 +17,7 @@ import { spliceBetween } from "./splice.ts";
 
 const docs = join(packageRoot, "docs");
 
-await writeFile(join(docs, "clauses.md"), renderClausesDoc({ clauses, expectedFailures, oneBugHosts, controlRun }));
+await writeFile(join(docs, "clauses.md"), renderClausesDoc({ clauses, expectedFailures, expectedConfounded, oneBugHosts, controlRun }));
 const sources = join(docs, "sources.md");
 await writeFile(sources, spliceBetween(await readFile(sources, "utf8"), GENERATED_START, GENERATED_END, renderSourcesBlock({ clauses, oneBugHosts, bugCatalogue })));
 const hap = join(docs, "hap-1.md");

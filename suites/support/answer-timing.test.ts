@@ -29,18 +29,27 @@ describe("answeredAs", () => {
 });
 
 describe("orderExercised", () => {
-  const session = (answerOrder: string[], listedOneAtATime?: boolean) => ({ answerOrder, ...(listedOneAtATime === undefined ? {} : { listedOneAtATime }) }) as SessionObservation;
+  const session = (answerOrder: string[], listedOneAtATime?: boolean, askedAfterWait?: string[]) =>
+    ({ answerOrder, ...(listedOneAtATime === undefined ? {} : { listedOneAtATime }), ...(askedAfterWait === undefined ? {} : { askedAfterWait }) }) as SessionObservation;
   const both = new Set(["alpha", "beta"]);
 
   it("claims a change the servers recorded, with no note", () => {
     expect(orderExercised(session(["alpha", "beta"], false), session(["beta", "alpha"], false), both)).toEqual({ judged: ["answer-order-changed", "answer-order-exercised"] });
   });
 
-  it("claims the host's own fixed order only when both sessions listed one server at a time, and says so", () => {
-    const fixed = orderExercised(session(["alpha", "beta"], true), session(["alpha", "beta"], true), both);
+  it("claims the host's own fixed order only when the records show it waiting: no two lists at once, and a server left unasked while the answer waited for it", () => {
+    const fixed = orderExercised(session(["alpha", "beta"], true), session(["alpha", "beta"], true, ["beta"]), both);
     expect(fixed.judged).toEqual(["lists-one-at-a-time", "answer-order-exercised"]);
     expect(fixed.note).toMatch(/one at a time/);
-    expect(orderExercised(session(["alpha", "beta"], true), session(["alpha", "beta"], false), both)).toEqual({ judged: [] });
+    expect(orderExercised(session(["alpha", "beta"], true, ["beta"]), session(["alpha", "beta"], false), both)).toEqual({ judged: [] });
     expect(orderExercised(session(["alpha", "beta"]), session(["alpha", "beta"]), both)).toEqual({ judged: [] });
+    // A server both sessions did not judge is no evidence about the ones they did.
+    expect(orderExercised(session(["alpha", "beta"], true, ["gamma"]), session(["alpha", "beta"], true), both)).toEqual({ judged: [] });
+  });
+
+  it("never says a host lists one at a time because no two lists happened to be outstanding at once (issue 43: Inngest AgentKit, Promise.all)", () => {
+    // A host asking every server at once, whose first-asked server was also scripted to answer first: its answer
+    // went out before the next request came, in both sessions, and no wait for an unasked server ran out.
+    expect(orderExercised(session(["alpha", "beta"], true, []), session(["alpha", "beta"], true, []), both)).toEqual({ judged: [] });
   });
 });

@@ -43,10 +43,14 @@ export function timed(value: TimingCase, answering: Ordering): World {
 /** The two worlds a timing case opens: answering in its first order, then in its second. */
 export const timingWorlds = (value: TimingCase): World[] => [timed(value, value.first), timed(value, value.second)];
 
-/** What distinguishes the two worlds of a timing case, as the report titles them. */
+/**
+ * What distinguishes the two worlds of a timing case, as the report titles them: the script, said to be one
+ * (a host that lists one server at a time makes the servers answer in its own order; what they did is in
+ * each session's title, from SessionObservation.answerOrder).
+ */
 export const describeTimingWorlds = (value: TimingCase): string[] => [
-  `first session: servers answer tools/list in the order ${list(scriptedOrder(value, value.first))}`,
-  `second session: servers answer tools/list in the order ${list(scriptedOrder(value, value.second))}`,
+  `first session: servers scripted to answer tools/list in the order ${list(scriptedOrder(value, value.first))}`,
+  `second session: servers scripted to answer tools/list in the order ${list(scriptedOrder(value, value.second))}`,
 ];
 
 /**
@@ -68,19 +72,31 @@ export function answeredAs(recorded: readonly string[], scripted: readonly strin
 /** The situations both timing clauses report about the answer order, and what each means. */
 export const answerOrderSituations = {
   "answer-order-changed": "two servers answered in another order the second time (as the servers recorded their first tools/list answers)",
-  "lists-one-at-a-time": "in both sessions the host asked each server for its list only after every server it had asked before had answered, so the servers answered in the host's own order whatever their latency",
+  "lists-one-at-a-time": "in both sessions the host asked each server for its list only after every server it had asked before had answered, and in one it left a server unasked while the answer it waited for was held back for that server: it lists one server at a time, so the servers answered in its own order whatever their latency",
   "answer-order-exercised": "the answer order was put to the host: it changed between the sessions (answer-order-changed), or the host fixed it itself (lists-one-at-a-time)",
 } as const;
 
+/** What a session recorded of the order its servers answered in (a tool session's, or a prompt and resource session's). */
+type OrderRecord = Pick<SessionObservation, "answerOrder" | "listedOneAtATime" | "askedAfterWait">;
+
 /**
  * What a timing case's two sessions did with the answer order, among the servers `among` both judged: it
- * changed, or the host listed one server at a time in both (then no order but its own can arise, and the
- * pass says so). Neither: the case exercised nothing, and a run of such cases is INCONCLUSIVE.
+ * changed, or the records show a host that lists one server at a time (then no order but its own can arise,
+ * and the pass says so). Neither: the case exercised nothing, and a run of such cases is INCONCLUSIVE.
+ *
+ * One at a time is read from the records, never assumed: no two first lists outstanding at once in either
+ * session is not enough (a host that asks every server at once shows it too when the server it reached first
+ * was the one scripted to answer first), so it also takes a session where the host left a server unasked
+ * while the answer it waited for was held back for that server, until the wait ran out (askedAfterWait).
  */
-export function orderExercised(first: SessionObservation, second: SessionObservation, among: ReadonlySet<string>): { judged: string[]; note?: string } {
+export function orderExercised(first: OrderRecord, second: OrderRecord, among: ReadonlySet<string>): { judged: string[]; note?: string } {
   if (answerOrderChanged(first.answerOrder, second.answerOrder, among)) return { judged: ["answer-order-changed", "answer-order-exercised"] };
-  if (first.listedOneAtATime && second.listedOneAtATime) {
-    return { judged: ["lists-one-at-a-time", "answer-order-exercised"], note: "the host asked its servers for their lists one at a time, so they answered in its own order whatever their latency: no other order could arise" };
+  const waited = [...(first.askedAfterWait ?? []), ...(second.askedAfterWait ?? [])].some((server) => among.has(server));
+  if (first.listedOneAtATime && second.listedOneAtATime && waited) {
+    return { judged: ["lists-one-at-a-time", "answer-order-exercised"], note: ONE_AT_A_TIME_NOTE };
   }
   return { judged: [] };
 }
+
+/** What a pass says of a host the records show listing one server at a time. */
+export const ONE_AT_A_TIME_NOTE = "the host never asked two servers for their lists at once, and left a server unasked while the answer it waited for was held back for that server: it lists its servers one at a time, so they answered in its own order whatever their latency, and no other order could arise";

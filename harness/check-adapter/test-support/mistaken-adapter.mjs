@@ -7,7 +7,7 @@
 // are no mistake play a host with a capability check-adapter must honour: "builtin-tools" always offers its
 // model a tool of its own, final_answer (BeeAI's RequirementAgent), and declares it in builtinTools, while
 // "undeclared-builtin" offers it without declaring it; "https-only" declares https and refuses every server
-// whose url is plain http, as a host that loads only https servers does.
+// whose url is plain http, as a host that loads only https servers does; "search-loads-nothing" (around a host declaring deferred tools) lists every tool as deferred after a search.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -20,6 +20,7 @@ const finalAnswer = { name: "final_answer", description: "Give the final answer 
 let plainHttp = false;
 let opens = 0;
 let wholeOpenFailed = false;
+let searched = false;
 let child;
 
 function spoil(method, answer) {
@@ -106,6 +107,10 @@ function spoil(method, answer) {
     case "hostile-text session/call":
       if (result.ok === false) result.error.message = `refused \u001b[2K\r\u202E${"y".repeat(5000)}`;
       break;
+    case "search-loads-nothing session/tools":
+      // The search answered, but what it loaded never shows: every tool still deferred.
+      if (searched) for (const tool of result.tools) tool.deferred = true;
+      break;
     case "exit-code shutdown":
       child.removeAllListeners("exit");
       child.on("exit", () => process.exit(3));
@@ -128,6 +133,7 @@ if (mode === "hang") {
       write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [{ type: "text", text: "answered by the host" }] } });
       return;
     }
+    if (request.method === "session/call" && request.params?.name === "tool_search") searched = true;
     if (mode === "call-not-through-host" && request.method === "session/call") {
       write({ jsonrpc: "2.0", id: request.id, result: { ok: true, content: [] } });
       return;

@@ -55,7 +55,11 @@ let opened = 0;
 const adapter: HostAdapter = {
   async initialize(): Promise<InitializeResult> {
     // WIRE: your host's name and version, the server transports it can load, and only the capabilities it
-    // really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile).
+    // really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile;
+    // deferredTools: { searchTool, above } for a host that offers its model a search tool in place of some tools).
+    // A host that merges its servers' prompts and resources also declares prompts and resources (and
+    // resourceTemplates, promptsListChanged, resourcesListChanged) and implements prompts / getPrompt and
+    // resources / readResource: see "Prompts and resources" in docs/hap-1.md.
     return initializeResult({ name: "placeholder-host", version: "0.0.0" }, { transports: ["stdio", "http"], capabilities: {} });
   },
 
@@ -89,7 +93,9 @@ const adapter: HostAdapter = {
   },
 
   async tools(id: string): Promise<ToolsResult> {
-    // WIRE: exactly the tool list your host would hand a model now, in its order, descriptions as they came.
+    // WIRE: exactly the tool list your host would hand a model now, in its order, descriptions as they came, each
+    // input schema as the model gets it; a host that defers tools marks those its model reaches only through its
+    // search tool `deferred: true` (docs/hap-1.md, "Deferred tools").
     const tools = [...session(id).routes].map(([name, { tool }]) => ({ name, description: tool.description, inputSchema: tool.inputSchema }));
     return { tools };
   },

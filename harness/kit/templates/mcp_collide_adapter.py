@@ -97,7 +97,11 @@ class PlaceholderAdapter(AsyncHostAdapter):
 
     async def initialize(self) -> hap.InitializeResult:
         # WIRE: your host's name and version, the server transports it can load, and only the capabilities
-        # it really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile).
+        # it really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile;
+        # deferredTools={"searchTool": ..., "above": ...} for a host that offers its model a search tool in place of some tools).
+        # A host that merges its servers' prompts and resources also declares prompts and resources (and
+        # resourceTemplates, promptsListChanged, resourcesListChanged) and implements prompts / get_prompt and
+        # resources / read_resource: see "Prompts and resources" in docs/hap-1.md.
         return hap.initialize_result("placeholder-host", "0.0.0", transports=["stdio"])
 
     async def open(self, servers: List[hap.ServerConfig], local_tools: List[hap.LocalTool], tls: Optional[hap.Tls] = None) -> hap.OpenResult:
@@ -132,7 +136,9 @@ class PlaceholderAdapter(AsyncHostAdapter):
         return hap.open_result(session_id, registered, errors)
 
     async def tools(self, session: str) -> List[hap.VisibleTool]:
-        # WIRE: exactly the tool list your host would hand a model now, in its order, descriptions as they came.
+        # WIRE: exactly the tool list your host would hand a model now, in its order, descriptions as they came, each
+        # input schema as the model gets it; a host that defers tools marks those its model reaches only through
+        # its search tool "deferred": True (docs/hap-1.md, "Deferred tools").
         shown: List[hap.VisibleTool] = []
         for name, (_, tool) in self._session(session)["routes"].items():
             entry: hap.VisibleTool = {"name": name, "inputSchema": tool.get("inputSchema", {"type": "object"})}

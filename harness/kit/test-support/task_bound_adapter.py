@@ -35,7 +35,7 @@ class TaskBoundAdapter(AsyncHostAdapter):
     async def initialize(self):
         return hap.initialize_result("task-bound", "1", transports=["stdio"])
 
-    async def open(self, servers, local_tools, tls=None):
+    async def open(self, servers, local_tools, tls=None, keep_deferred=False):
         self.opened += 1
         session = f"s{self.opened}"
         stack = contextlib.AsyncExitStack()
@@ -43,6 +43,8 @@ class TaskBoundAdapter(AsyncHostAdapter):
         self.stacks[session] = stack
         self.tasks[session] = id(asyncio.current_task())
         diagnostics = [{"level": "info", "message": f"tls {tls['caFile']}"}] if tls else []
+        if keep_deferred:
+            diagnostics.append({"level": "info", "message": "keep deferred"})
         return hap.open_result(session, {server["key"]: [] for server in servers}, diagnostics=diagnostics)
 
     async def tools(self, session):

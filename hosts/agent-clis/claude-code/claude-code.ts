@@ -18,6 +18,9 @@ import type { AgentCli, Launch, LaunchContext } from "../agent-cli.ts";
 
 const DEFERRED_HEADER = /deferred tools are now available via ToolSearch[^\n]*\n/;
 
+/** Claude Code's search tool for deferred tools, as its model sees it. */
+export const TOOL_SEARCH = "ToolSearch";
+
 /** The names Claude Code lists as deferred (reachable through ToolSearch), in its order. */
 export function deferredNames(text: string): string[] {
   const names: string[] = [];
@@ -86,17 +89,20 @@ export function claudeCode(variant: "default" | "tools-in-list"): AgentCli {
     surface(turn: HeldTurn): VisibleTool[] {
       const listed = turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
       const names = new Set(listed.map((tool) => tool.name));
-      // A deferred tool is shown by name only until its schema is loaded into tools[].
-      return [...listed, ...deferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name }))];
+      // A deferred tool is shown by name only until its schema is loaded into tools[] (HAP/1's `deferred`).
+      return [...listed, ...deferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name, deferred: true }))];
     },
     warmUp(_turn, surface) {
       const unloaded = surface.filter((tool) => tool.description === undefined).map((tool) => tool.name);
       if (!deferred || unloaded.length === 0) return undefined;
-      return { type: "tool-call", id: "toolu_mcpcollide_toolsearch", name: "ToolSearch", arguments: { query: `select:${unloaded.join(",")}`, max_results: unloaded.length } };
+      return { type: "tool-call", id: "toolu_mcpcollide_toolsearch", name: TOOL_SEARCH, arguments: { query: `select:${unloaded.join(",")}`, max_results: unloaded.length } };
     },
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
     resultOf: (results: readonly ProviderToolResult[], id: string) => results.find((result) => result.id === id),
     errorsOf: ({ stdout }, keys) => claudeErrors(stdout, keys),
+    // ENABLE_TOOL_SEARCH unset is mode "tst" in 2.1.332: every MCP tool deferred, whatever their number (only
+    // `auto:N` defers past N % of the context window), so no threshold is declared.
+    ...(deferred ? { search: { tool: TOOL_SEARCH, reply: (query: string, id: string) => ({ type: "tool-call" as const, id, name: TOOL_SEARCH, arguments: { query } }) } } : {}),
     deferredNames,
   };
 }

@@ -28,13 +28,16 @@ import { callReply, codeModeResult, codeModeSurface, listingReply } from "./code
 export const CODEX_MODEL = "mcp-collide-fake";
 
 /** A configuration of Codex this adapter judges (see the header). */
-export type CodexVariant = "default" | "required" | "code-mode";
+export type CodexVariant = "default" | "required" | "code-mode" | "tool-search";
+
+/** A model slug whose bundled metadata says it supports tool search and is not code mode (Codex 0.171's models.json). */
+export const CODEX_SEARCH_MODEL = "gpt-5.5";
 
 /** The `config.toml` for one session. */
 export function codexConfig(servers: readonly ServerConfig[], providerOrigin: string, variant: CodexVariant): string {
   const lines = [
     // No slug at all in code mode: Codex's own default is the one users get.
-    ...(variant === "code-mode" ? [] : [`model = ${tomlString(CODEX_MODEL)}`]),
+    ...(variant === "code-mode" ? [] : [`model = ${tomlString(variant === "tool-search" ? CODEX_SEARCH_MODEL : CODEX_MODEL)}`]),
     `model_provider = "mcp-collide"`,
     `approval_policy = "never"`,
     `sandbox_mode = "danger-full-access"`,
@@ -61,6 +64,25 @@ export function codexConfig(servers: readonly ServerConfig[], providerOrigin: st
   return `${lines.join("\n")}\n`;
 }
 
+/** Codex's search tool for deferred tools, as its model sees it, and the result limit the harness's query asks for (its default). */
+export const CODEX_TOOL_SEARCH = "tool_search";
+const CODEX_SEARCH_LIMIT = 8;
+/** The limit of a warm-up search for a whole namespace: every tool of a server (a world holds at most 128). */
+const CODEX_WARM_UP_LIMIT = 200;
+
+/** The namespaces Codex's prompt lists under `Deferred tool namespaces:` (`- mcp__<key>` lines), in its order. */
+export function codexDeferredNamespaces(text: string): string[] {
+  const at = text.lastIndexOf("Deferred tool namespaces:");
+  if (at < 0) return [];
+  const names: string[] = [];
+  for (const line of text.slice(at).split("\n").slice(1)) {
+    const match = /^- (mcp__[^:\s]+)$/.exec(line.trim());
+    if (match) names.push(match[1]!);
+    else if (!line.trim().startsWith("- ")) break;
+  }
+  return names;
+}
+
 /** Lines of Codex's output that report an MCP server failing, as errors (Codex names the server in them). */
 export function codexErrors(output: string): HostError[] {
   return output.split("\n").filter((line) => /\bMCP\b/.test(line) && /(error|fail|could not|unable)/i.test(line)).slice(0, 50).map((message) => ({ message: message.trim() }));
@@ -70,6 +92,7 @@ const describe: Record<CodexVariant, string> = {
   default: `model slug ${CODEX_MODEL} (no metadata: eager namespace tools), optional MCP startup (as shipped)`,
   required: `model slug ${CODEX_MODEL} (no metadata: eager namespace tools), required = true on every server`,
   "code-mode": "no model slug set (Codex's default): code mode, MCP tools deferred and called from JavaScript through the exec tool, optional MCP startup (as shipped)",
+  "tool-search": `model slug ${CODEX_SEARCH_MODEL} (its metadata supports tool search): every MCP tool deferred behind tool_search, optional MCP startup (as shipped)`,
 };
 
 /** Codex in one variant. */
@@ -97,6 +120,19 @@ export function codex(variant: CodexVariant): AgentCli {
     callReplies: (tool: { name: string }, args: Record<string, unknown>, id: string): ModelReply[] => [callReply(tool.name, args, id)],
     resultOf: codeModeResult,
   };
+  // Tool search (a model whose metadata supports it): the MCP tools are not offered at first, the prompt names
+  // only `Deferred tool namespaces`; a `tool_search_call` loads what Codex's BM25 finds, returned in a
+  // `tool_search_output` item whose namespaces the provider counts among the turn's tools from then on.
+  const searching = {
+    ...eager,
+    search: { tool: CODEX_TOOL_SEARCH, reply: (query: string, id: string): ModelReply => ({ type: "tool-search-call", id, arguments: { query, limit: CODEX_SEARCH_LIMIT } }) },
+    // At open, as a model would before it can call anything: one search per deferred namespace, by its key.
+    warmUp: (turn: HeldTurn): ModelReply | undefined => {
+      const pending = codexDeferredNamespaces(turn.content.text);
+      const key = pending[turn.content.toolResults.length]?.replace(/^mcp__/, "");
+      return key === undefined ? undefined : { type: "tool-search-call", id: `call_mcpcollide_search${turn.content.toolResults.length}`, arguments: { query: key, limit: CODEX_WARM_UP_LIMIT } };
+    },
+  };
   return {
     id: "codex",
     variant,
@@ -104,7 +140,7 @@ export function codex(variant: CodexVariant): AgentCli {
     binName: "codex",
     frontEnd: "openai-responses",
     describe: describe[variant],
-    ...(variant === "code-mode" ? codeMode : eager),
+    ...(variant === "code-mode" ? codeMode : variant === "tool-search" ? searching : eager),
     launch(context: LaunchContext): Launch {
       writeFileSync(join(context.home, "config.toml"), codexConfig(context.servers, context.providerOrigin, variant), { mode: 0o600 });
       return {
@@ -118,4 +154,6 @@ export function codex(variant: CodexVariant): AgentCli {
 }
 
 /** Every variant, by the name cli.json gives it (the adapter's `--variant`). */
-export const variants: Record<string, () => AgentCli> = { default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode") };
+export const variants: Record<string, () => AgentCli> = {
+  default: () => codex("default"), required: () => codex("required"), "code-mode": () => codex("code-mode"), "tool-search": () => codex("tool-search"),
+};

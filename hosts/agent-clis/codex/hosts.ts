@@ -71,6 +71,22 @@ export const hosts: RealHost[] = [
   },
 ];
 
+/**
+ * Not committed yet: Codex with a model whose metadata supports tool search (issue 40), judged so far on
+ * surface/deferred-reachable only.
+ */
+export const pendingHosts: RealHost[] = [
+  {
+    id: "codex-tool-search",
+    title: "Codex (codex exec), model gpt-5.5: MCP tools deferred behind tool_search",
+    ...agent("codex", "tool-search"),
+    notApplicable: codexIgnoresListChanged,
+    packages: ["@openai/codex"],
+    wiring: "As `codex`, with `model = \"gpt-5.5\"`, whose bundled metadata supports tool search: Codex offers its client-executed `tool_search` tool and names only `Deferred tool namespaces` in the prompt; a `tool_search_call` loads what its BM25 search finds (a `tool_search_output` item of namespaces), callable as in `codex`. At open the adapter searches once per namespace, by its key; with `keepDeferred` it searches for nothing.",
+    evidence: {},
+  },
+];
+
 /** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [
   { id: "codex", names: ["a_b", "search", "search"], namespaces: ["mcp__alpha", "mcp__alpha", "mcp__beta"] },

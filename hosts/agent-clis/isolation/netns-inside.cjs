@@ -1,83 +1,167 @@
 "use strict";
 /*
- * Runs as the first process of the agent CLI's sandbox: uid 0 of a fresh user namespace owned by an
- * unprivileged uid (nobody when the harness is root), in fresh network, mount, PID, IPC and UTS namespaces with a
- * fresh /proc (see netns-sandbox.ts). Before the CLI starts it
+ * Builds an agent CLI's sandbox from inside, then gets out of the way (see netns-sandbox.ts for the whole).
+ * It runs once per CLI process, as a child of the sandbox's first process (a shell, PID 1), as uid 0 of a
+ * fresh user namespace owned by an unprivileged uid, in fresh network, mount, PID, IPC and UTS namespaces.
+ * It
  * - brings up loopback, the network namespace's only interface: nothing the CLI does can leave the machine;
- * - builds the CLI's view of the files: a fresh /sys (this namespace's interfaces only), every mount of the
- *   machine read-only, a private tmpfs on /tmp (and the temp folder) and /dev/shm, and the only writable
- *   places the ones named in the config (the session's home and working directory), bound back at their
- *   own paths; the bridge directory (Unix sockets, the outbound record) is out of the CLI's view: this
- *   process keeps a descriptor to it and reaches it through /proc/1/fd, which a process without
- *   capabilities cannot open;
- * - for each bridged port, listens on 127.0.0.1:<port> and forwards every connection over the Unix socket
- *   <dir>/<port>.sock to the same port outside (the fake provider and fake MCP servers live there); for
- *   each bridged Unix socket (the stdio relay's), listens at the same path in the private temp folder and
- *   forwards over <dir>/unix-<i>.sock;
- * - records outbound attempts: a proxy on 127.0.0.1:<proxyPort> (the CLI gets HTTPS_PROXY/HTTP_PROXY)
- *   that refuses every request and writes down its target, and a DNS stub on 127.0.0.1:53 (resolv.conf is
- *   privately replaced by <dir>/resolv.conf) that answers REFUSED and writes down the name; both append
- *   JSON lines to <dir>/outbound.jsonl;
- * - runs the CLI with no capabilities at all (empty bounding set, no_new_privs: `setpriv`), with inherited
- *   stdio, and exits with its status (the kernel then kills whatever the CLI left in the namespace).
- * Any step that fails ends the sandbox before the CLI starts (fail closed).
- * The places in `readable` (the harness's package, the CLI's install) that a private tmpfs would hide (a
- * checkout under /tmp) are bound back read-only at their own paths, so the CLI and the fake stdio servers it
- * starts still find their files.
- * argv: <config JSON: {dir, ports, unix, proxyPort, writable, cwd, tmp, readable}> -- <cli argv...>. Plain CommonJS, node: modules only.
+ * - builds the CLI's root from nothing, on a tmpfs, and pivots into it, detaching the machine's tree: the
+ *   system's folders (/usr, /bin, /lib*, /sbin, /etc) and the places in `readable` (the harness's package, the
+ *   CLI's install, Node's) bound read-only at their own paths; a fresh /proc and /sys; a /dev holding only
+ *   null, zero, full, random, urandom, tty, a pts of its own and a private /dev/shm; private tmpfs on /tmp,
+ *   the temp folder and /var/tmp; an empty, read-only /run (and /var/run); /etc/resolv.conf replaced; and the
+ *   places in `writable` (the session's home and working directory) bound back writable. Nothing else of the
+ *   machine is there to reach: no /home, /root, /var, /run/user, /mnt, no socket file of any daemon;
+ * - opens, inside the namespace, every listener the CLI may talk to (127.0.0.1:<port> for each bridged
+ *   port, the stdio relay's socket at its own path in the private temp folder, the refusing proxy on
+ *   127.0.0.1:<proxyPort>, the DNS stub on 127.0.0.1:53) and hands each to the harness over the IPC channel
+ *   its launch opened, then exits once the harness has them: the bridges and the outbound record live in the
+ *   harness's process, outside every namespace the CLI is in.
+ * The shell then closes the channel and becomes `setpriv` with no capabilities at all (empty bounding set,
+ * no_new_privs), which starts the CLI and reaps for it: no process of the sandbox holds a capability, a
+ * descriptor of the harness's, or a debug port while the CLI runs.
+ * Any step that fails ends the sandbox before the CLI starts (fail closed): exit 2, saying which.
+ * argv: <config JSON: {root, ports, unix, proxyPort, writable, tmp, readable, system, commands}>. Plain CommonJS, node: modules only.
  */
-const { execFileSync, spawn } = require("node:child_process");
+const { execFileSync } = require("node:child_process");
 const dgram = require("node:dgram");
 const fs = require("node:fs");
-const path = require("node:path");
 const net = require("node:net");
+const path = require("node:path");
 
-const [configText, dashes, ...cli] = process.argv.slice(2);
-if (!configText || dashes !== "--" || cli.length === 0) {
-  process.stderr.write("usage: netns-inside <config JSON> -- <cli argv...>\n");
+const [configText] = process.argv.slice(2);
+if (!configText || typeof process.send !== "function") {
+  process.stderr.write("usage: netns-inside <config JSON>, with an IPC channel to the harness\n");
   process.exit(2);
 }
-const { dir, ports, unix, proxyPort, writable, cwd, tmp, readable = [] } = JSON.parse(configText);
+const { root, ports, unix, proxyPort, writable, tmp, readable, system, commands } = JSON.parse(configText);
+/** The device nodes a program may expect; every other device of the machine stays out. */
+const DEVICES = ["null", "zero", "full", "random", "urandom", "tty"];
+
 /** True when `place` lies in `folder` (or is it). */
 const inside = (place, folder) => place === folder || place.startsWith(folder.endsWith("/") ? folder : `${folder}/`);
+const at = (place) => path.join(root, place);
 
-/** Ends the sandbox before the CLI starts: nothing runs half-isolated. */
 function refuse(what, error) {
   const said = error && error.stderr ? ` (${String(error.stderr).trim()})` : "";
   process.stderr.write(`sandbox: ${what} failed, so the CLI was not started: ${error instanceof Error ? error.message.split("\n")[0] : error}${said}\n`);
   process.exit(2);
 }
-// --no-canonicalize: a path through /proc/1/fd must not be resolved back to one this uid cannot walk.
-const mount = (...args) => execFileSync("mount", ["--no-canonicalize", ...args], { stdio: ["ignore", "ignore", "pipe"] });
+const run = (command, ...args) => execFileSync(commands[command], args, { stdio: ["ignore", "ignore", "pipe"] });
+// --no-canonicalize: the paths given are the paths meant; nothing is resolved through the machine's tree.
+const mount = (...args) => run("mount", "--no-canonicalize", ...args);
+const tmpfs = (place, options) => mount("-t", "tmpfs", "-o", options, "tmpfs", place);
 
-let outboundFd;
-let dirFd;
-try {
-  execFileSync("ip", ["link", "set", "lo", "up"]);
-  const machine = fs.readFileSync("/proc/self/mountinfo", "utf8").split("\n").filter(Boolean).map((line) => {
+/** `place` (absolute, in the new root) with every link resolved within the new root, not the machine's. */
+function resolveInRoot(place) {
+  const pending = place.split("/").filter(Boolean);
+  const done = [];
+  for (let hops = 0; pending.length > 0; ) {
+    const name = pending.shift();
+    if (name === ".") continue;
+    if (name === "..") {
+      done.pop();
+      continue;
+    }
+    let target;
+    try {
+      target = fs.readlinkSync(at(`/${[...done, name].join("/")}`));
+    } catch {
+      done.push(name); // not a link (or not there yet: made below)
+      continue;
+    }
+    if (++hops > 40) throw new Error(`too many links resolving ${place}`);
+    if (target.startsWith("/")) done.length = 0;
+    pending.unshift(...target.split("/").filter(Boolean));
+  }
+  return `/${done.join("/")}`;
+}
+
+/** The machine's mounts under the new root (targets as this process sees them), from /proc/self/mountinfo. */
+function mountsUnderRoot() {
+  return fs.readFileSync("/proc/self/mountinfo", "utf8").split("\n").filter(Boolean).map((line) => {
     const fields = line.split(" ");
     return { target: fields[4].replace(/\\(\d{3})/g, (_, octal) => String.fromCharCode(parseInt(octal, 8))), options: fields[5].split(",") };
-  });
-  // Our places become mounts of their own, so the read-only pass below leaves them writable (and a file
-  // open for writing on the machine's mount would make that pass fail). Descriptors opened through them
-  // stay usable once the paths go out of view; Node opens them close-on-exec, so the CLI gets none.
-  for (const place of [dir, ...writable]) mount("--bind", place, place);
-  const through = (fd) => `/proc/${process.pid}/fd/${fd}`;
-  dirFd = fs.openSync(dir, "r");
-  const kept = writable.map((place) => fs.openSync(place, "r"));
-  const hidden = readable.filter((place) => tmp.some((folder) => inside(place, folder)) && fs.existsSync(place));
-  const keptReadable = hidden.map((place) => fs.openSync(place, "r"));
-  outboundFd = fs.openSync(`${through(dirFd)}/outbound.jsonl`, "a");
-  mount("--bind", `${through(dirFd)}/resolv.conf`, "/etc/resolv.conf");
-  mount("-o", "remount,bind,ro", "/etc/resolv.conf");
-  try {
-    mount("-t", "sysfs", "sysfs", "/sys");
-  } catch {
-    mount("-t", "tmpfs", "-o", "ro,mode=755", "tmpfs", "/sys"); // no sysfs of our own: none at all rather than the machine's
+  }).filter(({ target }) => inside(target, root) && target !== root);
+}
+
+try {
+  run("ip", "link", "set", "lo", "up");
+  tmpfs(root, "mode=755,nosuid,nodev");
+  // The system's folders, read-only at their own paths (a link stays a link).
+  for (const place of system) {
+    const info = fs.lstatSync(place, { throwIfNoEntry: false });
+    if (!info) continue;
+    if (info.isSymbolicLink()) fs.symlinkSync(fs.readlinkSync(place), at(place));
+    else if (info.isDirectory()) {
+      fs.mkdirSync(at(place));
+      mount("--rbind", place, at(place));
+    }
   }
-  for (const { target, options } of machine) {
-    if (target === "/proc" || target.startsWith("/proc/") || target === "/sys" || target.startsWith("/sys/")) continue;
-    if (options.includes("ro")) continue;
+  fs.mkdirSync(at("/proc"));
+  mount("--rbind", "/proc", at("/proc"));
+  fs.mkdirSync(at("/sys"));
+  try {
+    mount("-t", "sysfs", "sysfs", at("/sys"));
+  } catch {
+    tmpfs(at("/sys"), "ro,mode=755"); // no sysfs of our own: none at all rather than the machine's
+  }
+  // /dev: a handful of nodes bound from the machine's, a pts of its own, a private shm; nothing else.
+  fs.mkdirSync(at("/dev"));
+  tmpfs(at("/dev"), "mode=755,nosuid");
+  for (const name of DEVICES) {
+    if (!fs.existsSync(`/dev/${name}`)) continue;
+    fs.writeFileSync(at(`/dev/${name}`), "");
+    mount("--bind", `/dev/${name}`, at(`/dev/${name}`));
+  }
+  for (const [name, target] of [["fd", "/proc/self/fd"], ["stdin", "/proc/self/fd/0"], ["stdout", "/proc/self/fd/1"], ["stderr", "/proc/self/fd/2"]]) fs.symlinkSync(target, at(`/dev/${name}`));
+  fs.mkdirSync(at("/dev/pts"));
+  try {
+    mount("-t", "devpts", "-o", "newinstance,ptmxmode=0666,mode=620", "devpts", at("/dev/pts"));
+    fs.symlinkSync("pts/ptmx", at("/dev/ptmx"));
+  } catch {
+    // No pts of its own: a CLI that wants a terminal gets none, rather than the machine's.
+  }
+  fs.mkdirSync(at("/dev/shm"));
+  tmpfs(at("/dev/shm"), "mode=1777,nosuid,nodev");
+  // An empty /run (every daemon's sockets live there: the system bus, the container engine, the user's session).
+  fs.mkdirSync(at("/run"));
+  tmpfs(at("/run"), "mode=755,nosuid,nodev");
+  fs.mkdirSync(at("/var/tmp"), { recursive: true });
+  tmpfs(at("/var/tmp"), "mode=1777,nosuid,nodev");
+  fs.symlinkSync("../run", at("/var/run"));
+  // Every place below is found within the new root (resolveInRoot): a link met on the way must not lead a
+  // mkdir or a mount out to the machine's tree, which is still this process's root until the pivot.
+  // A folder before what lies in it (a temp folder inside the package, the package inside /tmp), so no mount hides another.
+  const places = [...tmp.map((place) => ({ place, temp: true })), ...readable.map((place) => ({ place, temp: false }))]
+    .map((entry) => ({ ...entry, within: resolveInRoot(entry.place) }))
+    .sort((a, b) => a.within.split("/").length - b.within.split("/").length);
+  const bound = [...system];
+  for (const { place, temp, within } of places) {
+    if (temp) {
+      fs.mkdirSync(at(within), { recursive: true });
+      tmpfs(at(within), "mode=1777,nosuid,nodev");
+      continue;
+    }
+    if (bound.some((folder) => inside(within, folder)) || !fs.existsSync(place)) continue;
+    fs.mkdirSync(at(within), { recursive: true });
+    mount("--rbind", place, at(within));
+    bound.push(within);
+  }
+  // resolv.conf: the stub's, wherever the machine's link leads (systemd-resolved's is under /run).
+  const resolv = resolveInRoot("/etc/resolv.conf");
+  const staged = at(`${tmp[0]}/.resolv.conf.${process.pid}`);
+  fs.writeFileSync(staged, "nameserver 127.0.0.1\noptions attempts:1 timeout:1\n");
+  if (!fs.existsSync(at(resolv))) {
+    fs.mkdirSync(path.dirname(at(resolv)), { recursive: true });
+    fs.writeFileSync(at(resolv), "");
+  }
+  mount("--bind", staged, at(resolv));
+  fs.unlinkSync(staged);
+  // Everything mounted so far is read-only but what must be written: the private tmpfs, /proc and /sys (their own).
+  const ours = new Set([...tmp.map(resolveInRoot), "/var/tmp", "/dev/shm", "/dev/pts"].map(at));
+  for (const { target, options } of mountsUnderRoot()) {
+    if (ours.has(target) || inside(target, at("/proc")) || inside(target, at("/sys")) || options.includes("ro")) continue;
     try {
       mount("-o", "remount,bind,ro", target);
     } catch (error) {
@@ -85,97 +169,42 @@ try {
       if (fs.existsSync(target)) throw new Error(`cannot make ${target} read-only: ${error.stderr?.toString().trim() || error.message}`);
     }
   }
-  for (const place of tmp) if (fs.existsSync(place)) mount("-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", place);
-  if (fs.existsSync("/dev/shm")) mount("-t", "tmpfs", "-o", "mode=1777,nosuid,nodev", "tmpfs", "/dev/shm");
-  hidden.forEach((place, index) => {
-    fs.mkdirSync(place, { recursive: true });
-    mount("--bind", through(keptReadable[index]), place);
-    mount("-o", "remount,bind,ro", place);
-    fs.closeSync(keptReadable[index]);
-  });
-  writable.forEach((place, index) => {
-    fs.mkdirSync(place, { recursive: true });
-    mount("--bind", through(kept[index]), place);
-    fs.closeSync(kept[index]);
-  });
+  for (const place of writable) {
+    const target = at(resolveInRoot(place));
+    if (!fs.existsSync(target)) fs.mkdirSync(target, { recursive: true });
+    mount("--bind", place, target);
+  }
+  fs.mkdirSync(at("/.machine"));
+  process.chdir(root);
+  run("pivot_root", ".", ".machine");
+  process.chdir("/");
+  run("umount", "-l", "/.machine");
+  fs.rmdirSync("/.machine");
+  mount("-o", "remount,bind,ro", "/");
 } catch (error) {
   refuse("building the sandbox", error);
 }
-const socketOf = (name) => `/proc/${process.pid}/fd/${dirFd}/${name}`;
-const note = (entry) => fs.writeSync(outboundFd, `${JSON.stringify({ ...entry, time: Date.now() })}\n`);
 
+/** Every listener the CLI may talk to, opened here (in the namespace) for the harness to serve. */
 const listening = [];
-const listen = (server, port) => new Promise((resolve, reject) => {
+const listen = (kind, extra, server, ...address) => listening.push(new Promise((resolve, reject) => {
   server.once("error", reject);
-  server.listen(port, "127.0.0.1", resolve);
-});
-
-/** A listener here whose every connection is forwarded over `socket` in the bridge directory. */
-function bridge(socket) {
-  return net.createServer((inner) => {
-    const outer = net.connect(socketOf(socket));
-    inner.pipe(outer).pipe(inner);
-    const end = () => { inner.destroy(); outer.destroy(); };
-    inner.on("error", end);
-    outer.on("error", end);
-  });
-}
-for (const port of ports) listening.push(listen(bridge(`${port}.sock`), port));
+  server.listen(...address, () => resolve({ message: { kind, ...extra }, handle: server }));
+}));
+for (const port of ports) listen("port", { port }, net.createServer(), port, "127.0.0.1");
 unix.forEach((place, index) => {
-  const server = bridge(`unix-${index}.sock`);
-  listening.push(new Promise((resolve, reject) => {
-    server.once("error", reject);
-    fs.mkdirSync(path.dirname(place), { recursive: true, mode: 0o700 });
-    server.listen(place, resolve);
-  }));
+  fs.mkdirSync(path.dirname(place), { recursive: true, mode: 0o700 });
+  listen("unix", { index }, net.createServer(), place);
 });
+listen("proxy", {}, net.createServer(), proxyPort, "127.0.0.1");
+listening.push(new Promise((resolve, reject) => {
+  const dns = dgram.createSocket("udp4");
+  dns.once("error", reject);
+  dns.bind(53, "127.0.0.1", () => resolve({ message: { kind: "dns" }, handle: dns }));
+}));
 
-const proxy = net.createServer((socket) => {
-  let head = "";
-  socket.on("data", (chunk) => {
-    head += chunk.toString("latin1");
-    if (!head.includes("\r\n") && head.length < 8192) return;
-    const [method, target] = head.split("\r\n")[0].split(" ");
-    note({ kind: "proxy", method, target });
-    socket.end("HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
-  });
-  socket.on("error", () => socket.destroy());
-});
-listening.push(listen(proxy, proxyPort));
-
-/** The query name of a DNS message, or "?" when it cannot be read. */
-function questionName(message) {
-  const labels = [];
-  let offset = 12;
-  while (offset < message.length && message[offset] !== 0 && labels.length < 128) {
-    const length = message[offset];
-    labels.push(message.subarray(offset + 1, offset + 1 + length).toString("latin1"));
-    offset += length + 1;
-  }
-  const type = offset + 2 < message.length ? message.readUInt16BE(offset + 1) : 0;
-  return { name: labels.join(".") || "?", type };
-}
-const dns = dgram.createSocket("udp4");
-dns.on("message", (message, peer) => {
-  if (message.length < 12) return;
-  note({ kind: "dns", ...questionName(message) });
-  const answer = Buffer.from(message);
-  answer[2] = 0x80 | (message[2] & 0x01); // a response, recursion desired as asked
-  answer[3] = 0x80 | 0x05; // recursion available, REFUSED
-  dns.send(answer, peer.port, peer.address);
-});
-listening.push(new Promise((resolve, reject) => { dns.once("error", reject); dns.bind(53, "127.0.0.1", resolve); }));
-
-Promise.all(listening).then(() => {
-  // No capabilities survive into the CLI: uid 0 of this namespace with an empty bounding set has none after exec.
-  const child = spawn("setpriv", ["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--", ...cli], { stdio: "inherit", cwd });
-  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => child.kill(signal));
-  child.on("error", (error) => {
-    process.stderr.write(`netns-inside: cannot start ${cli[0]}: ${error.message}\n`);
-    process.exit(127);
-  });
-  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
-}, (error) => {
-  process.stderr.write(`netns-inside: ${error.message}\n`);
-  process.exit(2);
-});
+Promise.all(listening).then(async (opened) => {
+  for (const { message, handle } of opened) await new Promise((resolve, reject) => process.send(message, handle, (error) => (error ? reject(error) : resolve())));
+  process.once("message", () => process.exit(0)); // the harness holds them all: the CLI may start
+  process.send({ kind: "ready" });
+}).catch((error) => refuse("opening the listeners", error));

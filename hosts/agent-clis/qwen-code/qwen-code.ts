@@ -92,8 +92,8 @@ export function qwenCode(variant: QwenVariant): AgentCli {
     surface(turn: HeldTurn): VisibleTool[] {
       const listed = turn.content.tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
       const names = new Set(listed.map((tool) => tool.name));
-      // A deferred tool is shown by name only until tool_search loads its schema into tools[].
-      return [...listed, ...qwenDeferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name }))];
+      // A deferred tool is shown by name only until tool_search loads its schema into tools[] (HAP/1's `deferred`).
+      return [...listed, ...qwenDeferredNames(turn.content.text).filter((name) => !names.has(name)).map((name) => ({ name, deferred: true }))];
     },
     warmUp(turn, surface): ModelReply | undefined {
       const unloaded = surface.filter((tool) => tool.description === undefined).map((tool) => tool.name).slice(0, SEARCH_MAX);
@@ -102,6 +102,8 @@ export function qwenCode(variant: QwenVariant): AgentCli {
       return { type: "tool-call", id: `call_mcpcollide_search${turn.record.seq}`, name: TOOL_SEARCH, arguments: { query: `select:${unloaded.join(",")}`, max_results: unloaded.length } };
     },
     callReplies: (tool, args, id) => [{ type: "tool-call", id, name: tool.name, arguments: args }],
+    // The default variant defers every MCP tool (no threshold); the query goes as the model would type it.
+    ...(variant === "eager" ? {} : { search: { tool: TOOL_SEARCH, reply: (query: string, id: string) => ({ type: "tool-call" as const, id, name: TOOL_SEARCH, arguments: { query } }) } }),
     resultOf: (results: readonly ProviderToolResult[], id: string) => {
       const result = results.find((candidate) => candidate.id === id);
       return result && QWEN_FAILED.test(result.text) ? { ...result, isError: true } : result;

@@ -1,0 +1,182 @@
+/**
+ * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause. Two
+ * findings are one defect when they have the same world and the same observed behaviour:
+ * - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
+ *   load, its paging; not latency or serverInfo, which a host that ignores them never shows);
+ * - the same behaviour: every session the case opened on that world, read from the records
+ *   (session-records.ts): what the open set up (local tools, options) and what else was asked, the tools
+ *   shown (with the tool each description names), which servers the errors named, requests the adapter
+ *   failed, and for every name called in both, where its calls arrived and what the host answered. A
+ *   broken case is the same behaviour only as the same error.
+ * A host-wide cause (host-wide-causes.ts) is one defect whatever the clauses it reaches. A finding with no
+ * records is a defect of its own. Defects go worst first (error, fail, warn), then by the first clause they
+ * violate in catalogue order, and are numbered D1, D2 ... in that order; each finding names its defect.
+ */
+import { canonicalJson } from "../world/canonical-json.ts";
+import { behaviourText } from "./behaviour-text.ts";
+import { findingsOf } from "./findings-of.ts";
+import { hostWideCauses, type Item } from "./host-wide-causes.ts";
+import type { ClauseReport, Defect, Finding, Report } from "./report-model.ts";
+import { clip } from "./report-view.ts";
+import { sessionRecords } from "./session-records.ts";
+
+/** The order of statuses, worst first. */
+const WORST: readonly Defect["status"][] = ["error", "fail", "warn"];
+const worst = (statuses: readonly Defect["status"][]) => WORST.find((status) => statuses.includes(status)) ?? "fail";
+/** Longest `how` and title a defect records (the clause keeps its whole expected and observed). */
+const HOW_LIMIT = 600;
+const TITLE_LIMIT = 300;
+
+/** What decides a finding's group: its world and behaviour, and where each name's calls went (compared where both called it). */
+interface Signature {
+  key: string;
+  calls: Map<string, string>;
+}
+
+/** The main world's servers as a comparable value. */
+function worldKey(finding: Finding): string {
+  const servers = finding.counterexample?.servers;
+  if (!servers) return "no world";
+  return canonicalJson(servers.map((server) => ({
+    key: server.key, tools: server.tools, failure: server.failure ?? null, pageSize: server.pageSize ?? null, unreachable: server.unreachable === true,
+  })));
+}
+
+/** A finding's signature; undefined when it has no records to read (it is then a defect of its own). */
+function signatureOf(finding: Finding): Signature | undefined {
+  const error = finding.status === "error" ? { error: [finding.error?.kind ?? "", finding.error?.message ?? finding.reason] } : {};
+  if (!finding.evidence) return finding.status === "error" ? { key: canonicalJson([worldKey(finding), error]), calls: new Map() } : undefined;
+  const records = sessionRecords(finding.evidence);
+  const main = records.filter((record) => record.world === records[0]?.world);
+  const calls = new Map<string, string>();
+  const sessions = main.map((record, index) => {
+    for (const name of new Set(record.calls.map((call) => call.name))) {
+      const outcomes = record.calls.filter((call) => call.name === name).map((call) => `${call.route} ${call.answer}`);
+      calls.set(`${index} ${name}`, canonicalJson([...new Set(outcomes)].sort()));
+    }
+    return {
+      setup: record.setup, steps: record.steps, errors: record.errors, broke: record.broke,
+      surfaces: record.surfaces.map((surface) => surface.map((tool) => `${tool.shown} ${tool.identity ?? "?"}`).sort()),
+    };
+  });
+  return { key: canonicalJson([worldKey(finding), sessions, error]), calls };
+}
+
+/** Two findings' calls agree: every name both called went to the same places with the same answers. */
+function callsAgree(a: Signature, b: Signature): boolean {
+  for (const [name, outcome] of a.calls) if (b.calls.has(name) && b.calls.get(name) !== outcome) return false;
+  return true;
+}
+
+/** One line of how a clause sees a finding: its expected and observed, or how the host broke. */
+function howOf(finding: Finding): string {
+  const text = finding.status === "error"
+    ? `the host broke${finding.error ? ` (${finding.error.kind}): ${finding.error.message}` : `: ${finding.reason}`}`
+    : finding.expected !== undefined || finding.observed !== undefined
+      ? `expected ${finding.expected ?? "—"}; observed ${finding.observed ?? "—"}`
+      : finding.reason;
+  return clip(text.replace(/\s*\n\s*/g, " "), HOW_LIMIT, "");
+}
+
+/** A numbered-later defect from its findings (in report order) and what it says. */
+function defectOf(items: readonly Item[], said: Pick<Defect, "cause" | "title" | "behaviour"> & { confounds?: string[]; fallback?: Defect["status"] }): Omit<Defect, "id"> {
+  const first = items[0]?.finding;
+  return {
+    title: clip(said.title, TITLE_LIMIT, ""),
+    status: items.length > 0 ? worst(items.map((item) => item.finding.status)) : said.fallback ?? "fail",
+    cause: said.cause,
+    ...(first?.counterexample ? { world: first.counterexample } : {}),
+    behaviour: said.behaviour,
+    violations: items.map(({ clause, finding }) => ({ clause: clause.id, case: finding.case, status: finding.status, how: howOf(finding) })),
+    ...(said.confounds && said.confounds.length > 0 ? { confounds: said.confounds } : {}),
+    ...(first?.repro !== undefined ? { repro: first.repro } : {}),
+  };
+}
+
+/** Parts joined for a title, a session prefix (`open 2 (…): `) said once. */
+function titleOf(parts: readonly string[]): string {
+  const prefix = /^(?:first open|open \d+)[^:]*: /.exec(parts[0] ?? "")?.[0];
+  return parts.map((part, index) => (index > 0 && prefix && part.startsWith(prefix) ? part.slice(prefix.length) : part)).join("; ");
+}
+
+/** What a group of findings says the host did: from the first finding's records. */
+function behaviourDefect(items: readonly Item[]): Omit<Defect, "id"> {
+  const first = items[0]!.finding;
+  if (first.status === "error") {
+    const how = first.error ? `${first.error.kind}: ${first.error.message}` : first.reason;
+    return defectOf(items, { cause: "broke", title: `the host broke (${clip(how, TITLE_LIMIT, "")})`, behaviour: clip(first.diagnosis?.join("; ") || how, 4000, "") });
+  }
+  if (!first.evidence) {
+    // No records to read: say so, and quote what the clause saw rather than pass its story off as the host's.
+    const saw = `no records of the case were kept; ${items[0]!.clause.id} saw: ${first.observed ?? first.reason}`;
+    return defectOf(items, { cause: "behaviour", title: saw, behaviour: first.diagnosis?.join("; ") || saw });
+  }
+  const text = behaviourText(first.evidence);
+  const facts = text.facts.filter((fact) => !fact.endsWith("the open reported no error"));
+  const title = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || "the host did nothing the records show";
+  return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || "nothing the records show" });
+}
+
+/** Groups the findings no host-wide cause took: same world and behaviour, calls agreeing with every member. */
+function groupByBehaviour(items: readonly Item[]): Item[][] {
+  const groups: Array<{ key: string; members: Array<{ item: Item; signature: Signature }> }> = [];
+  const alone: Item[][] = [];
+  for (const item of items) {
+    const signature = signatureOf(item.finding);
+    if (!signature) {
+      alone.push([item]);
+      continue;
+    }
+    const group = groups.find((candidate) => candidate.key === signature.key && candidate.members.every((member) => callsAgree(member.signature, signature)));
+    if (group) group.members.push({ item, signature });
+    else groups.push({ key: signature.key, members: [{ item, signature }] });
+  }
+  return [...groups.map((group) => group.members.map((member) => member.item)), ...alone];
+}
+
+/** The grouping of a report: its defects, and its clauses with each finding naming its defect. */
+export interface Grouping {
+  defects: Defect[];
+  clauses: ClauseReport[];
+}
+
+/** Groups `report`'s findings into defects (any `defects` and finding marks it already has are ignored). */
+export function groupDefects(report: Report): Grouping {
+  const rank = new Map(report.clauses.map((clause, index) => [clause.id, index]));
+  const items: Item[] = report.clauses.flatMap((clause) => findingsOf(clause).map((finding) => ({ clause, finding })));
+  const hostWide = hostWideCauses(report, items);
+  const taken = new Set(hostWide.flatMap((cause) => cause.items));
+  const inOrder = (list: readonly Item[]) => [...list].sort((a, b) => rank.get(a.clause.id)! - rank.get(b.clause.id)! || a.finding.case - b.finding.case);
+  const drafts = [
+    ...hostWide.map((cause) => ({ items: inOrder(cause.items), defect: defectOf(inOrder(cause.items), { ...cause, confounds: cause.confounded }) })),
+    ...groupByBehaviour(items.filter((item) => !taken.has(item))).map((group) => ({ items: group, defect: behaviourDefect(group) })),
+  ];
+  const firstClause = (draft: (typeof drafts)[number]) => Math.min(...draft.defect.violations.map((v) => rank.get(v.clause) ?? Infinity), ...(draft.defect.confounds ?? []).map((id) => rank.get(id) ?? Infinity));
+  const firstCase = (draft: (typeof drafts)[number]) => draft.defect.violations[0]?.case ?? 0;
+  drafts.sort((a, b) => WORST.indexOf(a.defect.status) - WORST.indexOf(b.defect.status) || firstClause(a) - firstClause(b) || firstCase(a) - firstCase(b));
+  const defectOfFinding = new Map<Finding, string>();
+  const defects = drafts.map((draft, index) => {
+    const id = `D${index + 1}`;
+    for (const item of draft.items) defectOfFinding.set(item.finding, id);
+    return { id, ...draft.defect };
+  });
+  const clauses = report.clauses.map((clause) => clause.findings && clause.findings.length > 0
+    ? { ...clause, findings: clause.findings.map((finding) => {
+      const { defect: _old, ...rest } = finding;
+      const id = defectOfFinding.get(finding);
+      return id === undefined ? rest : { ...rest, defect: id };
+    }) }
+    : clause);
+  return { defects, clauses };
+}
+
+/** `report` with its defects grouped: `defects` placed before the clauses (report.json opens with them), each finding marked. */
+export function withDefects(report: Report): Report {
+  const { defects, clauses } = groupDefects(report);
+  const { clauses: _clauses, defects: _defects, ...rest } = report;
+  const entries = Object.entries(rest);
+  const at = entries.findIndex(([key]) => key === "totals");
+  const before = at < 0 ? entries : entries.slice(0, at);
+  const after = at < 0 ? [] : entries.slice(at);
+  return Object.fromEntries([...before, ["defects", defects], ["clauses", clauses], ...after]) as Report;
+}

@@ -1,0 +1,182 @@
+/**
+ * Policy: what a host did in a case, read from the records alone (the harness's requests, the host's answers,
+ * and every message each fake server received), never from a clause's own explanation. Defects are grouped
+ * on this (group-defects.ts), so two clauses that worded one behaviour differently still see the same
+ * sessions here. Where each call went is where the fake servers say it arrived (matched to the call by its
+ * arguments, which carry a probe unique within a world), not what the host answered.
+ */
+import { canonicalJson } from "../world/canonical-json.ts";
+import { identityOf } from "../world/tool-identity.ts";
+import { OpenResultSchema, RefreshResultSchema, type HostError } from "../protocol/open-result.ts";
+import { CallResultSchema, RegisterLocalResultSchema } from "../protocol/call-result.ts";
+import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import { errorNamesServer } from "../runner/surface.ts";
+import { callsByArguments, deliveriesOf, pairText, routeOf } from "./call-deliveries.ts";
+import type { Evidence, EvidenceStep } from "./report-model.ts";
+
+type HostStep = Extract<EvidenceStep, { kind: "host" }>;
+type WorldStep = Extract<EvidenceStep, { kind: "world" }>;
+
+/** One tool as the host showed it: the shown name, and the (server, tool) its description names, if it kept it. */
+export interface ShownTool {
+  shown: string;
+  /** The name alone, without the namespace. */
+  name: string;
+  identity?: string;
+}
+
+/** One call of the session: the shown name called, where it arrived, and what the host answered. */
+export interface CallRecord {
+  name: string;
+  route: string;
+  /** ok; tool-error: the content handed on marked as a tool error (isError); error: the host refused the call. */
+  answer: "ok" | "tool-error" | "error" | "garbage";
+  error?: string;
+}
+
+/** What the host did in one session, from the records. */
+export interface SessionRecord {
+  world: number;
+  session: number;
+  /** What the open asked beyond the servers' addresses: local tools placed, per-server options. */
+  setup: string;
+  /** What else the harness asked of the host, in order, with the host's answer (registerLocal, refresh, pin). */
+  steps: string[];
+  /** Names of the local tools the open placed. */
+  placed: string[];
+  /** Names of the local tools the session held: placed in the open, or registered and accepted. */
+  local: string[];
+  /** Each tool list the host answered, repeats of the same list folded. */
+  surfaces: ShownTool[][];
+  /** Per surface: the last of `steps` asked before it ("" when none was). */
+  after: string[];
+  /** Steps after which the host showed the same list as before them. */
+  unchanged: string[];
+  /** Per open or refresh: which configured servers its errors name, or that an error names none. */
+  errors: string[];
+  /** The first error message the host reported, for a reader. */
+  firstError?: string;
+  calls: CallRecord[];
+  /** Requests the adapter failed to answer at all. */
+  broke: string[];
+}
+
+const quote = (text: string) => JSON.stringify(text);
+
+
+/** The shown name of a tool: `namespace/name` where the host shows namespaces. */
+const shownName = (tool: { name: string; namespace?: string }) => (tool.namespace === undefined ? tool.name : `${tool.namespace}/${tool.name}`);
+
+/** What an open's errors say about the configured `keys`: the servers they name (surface.ts's rule), or none. */
+function errorTargets(errors: readonly HostError[], keys: readonly string[]): string {
+  const named = new Set<string>();
+  let unnamed = false;
+  for (const error of errors) {
+    const hits = keys.filter((key) => errorNamesServer(error, key));
+    if (hits.length === 0) unnamed = true;
+    for (const hit of hits) named.add(hit);
+  }
+  if (errors.length === 0) return "no error";
+  return [...[...named].sort().map((key) => `names ${quote(key)}`), ...(unnamed ? ["names no server"] : [])].join(", ");
+}
+
+/** The open's setup beyond addresses: local tools and per-server options, as canonical JSON ("" for none). */
+function setupOf(step: HostStep): string {
+  const request = (step.request ?? {}) as Record<string, unknown>;
+  const servers = ((request.servers as Array<Record<string, unknown>> | undefined) ?? []).map(({ transport: _transport, ...rest }) => rest);
+  const options = servers.some((server) => Object.keys(server).length > 1) ? servers : undefined;
+  if (request.localTools === undefined && options === undefined) return "";
+  return canonicalJson({ localTools: request.localTools, servers: options });
+}
+
+/** The names of the local tools an open placed. */
+function localNames(step: HostStep): string[] {
+  const placed = ((step.request ?? {}) as Record<string, unknown>).localTools;
+  return Array.isArray(placed) ? placed.map((tool) => String((tool as Record<string, unknown> | null)?.name ?? "")) : [];
+}
+
+/** A repeat of the previous list is folded. */
+function pushSurface(record: SessionRecord, tools: ShownTool[]): void {
+  const last = record.surfaces.at(-1);
+  if (last && canonicalJson(last) === canonicalJson(tools)) {
+    const step = record.steps.at(-1);
+    if (step && record.after.at(-1) !== step && !record.unchanged.includes(step)) record.unchanged.push(step);
+    return;
+  }
+  record.surfaces.push(tools);
+  record.after.push(record.steps.at(-1) ?? "");
+}
+
+/** Every session of a case, in order, each with the world it was opened on. */
+export function sessionRecords(evidence: Evidence): SessionRecord[] {
+  const records = new Map<number, SessionRecord>();
+  const deliveries = deliveriesOf(evidence);
+  const worlds = new Map<number, WorldStep>();
+  let world = 0;
+  const sharing = callsByArguments(evidence);
+  for (const step of evidence.steps) {
+    if (step.kind === "world") {
+      world = step.world;
+      worlds.set(step.world, step);
+      continue;
+    }
+    if (step.kind !== "host" || step.session === undefined) continue;
+    const keys = worlds.get(world)?.servers.map((server) => server.key) ?? [];
+    if (step.method === "open") records.set(step.session, { world, session: step.session, setup: setupOf(step), steps: [], placed: localNames(step), local: localNames(step), surfaces: [], after: [], unchanged: [], errors: [], calls: [], broke: [] });
+    const record = records.get(step.session);
+    if (!record) continue;
+    if (step.error !== undefined) {
+      record.broke.push(`${step.method}: ${step.error}`);
+      continue;
+    }
+    const request = (step.request ?? {}) as Record<string, unknown>;
+    switch (step.method) {
+      case "open": {
+        const open = OpenResultSchema.omit({ session: true }).safeParse(step.answer);
+        record.errors.push(open.success ? errorTargets(open.data.outcome.errors, keys) : "answered garbage");
+        if (open.success && open.data.outcome.errors[0]) record.firstError ??= open.data.outcome.errors[0].message;
+        break;
+      }
+      case "tools": {
+        const tools = ToolsResultSchema.safeParse(step.answer);
+        if (!tools.success) {
+          record.broke.push("tools: answered garbage");
+          break;
+        }
+        pushSurface(record, tools.data.tools.map((tool) => {
+          const identity = identityOf(tool.description);
+          return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool) } : {}) };
+        }));
+        break;
+      }
+      case "call": {
+        const shared = (sharing.get(`${world} ${canonicalJson(request.arguments ?? {})}`) ?? 0) > 1;
+        const route = routeOf(step, world, deliveries, shared);
+        const result = CallResultSchema.safeParse(step.answer);
+        const name = shownName({ name: String(request.name ?? ""), ...(typeof request.namespace === "string" ? { namespace: request.namespace } : {}) });
+        record.calls.push(!result.success ? { name, route, answer: "garbage" }
+          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok" } : { name, route, answer: "error", error: result.data.error.message });
+        break;
+      }
+      case "refresh": {
+        const refreshed = RefreshResultSchema.safeParse(step.answer);
+        const target = typeof request.server === "string" ? quote(request.server) : "every server";
+        record.steps.push(`refresh ${target}: ${refreshed.success ? errorTargets(refreshed.data.outcome.errors, keys) : "answered garbage"}`);
+        break;
+      }
+      case "registerLocal": {
+        const result = RegisterLocalResultSchema.safeParse(step.answer);
+        const answered = !result.success ? "answered garbage" : result.data.ok ? "accepted" : "refused";
+        if (answered === "accepted") record.local.push(String(request.name ?? ""));
+        record.steps.push(`registerLocal ${quote(String(request.name ?? ""))} (${String(request.shape ?? "?")}): ${answered}`);
+        break;
+      }
+      case "pin":
+        record.steps.push(`pin ${canonicalJson(request)}`);
+        break;
+      default:
+        break;
+    }
+  }
+  return [...records.values()];
+}
