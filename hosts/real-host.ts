@@ -43,6 +43,11 @@ export interface RealHost {
    * stays in {@link evidence}.
    */
   timingDependent?: Record<string, string>;
+  /**
+   * The names its adapter gave it in earlier versions' reports (reports/history/<id>/), where the host's own
+   * API was renamed since (Mastra's `getTools()`, now `listTools()`): the site takes those reports as this host's.
+   */
+  formerNames?: string[];
 }
 
 /** Seed and runs of the committed reports (the CLI's default run count). */

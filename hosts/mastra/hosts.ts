@@ -12,6 +12,7 @@ export const hosts: RealHost[] = [
   {
     id: "mastra-tools",
     title: "Mastra MCPClient listTools() on an Agent",
+    formerNames: ["@mastra/mcp MCPClient + @mastra/core Agent (getTools())"],
     ...library("mastra"),
     wiring: "`new MCPClient({ servers })` keyed by configuration key, `new Agent({ tools: await mcp.listTools() })` (0.x: `getTools()`); tools and calls through `agent.generate()` with a scripted AI SDK model.",
     notApplicable: {
@@ -45,6 +46,7 @@ export const hosts: RealHost[] = [
   {
     id: "mastra-toolsets",
     title: "Mastra MCPClient listToolsets() passed to agent.generate()",
+    formerNames: ["@mastra/mcp MCPClient + @mastra/core Agent (getToolsets())"],
     ...library("mastra", "--toolsets"),
     wiring: "As `mastra-tools`, but `agent.generate(prompt, { toolsets: await mcp.listToolsets() })` (0.x: `getToolsets()`), which the Agent flattens by bare tool name.",
     notApplicable: {
