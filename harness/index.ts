@@ -65,6 +65,8 @@ export { harnessVersion, catalogueHistory, catalogueVersion } from "./version.ts
 export { replayCase, valueAtPath, type ReplayOptions, type ReplayResult } from "./cli/replay-case.ts";
 export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { agentModuleArgv, builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
+export { hostEntry, HostManifestSchema, hostRegistry, installedApart, installedVersion, readHostRegistry, type HostEntry, type HostManifest } from "./cli/host-registry.ts";
+export { nodeRuntime, nodeRuntimes, readNodeRuntimes, type NodeRuntime } from "./cli/node-runtimes.ts";
 export {
   agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, agentModuleExamples, readAgentRegistry, registeredManifest, type AgentCliEntry, type AgentCliManifest,
 } from "./cli/agent-registry.ts";

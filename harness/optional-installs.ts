@@ -9,36 +9,31 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { agentCliEntry, agentClis, agentModuleExamples, agentModuleMissing } from "./cli/agent-registry.ts";
+import { hostEntry, installedApart, installedVersion } from "./cli/host-registry.ts";
+import { nodeRuntime, nodeRuntimes } from "./cli/node-runtimes.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
 import { findChromium } from "./report/headless-chromium.ts";
 
-/**
- * The library hosts installed in their own folders, by the file their install leaves: `npm run hosts:libraries`
- * (the package their adapter loads first) and, for the Python one, `npm run hosts:python` (its venv's fastmcp).
- */
-const libraryHosts = {
-  "mcp-use": "node_modules/mcp-use/package.json", voltagent: "node_modules/@voltagent/core/package.json", genkit: "node_modules/genkit/package.json",
-  fastmcp: ".venv/bin/fastmcp",
-} as const;
-/** A library host installed apart, in hosts/<name>. */
-export type LibraryHostName = keyof typeof libraryHosts;
+/** A library host installed apart, in hosts/<name> (its host.json says `install: "folder"` or `"venv"`). */
+export type LibraryHostName = string;
 
 /**
  * One thing a test may need that `npm ci` does not install: a pinned agent CLI (`npm run agents:install`), an
- * example agent module's CLI (`npm run agents:modules`), a library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
+ * example agent module's CLI (`npm run agents:modules`), a library host (`npm run hosts:libraries`), a pinned Node runtime a host adapter runs on (`npm run hosts:node`), Chromium (report.html in a browser), Python 3 (the Python host
  * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
  * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
  * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `agent-module:${string}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `agent-module:${string}` | `library-host:${LibraryHostName}` | `node-runtime:${number}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...agentModuleExamples.map((name) => `agent-module:${name}` as const),
-  ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
+  ...installedApart.map((host) => `library-host:${host.id}` as const),
+  ...nodeRuntimes.map((runtime) => `node-runtime:${runtime.major}` as const),
   "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
@@ -49,6 +44,7 @@ export const optionalInstalls: readonly OptionalInstall[] = [
 function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("agent-cli:") || install.startsWith("agent-module:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
+  if (install.startsWith("node-runtime:")) return ["MCP_COLLIDE_REQUIRE_NODE"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
@@ -79,12 +75,29 @@ function probe(install: OptionalInstall): string | undefined {
     // The pinned binary the CLI's cli.json names (hosts/agent-clis/node_modules/.bin).
     const bin = agentCliEntry(name!)?.bin;
     if (bin === undefined) return `${name} is not a registered agent CLI (no hosts/agent-clis/${name}/cli.json)`;
-    return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
+    if (!existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin))) return `${name} is not installed (npm run agents:install)`;
+    // A CLI that refuses the harness's Node runs on a pinned one (its cli.json `node`): without it, it cannot run.
+    const node = agentCliEntry(name!)?.node;
+    return node === undefined ? undefined : probe(`node-runtime:${node}`);
   }
   if (kind === "agent-module") return agentModuleMissing(name!);
   if (kind === "library-host") {
-    const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));
-    return installed ? undefined : `hosts/${name} is not installed (npm run ${name === "fastmcp" ? "hosts:python" : "hosts:libraries"})`;
+    // Every package its host.json pins, at that version: a stale install (the pins moved on) is missing too.
+    const entry = hostEntry(name!);
+    if (entry === undefined || (entry.install !== "folder" && entry.install !== "venv")) return `${name} is not a library host installed apart (no hosts/${name}/host.json with install "folder" or "venv")`;
+    const how = `npm run ${entry.install === "venv" ? "hosts:python" : "hosts:libraries"}`;
+    const versions = Object.entries(entry.packages).map(([pkg, pin]) => [pkg, pin, installedVersion(entry, pkg)] as const);
+    if (versions.some(([, , version]) => version === undefined)) return `hosts/${name} is not installed (${how})`;
+    const stale = versions.filter(([, pin, version]) => version !== pin).map(([pkg, pin, version]) => `${pkg} ${version}, not ${pin}`);
+    return stale.length === 0 ? undefined : `hosts/${name} is installed at other versions than its host.json pins: ${stale.join(", ")} (${how})`;
+  }
+  if (kind === "node-runtime") {
+    // The binary the runtimes' lockfile installs, answering the version it pins.
+    const runtime = nodeRuntime(Number(name));
+    if (runtime === undefined) return `Node ${name} is not a pinned runtime (no node${name} in hosts/node-runtimes/package.json)`;
+    const ran = spawnSync(join(packageRoot, runtime.bin), ["--version"], { encoding: "utf8", timeout: 10_000 });
+    if (ran.error || ran.status !== 0) return `Node ${runtime.version} is not installed (npm run hosts:node)`;
+    return ran.stdout.trim() === `v${runtime.version}` ? undefined : `${runtime.bin} is Node ${ran.stdout.trim()}, not its pin ${runtime.version} (npm run hosts:node)`;
   }
   if (install === "chromium") return findChromium() ? undefined : "no chromium on PATH (Debian: apt-get install -y chromium, or set CHROMIUM)";
   if (install === "python3") {

@@ -1,6 +1,6 @@
 /**
- * The adapters of the library hosts installed in their own folders (hosts/mcp-use, hosts/voltagent,
- * hosts/genkit) type-check against the host packages installed there. The root tsconfig.json leaves them
+ * The adapters of the library hosts installed in their own folders (each host.json saying `"install": "folder"`:
+ * hosts/mcp-use, hosts/voltagent, hosts/genkit, ...) type-check against the host packages installed there. The root tsconfig.json leaves them
  * out, because `npm test`'s `tsc --noEmit` must pass on a fresh clone where they are not installed; this
  * test runs `tsc -p hosts/tsconfig.libraries.json` instead. Skipped, saying why, until
  * `npm run hosts:libraries` has run; required under .ci/run (MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS=1).
@@ -10,10 +10,10 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
+import { hostRegistry, missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
 
 // Every host is checked (and, under .ci/run, required), not only up to the first one missing.
-const missing = missingInstall("library-host:mcp-use", "library-host:voltagent", "library-host:genkit");
+const missing = missingInstall(...hostRegistry.filter((entry) => entry.install === "folder").map((entry) => `library-host:${entry.id}` as const));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
 describe.skipIf(missing !== undefined)(skipTitle("library host adapters", missing), () => {

@@ -34,7 +34,8 @@ function isolated(argv: string[], env: Record<string, string> = {}): { status: n
 }
 
 const isolation = missingInstall("netns");
-const javascriptHosts = [...realHosts, ...pendingHosts].filter((host) => host.argv[0] === "node" && host.argv.includes("tsx"))
+// A JavaScript adapter runs on `node` or on a pinned runtime (hosts/node-runtimes/.../bin/node).
+const javascriptHosts = [...realHosts, ...pendingHosts].filter((host) => /(?:^|\/)node$/.test(host.argv[0] ?? "") && host.argv.includes("tsx"))
   // One mode per adapter file: a flag changes names, not whether the host phones home.
   .filter((host, index, all) => all.findIndex((other) => other.argv.find((a) => a.endsWith("adapter.ts")) === host.argv.find((a) => a.endsWith("adapter.ts"))) === index);
 

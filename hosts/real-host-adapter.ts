@@ -56,7 +56,7 @@ export function messageOf(error: unknown): string {
 /**
  * `initialize` for a host that loads stdio and HTTP servers and has the `capabilities` given (none beyond
  * the six basic methods when omitted). Declare only what the host's own API does: an absent capability
- * makes its clauses NOT_APPLICABLE, and hosts/hosts.ts must say why for each.
+ * makes its clauses NOT_APPLICABLE, and the host folder's hosts.ts must say why for each.
  */
 export function basicInitialize(host: InitializeResult["host"], capabilities: Partial<Capabilities> = {}): InitializeResult {
   return { protocolVersion: "1", host, transports: ["stdio", "http"], capabilities: CapabilitiesSchema.parse(capabilities) };

@@ -113,14 +113,14 @@ export function evidenceMarkdown(host: RealHost, report: CommittedReport, headin
     const schema = hostile ? ` (hostile schema, ${hostile.kind}: ${code(JSON.stringify(hostile.outputSchema ?? hostile.inputSchema))})` : "";
     lines.push(`- ${code(clause.id)} **${clause.status.toUpperCase()}**${clause.counterexample ? ` — smallest world: ${worldLine(clause.counterexample.servers)}${schema}` : ` — ${clause.reason}`}`);
     if (clause.observed) lines.push(`  - seen: ${clause.observed.length > 400 ? `${clause.observed.slice(0, 400)}…` : clause.observed}`);
-    lines.push(`  - why: ${host.evidence[clause.id] ?? "**no evidence recorded: check this verdict by hand and add it to hosts/hosts.ts**"}`);
+    lines.push(`  - why: ${host.evidence[clause.id] ?? "**no evidence recorded: check this verdict by hand and add it to the host folder's hosts.ts**"}`);
   }
   for (const note of host.notes ?? []) lines.push(`- note: ${note}`);
   const absent = report.clauses.filter((clause) => clause.status === "not-applicable");
   if (absent.length > 0) {
     lines.push("", "Not applicable, and why:", "");
     for (const clause of absent) {
-      lines.push(`- ${code(clause.id)}: ${host.notApplicable[clause.id] ?? "**no reason recorded: say why in hosts/hosts.ts (notApplicable)**"}`);
+      lines.push(`- ${code(clause.id)}: ${host.notApplicable[clause.id] ?? "**no reason recorded: say why in the host folder's hosts.ts (notApplicable)**"}`);
     }
   }
   lines.push("");
@@ -294,9 +294,9 @@ async function main(): Promise<number> {
     if (!existsSync(join(reportsDir, `${host.id}.json`))) continue;
     const clauses = readCommitted(host.id).clauses;
     const missing = clauses.filter((c) => needsEvidence(c.status) && !host.evidence[c.id]).map((c) => c.id);
-    if (missing.length > 0) process.stderr.write(`${host.id}: no evidence recorded for ${missing.join(", ")} (hosts/hosts.ts)\n`);
+    if (missing.length > 0) process.stderr.write(`${host.id}: no evidence recorded for ${missing.join(", ")} (its folder's hosts.ts)\n`);
     const unexplained = clauses.filter((c) => c.status === "not-applicable" && !host.notApplicable[c.id]).map((c) => c.id);
-    if (unexplained.length > 0) process.stderr.write(`${host.id}: no reason recorded for not-applicable ${unexplained.join(", ")} (hosts/hosts.ts)\n`);
+    if (unexplained.length > 0) process.stderr.write(`${host.id}: no reason recorded for not-applicable ${unexplained.join(", ")} (its folder's hosts.ts)\n`);
   }
   process.stdout.write(`\nreports: ${reportsDir}\n`);
   return worst;

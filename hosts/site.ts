@@ -38,6 +38,7 @@ export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
   return hosts.map((host) => ({
     id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
     evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: siteCommand(host),
+    ...(host.formerNames ? { formerNames: host.formerNames } : {}),
   }));
 }
 

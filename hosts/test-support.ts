@@ -9,6 +9,8 @@ import {
   defineClause,
   describeTool,
   hapLauncher,
+  hostEntry,
+  missingInstall,
   packageRoot,
   runClauses,
   WorldSchema,
@@ -19,6 +21,7 @@ import {
   type SessionObservation,
   type World,
 } from "../harness/index.ts";
+import { adapterArgv, manifestOf, needsOf } from "./library-report-entry.ts";
 
 /** A world from [key, tools] pairs (optionally a third item: the serverInfo.name the server claims). */
 export function world(...servers: Array<[string, string[]] | [string, string[], string]>): World {
@@ -150,5 +153,14 @@ export function deliveries(observation: SessionObservation, name: string): strin
   return (call?.deliveries ?? []).map((record) => `${record.server}/${record.tool}`);
 }
 
-/** The adapter command of a real host, run from the package root. */
-export const adapter = (host: string, ...flags: string[]) => ["node", "--import", "tsx", `hosts/${host}/adapter.ts`, ...flags];
+/**
+ * The adapter command of a real host, run from the package root: a library host's as its host.json says
+ * (on the Node it needs), any other's (an agent CLI's) on the harness's Node.
+ */
+export function adapter(host: string, ...flags: string[]): string[] {
+  const entry = hostEntry(host);
+  return entry ? adapterArgv(entry, ...flags) : ["node", "--import", "tsx", `hosts/${host}/adapter.ts`, ...flags];
+}
+
+/** Why library host `host`'s adapter cannot run here (its install, its Node), for its tests to skip with; undefined when it can. */
+export const hostMissing = (host: string): string | undefined => missingInstall(...needsOf(manifestOf(host)));

@@ -32,6 +32,8 @@ export interface AgentHostOptions {
   /** The package version, when `bin` is the pinned CLI or an npm install's `.bin` of its package (cli-options.ts). */
   pinned?: string;
   isolation: "netns" | "none";
+  /** The folder of the pinned Node the CLI needs (cli-options.ts `cliNodeBin`), first on the CLI's PATH. */
+  nodeBin?: string;
   startTimeoutMs?: number;
   turnTimeoutMs?: number;
 }
@@ -90,6 +92,7 @@ export class AgentHost implements HostAdapter {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
       bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
+      ...(this.options.nodeBin ? { nodeBin: this.options.nodeBin } : {}),
       startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
     }, refusalIsResult));
   }

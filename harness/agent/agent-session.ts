@@ -24,6 +24,8 @@ import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolat
 /** How sessions are run. */
 export interface SessionOptions {
   bin: string;
+  /** The folder of the pinned Node the CLI needs (its cli.json `node`), put first on its PATH; absent: the PATH's. */
+  nodeBin?: string;
   isolation: "netns" | "none";
   /** Longest wait for the CLI's first model turn (it starts, loads its servers), in ms. */
   startTimeoutMs: number;
@@ -105,7 +107,9 @@ export class AgentSession {
       if (shared) mkdirSync(shared, { recursive: true, mode: 0o700 });
       const context = { home, cwd, servers, providerOrigin: provider.origin, apiKey, prompt: PROMPT, bin: options.bin, ...(shared ? { shared } : {}) };
       const launch = cli.launch(context);
-      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", ...extra });
+      // A CLI that needs another Node than the harness's (its cli.json `node`) finds that pinned Node first on PATH.
+      const path = [...(options.nodeBin ? [options.nodeBin] : []), process.env.PATH ?? "/usr/bin:/bin"].join(":");
+      const envOf = (extra: Record<string, string>): Record<string, string> => ({ PATH: path, ...extra });
       if (options.isolation === "netns") {
         const urls = [provider.origin, ...servers.flatMap((server) => (server.transport.type === "http" ? [server.transport.url] : []))];
         const words = servers.flatMap((server) => (server.transport.type === "stdio" ? [...server.transport.args, ...Object.values(server.transport.env ?? {})] : []));

@@ -14,6 +14,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serveAdapter } from "../adapter/serve-adapter.ts";
+import { agentCliEntry } from "../cli/agent-registry.ts";
+import { packageRoot } from "../cli/builtin-host.ts";
+import { nodeRuntime } from "../cli/node-runtimes.ts";
 import { probeInstall } from "../optional-installs.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { AgentHost } from "./agent-host.ts";
@@ -62,6 +65,19 @@ export function sandboxUnavailable(bin?: string): string | undefined {
 }
 
 /**
+ * The folder holding the pinned Node a registered CLI needs (its cli.json `node`: hosts/node-runtimes/, `npm
+ * run hosts:node`), to go first on the CLI's PATH; undefined for a CLI that runs on the PATH's Node (every
+ * module from outside the package). Throws for a Node that is not pinned.
+ */
+export function cliNodeBin(cli: Pick<AgentCli, "id">): string | undefined {
+  const major = agentCliEntry(cli.id)?.node;
+  if (major === undefined) return undefined;
+  const runtime = nodeRuntime(major);
+  if (runtime === undefined) throw new Error(`hosts/agent-clis/${cli.id}/cli.json: no Node ${major} in hosts/node-runtimes/package.json`);
+  return dirname(join(packageRoot, runtime.bin));
+}
+
+/**
  * Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with `module`'s CLI in the chosen
  * variant; `from` is the module's file (path or file: URL), where its CLI's package is looked for.
  */
@@ -82,5 +98,12 @@ export async function serveAgentModule(module: AgentModule, from: string, argv =
     process.exit(2);
   }
   const version = values.bin ? installedBeside(values.bin, cli) : installed?.version;
-  return serveAdapter(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
+  const major = agentCliEntry(cli.id)?.node;
+  const noNode = major === undefined ? undefined : probeInstall(`node-runtime:${major}`);
+  if (noNode) {
+    process.stderr.write(`${cli.id}: needs its pinned Node, and ${noNode}\n`);
+    process.exit(2);
+  }
+  const nodeBin = cliNodeBin(cli);
+  return serveAdapter(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns", ...(nodeBin ? { nodeBin } : {}) }));
 }

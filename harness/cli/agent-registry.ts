@@ -25,6 +25,12 @@ export const AgentCliManifestSchema = z.object({
   frontEnd: z.string().min(1),
   /** Each named configuration (the first is `default`, what users get) and what it sets, in a few words. */
   variants: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string().min(1)).refine((variants) => Object.keys(variants)[0] === "default", "the first variant must be `default`"),
+  /**
+   * The Node major the pinned CLI needs, where it refuses the harness's own Node: its sessions find that Node,
+   * pinned in hosts/node-runtimes/ (`npm run hosts:node`), first on PATH, so its `#!/usr/bin/env node` runs
+   * on it. Absent: the Node on PATH.
+   */
+  node: z.number().int().min(20).optional(),
 }).strict();
 /** One agent CLI's manifest. */
 export type AgentCliManifest = z.infer<typeof AgentCliManifestSchema>;

@@ -61,7 +61,7 @@ describe("--out", () => {
     expect(result.stderr).toMatch(/not a directory/);
   });
 
-  it("writes through no planted symlink, replaces a stale lock, and leaves only the four reports", async () => {
+  it("writes through no planted symlink, replaces a stale lock, and leaves only the five reports", async () => {
     const out = join(dir, "shared");
     await mkdir(out);
     const victim = join(dir, "victim.txt");
@@ -75,7 +75,7 @@ describe("--out", () => {
     expect(await readFile(victim, "utf8")).toBe("precious");
     expect((await lstat(join(out, "junit.xml"))).isSymbolicLink()).toBe(false);
     expect(await readFile(join(out, "junit.xml"), "utf8")).toMatch(/^<\?xml/);
-    expect((await readdir(out)).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md"]);
+    expect((await readdir(out)).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md", "report.sarif"]);
   }, 120_000);
 
   it("refuses a second run on the same --out while the first holds it", async () => {

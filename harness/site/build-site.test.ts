@@ -134,6 +134,15 @@ describe("the compliance site", () => {
     await expect(loadSite(root(at("2.0.0")), [command])).rejects.toThrow(/reports\/hostile\.json: its host command does not start with the registry's/);
     const ours = (version: string) => ({ ...at(version), hostCommand: ["node", "hosts/hostile/adapter.ts", "--bin", "old"] });
     expect((await loadSite(root(ours("2.0.0"), { "1.0.0": ours("1.0.0") }), [command])).entries[0]!.versions).toHaveLength(2);
+    // The same adapter run on another Node (the current major on a pinned runtime, the old one on the harness's).
+    const pinned = { ...host, command: ["hosts/node-runtimes/node_modules/node22/bin/node", "hosts/hostile/adapter.ts"] };
+    const onNode22 = { ...at("2.0.0"), hostCommand: ["hosts/node-runtimes/node_modules/node22/bin/node", "hosts/hostile/adapter.ts"] };
+    expect((await loadSite(root(onNode22, { "1.0.0": ours("1.0.0") }), [pinned])).entries[0]!.versions).toHaveLength(2);
+    const elsewhere = { ...at("2.0.0"), hostCommand: ["hosts/node-runtimes/node_modules/node22/bin/node", "hosts/other/adapter.ts"] };
+    await expect(loadSite(root(elsewhere), [pinned])).rejects.toThrow(/its host command does not start with the registry's/);
+    // A host whose API was renamed since an earlier report names its former name; any other name is refused.
+    const renamed = { ...host, formerNames: ["another host"] };
+    expect((await loadSite(root(at("2.0.0"), { "1.0.0": stranger }), [renamed])).entries[0]!.versions).toHaveLength(2);
   });
 
   it("deletes only what an earlier write of the site made: a folder of someone else's is refused untouched", async () => {

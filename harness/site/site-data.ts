@@ -13,7 +13,7 @@
  * A report that fails any of these is refused, naming the file and what is wrong.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { z } from "zod";
 import { readReport } from "../report/read-report.ts";
 import type { ClauseReport, Report } from "../report/report-model.ts";
@@ -34,6 +34,8 @@ export const SiteHostSchema = z.object({
   packages: z.array(z.string()).default([]),
   /** The adapter command the registry runs it with: every report of it starts its `hostCommand` so. */
   command: z.array(z.string()).optional(),
+  /** Names an earlier version's report may carry for this host (its API renamed since); the current report's name aside. */
+  formerNames: z.array(z.string()).optional(),
 });
 /** One host in one configuration. */
 export type SiteHost = z.infer<typeof SiteHostSchema>;
@@ -102,13 +104,22 @@ function checkedAgainst(report: Report, file: string, catalogue: SiteCatalogue):
 
 const pickClause = ({ level, summary, sources }: SiteClause) => ({ level, summary, sources: [...sources] });
 
+/**
+ * `argv` without its Node interpreter, where it starts with one: a host's adapter is the same whichever Node
+ * ran it (an older version on the harness's `node`, the current one on a pinned hosts/node-runtimes/ binary).
+ */
+function withoutNode(argv: readonly string[]): readonly string[] {
+  return argv[0] !== undefined && basename(argv[0]) === "node" ? argv.slice(1) : argv;
+}
+
 /** Throws, naming `file`, unless `report` is of `host` (the current report's host name, the registry's command). */
 function checkHost(report: Report, file: string, host: SiteHost, current: Report | undefined): void {
-  if (current && report.host.name !== current.host.name) {
+  if (current && report.host.name !== current.host.name && !host.formerNames?.includes(report.host.name)) {
     throw new Error(`${file}: a report of ${JSON.stringify(report.host.name.slice(0, 200))}, but reports/${host.id}.json is of ${JSON.stringify(current.host.name.slice(0, 200))}: a history report must be of its folder's host`);
   }
-  if (host.command && !host.command.every((word, index) => report.hostCommand[index] === word)) {
-    throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${host.command.join(" ")}): a report of another host`);
+  const [ran, expected] = [withoutNode(report.hostCommand), host.command && withoutNode(host.command)];
+  if (expected && !expected.every((word, index) => ran[index] === word)) {
+    throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${expected.join(" ")}): a report of another host`);
   }
 }
 

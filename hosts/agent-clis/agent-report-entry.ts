@@ -4,8 +4,24 @@
  * costs CLI sessions of seconds) and why the capability clauses a black-box CLI cannot be driven through do
  * not apply.
  */
-import { AGENT_DEFAULT_RUNS } from "../../harness/index.ts";
+import { AGENT_DEFAULT_RUNS, agentCliEntry, type OptionalInstall } from "../../harness/index.ts";
 import { adapter } from "../test-support.ts";
+
+/**
+ * One end-to-end drive of a CLI in `npm test` (agent-clis.test.ts): the world `alpha` [search, a.b] +
+ * `beta` [search] through its real binary, and the names (and namespaces) it shows, in order.
+ */
+export interface AgentDrive {
+  id: string;
+  variant?: string;
+  names: string[];
+  /** The namespace of each shown tool (default: none). */
+  namespaces?: Array<string | undefined>;
+  /** A name whose call must reach alpha's `search`, where the names alone do not say which server is whose. */
+  alphaSearch?: string;
+  /** Text the result of a call of a name the CLI does not show must hold (the CLI's own words). */
+  unknownSays?: string;
+}
 
 /**
  * Why each capability clause does not apply to an agent CLI driven black box. Every CLI is judged on
@@ -32,6 +48,12 @@ export const notRelisting: Record<string, string> = {
   "drift/list-changed": "not declared: whether this CLI re-lists a server on notifications/tools/list_changed within one process was not measured yet",
 };
 
+/** The pinned Node CLI `id` needs (its cli.json `node`), as an optional install; none when it runs on the PATH's. */
+const nodeOf = (id: string): OptionalInstall[] => {
+  const major = agentCliEntry(id)?.node;
+  return major === undefined ? [] : [`node-runtime:${major}`];
+};
+
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
   // The default: a CLI not known to re-list.
@@ -40,8 +62,8 @@ export const agent = (id: string, variant?: string) => ({
   // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
-  // The pinned CLI, and the sandbox its adapter refuses to run without.
-  needs: [`agent-cli:${id}` as const, "sandbox" as const],
+  // The pinned CLI, the sandbox its adapter refuses to run without, and the pinned Node it needs, if any.
+  needs: [`agent-cli:${id}` as const, "sandbox" as const, ...nodeOf(id)],
 });
 
 /**

@@ -15,6 +15,7 @@ import type { MessageRecord } from "../../fake-servers/index.ts";
 import { inProcessLauncher, loadSuites, mapStrings, packageRoot, pathContext, portableText, replayCase } from "../../harness/index.ts";
 import { readCommitted } from "../reports.ts";
 import { AgentHost, installedCli, type AgentCli } from "../../harness/agent-kit.ts";
+import { cliNodeBin } from "../../harness/agent/cli-options.ts";
 import { agentModuleHosts } from "../agent-modules/agent-module-hosts.ts";
 import { agentCliHosts } from "./agent-hosts.ts";
 import { reportCli } from "./registered-cli.ts";
@@ -57,7 +58,8 @@ for (const entry of [...agentCliHosts, ...agentModuleHosts].filter((host) => !on
   const out: Record<string, unknown> = {};
   for (const verdict of committed.clauses.filter((clause) => (clause.status === "fail" || clause.status === "warn") && clause.counterexample?.value !== undefined)) {
     const clause = clauses.find((candidate) => candidate.id === verdict.id)!;
-    const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns" });
+    const nodeBin = cliNodeBin(cli);
+    const host = new AgentHost(cli, { bin: pinned.bin, pinned: pinned.version, isolation: "netns", ...(nodeBin ? { nodeBin } : {}) });
     const records: MessageRecord[] = [];
     const result = await replayCase({
       clause: { ...clause, arbitrary: () => fc.constant(verdict.counterexample!.value) },

@@ -5,7 +5,7 @@
  * verdict that is not a pass. They run as any module runs: `mcp-collide run --agent-module PATH`.
  */
 import { agentModuleExamples } from "../../harness/index.ts";
-import type { RealHost } from "../hosts.ts";
+import type { RealHost } from "../real-host.ts";
 
 const folders = await Promise.all(agentModuleExamples.map((name) => import(`./${name}/hosts.ts`) as Promise<{ hosts: RealHost[]; pendingHosts?: RealHost[] }>));
 

@@ -1,6 +1,6 @@
 /**
  * The Genkit adapter against small hand-built worlds: ai.generate() over createMcpHost's tools, with a
- * model defined on the instance. The checks behind what hosts/hosts.ts says of Genkit. Skipped unless the
+ * model defined on the instance. The checks behind what hosts/genkit/hosts.ts says of Genkit. Skipped unless the
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";

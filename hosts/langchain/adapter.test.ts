@@ -1,6 +1,6 @@
 /**
  * The LangChain adapter against small hand-built worlds: what MultiServerMCPClient does, seen through
- * HAP/1. These are the checks behind the evidence in hosts/hosts.ts.
+ * HAP/1. These are the checks behind the evidence in hosts/langchain/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";

@@ -45,6 +45,16 @@ consoleToStderr();
 const { values: flags } = parseArgs({ options: { toolsets: { type: "boolean", default: false } } });
 const useToolsets = flags.toolsets === true;
 
+/**
+ * The listing methods of the installed major, by the names its docs give them: @mastra/mcp 2 calls them
+ * `listTools()` / `listToolsets()`, 0.x `getTools()` / `getToolsets()` (same results), so one adapter
+ * judges either (`npm run reports -- --from DIR` for an earlier version).
+ */
+const renamed = typeof (MCPClient.prototype as { listTools?: unknown }).listTools === "function";
+const [toolsMethod, toolsetsMethod] = renamed ? ["listTools", "listToolsets"] as const : ["getTools", "getToolsets"] as const;
+const listTools = (mcp: MCPClient) => (mcp as unknown as Record<string, () => Promise<AnyTools>>)[toolsMethod]!();
+const listToolsets = (mcp: MCPClient) => (mcp as unknown as Record<string, () => Promise<Record<string, AnyTools>>>)[toolsetsMethod]!();
+
 type AnyTools = Record<string, unknown>;
 
 /**
@@ -122,14 +132,15 @@ function localTool(name: string, shape: LocalShape): unknown {
 function agentOf(open: Session): Agent {
   const model = () => open.model as never;
   const tools = useToolsets ? { ...open.atOpen, ...open.added } : { ...open.atOpen, ...open.mcpTools, ...open.added };
-  return new Agent({ name: "host", instructions: "", model, tools: tools as never });
+  // `id` is required since @mastra/core 1 (0.x takes it too).
+  return new Agent({ id: "host", name: "host", instructions: "", model, tools: tools as never });
 }
 
 class MastraHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
-      name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? "getToolsets()" : "getTools()"})`,
-      version: `@mastra/mcp ${versionOf("@mastra/mcp")}, @mastra/core ${versionOf("@mastra/core")}`,
+      name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? toolsetsMethod : toolsMethod}())`,
+      version: `@mastra/mcp ${versionOf("@mastra/mcp", import.meta.url)}, @mastra/core ${versionOf("@mastra/core", import.meta.url)}`,
     }, { localTools: true, registerLocal: ["dict"], refresh: true });
   }
 
@@ -194,12 +205,12 @@ class MastraHost extends RealHostAdapter<Session> {
   async #load(open: Session): Promise<Record<string, string[]>> {
     const registered: Record<string, string[]> = {};
     if (useToolsets) {
-      open.toolsets = await open.mcp.getToolsets() as Record<string, AnyTools>;
+      open.toolsets = await listToolsets(open.mcp);
       for (const [key, tools] of Object.entries(open.toolsets)) registered[key] = Object.keys(tools);
     } else {
-      open.mcpTools = await open.mcp.getTools() as AnyTools;
+      open.mcpTools = await listTools(open.mcp);
       // getTools() keys are `${serverName}_${toolName}`; its per-server source is getToolsets().
-      for (const [key, set] of Object.entries(await open.mcp.getToolsets() as Record<string, AnyTools>)) {
+      for (const [key, set] of Object.entries(await listToolsets(open.mcp))) {
         registered[key] = Object.keys(set).map((name) => `${key}_${name}`);
       }
     }
@@ -229,7 +240,14 @@ class MastraHost extends RealHostAdapter<Session> {
     if (failed) return { ok: false, error: { message: messageOf(failed.error) } };
     const done = parts.find((part) => part.type === "tool-result");
     if (!done) return { ok: false, error: { message: `no tool result: ${JSON.stringify(parts.map((part) => part.type))}` } };
-    const value = (done.output as { value?: unknown } | undefined)?.value ?? done.output;
+    // @mastra/core 1 hands results on as the AI SDK's tool outputs: a failure (a tool that threw, an
+    // unknown name, an MCP result with isError) is `{ type: "error-text" | "error-json", value }`, which
+    // the model is given as an error. 0.x gave the raw value.
+    const output = done.output as { type?: unknown; value?: unknown } | undefined;
+    if (output?.type === "error-text" || output?.type === "error-json") {
+      return { ok: false, error: { message: typeof output.value === "string" ? output.value : JSON.stringify(output.value) } };
+    }
+    const value = output?.value ?? done.output;
     // CoreToolBuilder's execute wrapper returns its failures as the tool's result: a MastraError
     // (TOOL_EXECUTION_FAILED) when the tool threw, `{ error: true, message, validationErrors }` when the
     // input did not validate. The model is handed those as the tool's output; to the caller they are errors.

@@ -1,6 +1,6 @@
 /**
  * The mcp-use adapter against small hand-built worlds: MCPAgent over an MCPClient, run by LangChain's
- * createAgent with a scripted model. The checks behind what hosts/hosts.ts says of mcp-use. Skipped unless
+ * createAgent with a scripted model. The checks behind what hosts/mcp-use/hosts.ts says of mcp-use. Skipped unless
  * the host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";

@@ -151,7 +151,7 @@ class OpenAiAgentsHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
       name: `@openai/agents-core Agent${includeServerInToolNames ? " (includeServerInToolNames)" : ""}`,
-      version: versionOf("@openai/agents-core"),
+      version: versionOf("@openai/agents-core", import.meta.url),
     }, { localTools: true, registerLocal: ["object"], refresh: true, allowDeny: true });
   }
 

@@ -1,11 +1,16 @@
 /**
  * The Vercel AI SDK adapter against small hand-built worlds: createMCPClient per server, tool sets merged
- * with object spread as the docs show. The checks behind the evidence in hosts/hosts.ts.
+ * with object spread as the docs show. The checks behind the evidence in hosts/vercel-ai/hosts.ts.
+ * Skipped, saying why, unless the host and the Node it needs are installed (npm run hosts:libraries,
+ * npm run hosts:node); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
+import { skipTitle } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, world, hostMissing } from "../test-support.ts";
 
-describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
+const missing = hostMissing("vercel-ai");
+
+describe.skipIf(missing !== undefined)(skipTitle("Vercel AI SDK createMCPClient + {...a, ...b}", missing), () => {
   it("a later server's tool silently replaces an earlier one's; names reach the model unchecked", async () => {
     const seen = await observe(adapter("vercel-ai"), {
       duplicate: { world: world(["alpha", ["search", "query"]], ["beta", ["search"]]) },

@@ -69,7 +69,7 @@ class VercelAiHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
       name: "Vercel AI SDK createMCPClient ({...toolSetOne, ...toolSetTwo})",
-      version: `@ai-sdk/mcp ${versionOf("@ai-sdk/mcp")}, ai ${versionOf("ai")}`,
+      version: `@ai-sdk/mcp ${versionOf("@ai-sdk/mcp", import.meta.url)}, ai ${versionOf("ai", import.meta.url)}`,
     }, { localTools: true, registerLocal: ["dict"], refresh: true });
   }
 
@@ -89,7 +89,8 @@ class VercelAiHost extends RealHostAdapter<Session> {
             : { type: "http", url: transport.url },
         });
         open.clients.push(client);
-        sets.push(await client.tools());
+        // The MCP client's set, typed by @ai-sdk/mcp, is the ToolSet `generateText` takes (AI SDK 7 types them apart).
+        sets.push(await client.tools() as ToolSet);
       }
     } catch (error) {
       return { session, outcome: { registered, errors: [{ message: messageOf(error) }] }, diagnostics: [] };
@@ -109,7 +110,7 @@ class VercelAiHost extends RealHostAdapter<Session> {
       const client = open.clients[index];
       if (!client) continue;
       try {
-        open.sets[index] = await client.tools();
+        open.sets[index] = await client.tools() as ToolSet;
         registered[key] = Object.keys(open.sets[index]!);
       } catch (error) {
         // One client per server, as the docs wire it: the application knows which server's `tools()` failed

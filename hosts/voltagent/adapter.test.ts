@@ -1,6 +1,6 @@
 /**
  * The VoltAgent adapter against small hand-built worlds: an Agent given MCPConfiguration.getTools(), run
- * with a scripted AI SDK model. The checks behind what hosts/hosts.ts says of VoltAgent. Skipped unless the
+ * with a scripted AI SDK model. The checks behind what hosts/voltagent/hosts.ts says of VoltAgent. Skipped unless the
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";

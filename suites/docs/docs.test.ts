@@ -22,6 +22,7 @@ import { renderClausesDoc } from "./clauses-doc.ts";
 import { checkMessage, readTranscript, renderTranscript, takeTranscript, TRANSCRIPT_END, TRANSCRIPT_START } from "./hap-transcript.ts";
 import { sourceDocuments } from "./source-documents.ts";
 import { GENERATED_END, GENERATED_START, renderSourcesBlock, unexplainedCitations } from "./sources-doc.ts";
+import { NODE_TABLE_END, NODE_TABLE_START, renderNodeTable } from "./node-table.ts";
 import { between } from "./splice.ts";
 
 const stale = "stale: regenerate with `npm run docs`";
@@ -76,6 +77,17 @@ describe("docs/sources.md", () => {
 
   it("has a fresh generated half: which clause cites what, the profiles, the one-bug hosts' and the bug catalogue's sources", () => {
     expect(between(sources, GENERATED_START, GENERATED_END), stale).toBe(renderSourcesBlock({ clauses, oneBugHosts, bugCatalogue }));
+  });
+});
+
+describe("hosts/README.md", () => {
+  it("has a fresh table of the Node each host runs on, from every host.json and cli.json", async () => {
+    const readme = await readFile(join(packageRoot, "hosts", "README.md"), "utf8");
+    const table = renderNodeTable();
+    expect(between(readme, NODE_TABLE_START, NODE_TABLE_END), stale).toBe(table);
+    // Every host folder is a row, and a host that declares a Node major shows the pinned runtime's version.
+    expect(table).toContain("| [`vercel-ai/`](vercel-ai/) | `@ai-sdk/mcp` 2.0.99, `ai` 7.0.185 | folder | 22.23.5 (hosts/node-runtimes/node22) |");
+    expect(table).toContain("| [`langchain/`](langchain/) |");
   });
 });
 

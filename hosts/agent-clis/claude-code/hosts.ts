@@ -2,9 +2,8 @@
  * The claude-code reports (`npm run reports -- --only claude-code,claude-code-tools-in-list`): one entry per variant, with the
  * hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
-import type { RealHost } from "../../hosts.ts";
-import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, relisting } from "../agent-report-entry.ts";
+import type { RealHost } from "../../real-host.ts";
+import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /** What both Claude Code variants do alike (the name filter sits before the deferral). */
 const claudeCommon: Record<string, string> = {

@@ -2,9 +2,8 @@
  * The copilot report (`npm run reports -- --only copilot`), with the hand-checked evidence for every
  * verdict that is not a pass (see ../agent-hosts.ts).
  */
-import type { RealHost } from "../../hosts.ts";
-import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, relisting } from "../agent-report-entry.ts";
+import type { RealHost } from "../../real-host.ts";
+import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 const copilotHost: RealHost = {
   id: "copilot",

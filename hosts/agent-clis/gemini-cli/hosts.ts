@@ -2,9 +2,8 @@
  * The gemini-cli reports (`npm run reports -- --only gemini-cli`): one entry per variant, with the
  * hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
-import type { RealHost } from "../../hosts.ts";
-import type { AgentDrive } from "../agent-hosts.ts";
-import { agent, relisting } from "../agent-report-entry.ts";
+import type { RealHost } from "../../real-host.ts";
+import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [

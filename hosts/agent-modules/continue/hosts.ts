@@ -5,7 +5,7 @@
  * evidence for every verdict that is not a pass: cn's own source ships in its package
  * (node_modules/@continuedev/cli/src, bundled as dist/index.js), and the report's server records.
  */
-import type { RealHost } from "../../hosts.ts";
+import type { RealHost } from "../../real-host.ts";
 import { agentModule, relisting } from "../../agent-clis/agent-report-entry.ts";
 
 /** cn's one rule for a tool, read in tools/index.tsx and services/MCPService.ts (the same text in dist/index.js). */

@@ -5,7 +5,7 @@
  * verdict that is not a pass: Kilo ships as one compiled binary (@kilocode/cli-linux-x64/bin/kilo), whose
  * bundled source text was read with `strings`, and the report's server records.
  */
-import type { RealHost } from "../../hosts.ts";
+import type { RealHost } from "../../real-host.ts";
 import { agentModule } from "../../agent-clis/agent-report-entry.ts";
 
 /** Kilo's join, read in its binary: opencode's, kept by the fork. */

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm run test:node -- 22` (or 24): the harness's unit tier on a pinned Node from hosts/node-runtimes/
+// (`npm run hosts:node`), so CI proves the harness on each Node it supports beside the one `npm test` runs on
+// (package.json `engines`: >=20). The tier is small but real: the in-process controls (every clause against
+// the reference and every one-bug host) and the unit tests of the harness and the fake servers that need no
+// optional install. vitest runs on that Node, its workers too, and so does every `node` a test starts (the
+// runtime's bin/ goes first on PATH); hosts/node-runtimes/node-runtimes.test.ts checks that it did. More
+// arguments are passed to vitest (`npm run test:node -- 24 harness/world`, to run part of it).
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { delimiter, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+/** The unit tier: folders and files of the package, as vitest filters take them. */
+export const unitTier = [
+  "suites/controls.test.ts", "hosts/node-runtimes/node-runtimes.test.ts",
+  "harness/arbitraries/", "harness/world/", "harness/runner/", "harness/adapter/", "harness/check-adapter/", "fake-servers/",
+];
+const [major, ...rest] = process.argv.slice(2);
+const pins = JSON.parse(readFileSync(join(here, "package.json"), "utf8")).dependencies;
+if (!major || !pins[`node${major}`]) {
+  process.stderr.write(`usage: npm run test:node -- MAJOR [vitest arguments]; pinned: ${Object.keys(pins).map((name) => name.slice(4)).join(", ")}\n`);
+  process.exit(2);
+}
+const bin = join(here, "node_modules", `node${major}`, "bin");
+if (!existsSync(join(bin, "node"))) {
+  process.stderr.write(`Node ${major} is not installed (npm run hosts:node)\n`);
+  process.exit(2);
+}
+// vitest's own bin (its package exports no path to it): the package root's install.
+const vitest = join(dirname(createRequire(join(root, "package.json")).resolve("vitest/package.json")), "vitest.mjs");
+const started = Date.now();
+const result = spawnSync(join(bin, "node"), [vitest, "run", "--maxWorkers=2", ...(rest.length > 0 ? rest : unitTier)], {
+  cwd: root, stdio: "inherit",
+  env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`, MCP_COLLIDE_NODE_MAJOR: major },
+});
+process.stdout.write(`test:node ${major}: exit ${result.status ?? result.signal} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+process.exit(result.status ?? 1);
