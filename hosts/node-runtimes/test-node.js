@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm run test:node -- 22` (or 24): the harness's unit tier on a pinned Node from hosts/node-runtimes/
 // (`npm run hosts:node`), so CI proves the harness on each Node it supports beside the one `npm test` runs on
-// (package.json `engines`: >=20). The tier is small but real: the in-process controls (every clause against
-// the reference and every one-bug host) and the unit tests of the harness and the fake servers that need no
-// optional install. vitest runs on that Node, its workers too, and so does every `node` a test starts (the
+// (package.json `engines`: >=20). The tier is small but real: the unit tests of the harness's worlds,
+// arbitraries, adapters, runner pieces and reports and of the fake servers, which need no optional install.
+// The in-process controls (every clause against every one-bug host, minutes each) are left to `npm test` on the
+// harness's own Node: CI runs this tier on two Nodes within its 40-minute budget
+// (`npm run test:node -- 22 suites/controls.test.ts` runs them on Node 22 by hand). vitest runs on that Node, its workers too, and so does every `node` a test starts (the
 // runtime's bin/ goes first on PATH); hosts/node-runtimes/node-runtimes.test.ts checks that it did. More
 // arguments are passed to vitest (`npm run test:node -- 24 harness/world`, to run part of it).
 import { spawnSync } from "node:child_process";
@@ -16,8 +18,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 /** The unit tier: folders and files of the package, as vitest filters take them. */
 export const unitTier = [
-  "suites/controls.test.ts", "hosts/node-runtimes/node-runtimes.test.ts",
-  "harness/arbitraries/", "harness/world/", "harness/runner/", "harness/adapter/", "harness/check-adapter/", "fake-servers/",
+  "hosts/node-runtimes/node-runtimes.test.ts",
+  "harness/arbitraries/", "harness/world/", "harness/adapter/", "harness/report/", "fake-servers/",
 ];
 const [major, ...rest] = process.argv.slice(2);
 const pins = JSON.parse(readFileSync(join(here, "package.json"), "utf8")).dependencies;
