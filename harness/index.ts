@@ -48,6 +48,10 @@ export type { ReplayEvent } from "./cli/replay-environment.ts";
 export { builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-host.ts";
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
+export {
+  defineGatewayModule, GatewayHost, GatewayManifestSchema, installedGateway, loadGatewayModule, serverErrorLines,
+  type GatewayHostOptions, type GatewayIsolation, type GatewayManifest, type GatewayModule, type GatewaySandbox,
+} from "./gateway-kit.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
 export { examples as adapterExamples } from "./cli/init-example.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
