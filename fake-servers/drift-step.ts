@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contextDriftSteps } from "./context-definition.ts";
 import { JsonSchemaDocumentSchema, ToolDefinitionSchema } from "./tool-definition.ts";
 
 /**
@@ -17,10 +18,15 @@ export const DriftStepSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("input-schema"), name: z.string(), inputSchema: JsonSchemaDocumentSchema }),
   /** `null` removes the output schema. */
   z.object({ kind: z.literal("output-schema"), name: z.string(), outputSchema: JsonSchemaDocumentSchema.nullable() }),
-  /** Sends `notifications/tools/list_changed` on every open connection, whatever the server advertised. */
-  z.object({ kind: z.literal("notify") }),
+  /**
+   * Sends `notifications/tools/list_changed` on every open connection, whatever the server advertised; with
+   * `list`, that list's notification instead (`notifications/prompts/list_changed`, `.../resources/list_changed`).
+   */
+  z.object({ kind: z.literal("notify"), list: z.enum(["tools", "prompts", "resources"]).optional() }),
   z.object({ kind: z.literal("unreachable") }),
   z.object({ kind: z.literal("reachable") }),
+  // Replacing a server's prompts, resources or templates (context-definition.ts).
+  ...contextDriftSteps,
 ]);
 /** One scripted change to a running fake server. */
 export type DriftStep = z.infer<typeof DriftStepSchema>;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { HttpGateway } from "./http-gateway.ts";
 import { AnswerGate } from "./answer-gate.ts";
+import type { ContextLists } from "./context-definition.ts";
 import { DriftStepSchema, type DriftStepInput } from "./drift-step.ts";
 import { LiveServer } from "./live-server.ts";
 import { memoryEndpoint } from "./memory-endpoint.ts";
@@ -56,6 +57,8 @@ export interface FakeWorld<K extends FakeTransportKind = FakeTransportKind> {
   apply(key: string, step: DriftStepInput): Promise<void>;
   /** The tool list server `key` would answer now. */
   tools(key: string): readonly ToolDefinition[];
+  /** The prompts, resources and templates server `key` would answer now. */
+  context(key: string): ContextLists;
   /** How many list-changing steps server `key` has taken (0: as scripted). */
   revision(key: string): number;
   /** The revision of each `tools/list` server `key` answered, in order: which lists a host can have seen. */
@@ -163,6 +166,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
       askedAfterWait: () => gate.askedAfterWait,
       apply: async (key, step) => serverOf(key).apply(DriftStepSchema.parse(step)),
       tools: (key) => serverOf(key).tools,
+      context: (key) => serverOf(key).context,
       revision: (key) => serverOf(key).revision,
       listings: (key) => serverOf(key).listings,
       close: () =>

@@ -12,6 +12,8 @@ import {
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Recorder } from "./recorder.ts";
 import type { AnswerGate } from "./answer-gate.ts";
+import { contextListsOf, type ContextLists } from "./context-definition.ts";
+import { contextCapabilities, serveContext } from "./context-handlers.ts";
 import { pagedList } from "./paged-list.ts";
 import { RecordingTransport } from "./recording-transport.ts";
 import { scriptedToolError, type ServerScript } from "./server-script.ts";
@@ -24,6 +26,8 @@ export interface FakeServerOptions {
    * controller can change the surface without rebuilding the server. Default: `script.tools`.
    */
   tools?: () => readonly ToolDefinition[];
+  /** The prompts, resources and templates to answer, asked afresh on every request. Default: the script's. */
+  context?: () => ContextLists;
   /** The world's answer order for the first `tools/list` (see {@link AnswerGate}). */
   gate?: AnswerGate;
   /** Capabilities to declare on `initialize`. Default: {@link fakeServerCapabilities}. */
@@ -36,9 +40,12 @@ export interface FakeServerOptions {
   drop?: () => void;
 }
 
-/** What a scripted server declares: tools only, with list_changed only where the script advertises it. */
+/**
+ * What a scripted server declares: tools, and prompts and resources where it serves them, with list_changed
+ * only where the script advertises it.
+ */
 export function fakeServerCapabilities(script: ServerScript): ServerCapabilities {
-  return { tools: { listChanged: script.listChanged ?? false } };
+  return { tools: { listChanged: script.listChanged ?? false }, ...contextCapabilities(script) };
 }
 
 /** The text every successful call answers with: enough for a suite to see which server and wire name ran. */
@@ -96,6 +103,8 @@ export function createFakeServer(
     if (tool.outputSchema) result.structuredContent = { server: script.key, tool: name };
     return result;
   });
+  const lists = contextListsOf(script);
+  serveContext(server, script, options.context ?? (() => lists));
   return server;
 }
 

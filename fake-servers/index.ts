@@ -8,6 +8,14 @@ export { ServerScriptSchema, LatencySchema, ServerFailureSchema, LIST_STALL_MS, 
 export { DriftStepSchema, LIST_CHANGING_KINDS, applyToList } from "./drift-step.ts";
 export type { DriftStep, DriftStepInput } from "./drift-step.ts";
 export type { ServerScript, ServerScriptInput, Latency, ServerFailure } from "./server-script.ts";
+export {
+  applyToContext, CONTEXT_LIST_METHODS, ContextListSchema, ContextPagingSchema, contextListsOf, PromptArgumentSchema, PromptDefinitionSchema,
+  ResourceDefinitionSchema, ResourceTemplateDefinitionSchema, templateIsFixed, templateMatches,
+} from "./context-definition.ts";
+export type { ContextList, ContextLists, ContextPaging, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition } from "./context-definition.ts";
+export { CONTEXT_LIST_ANSWERS, RESOURCE_NOT_FOUND, contextCapabilities, servesPrompts, servesResources } from "./context-handlers.ts";
+export type { PromptEcho, ResourceEcho } from "./context-handlers.ts";
+export { contextPage } from "./context-pages.ts";
 export { MessageRecordSchema } from "./message-record.ts";
 export type { MessageRecord } from "./message-record.ts";
 export { StdioTransportSpecSchema, HttpTransportSpecSchema, WireTransportSpecSchema } from "./transport-spec.ts";

@@ -1,6 +1,7 @@
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { AnswerGate } from "./answer-gate.ts";
+import { applyToContext, contextListsOf, type ContextLists } from "./context-definition.ts";
 import { applyToList, type DriftStep } from "./drift-step.ts";
 import { createFakeServer } from "./fake-server.ts";
 import type { Recorder } from "./recorder.ts";
@@ -34,6 +35,7 @@ export class LiveServer {
   private closed = false;
   private down: boolean;
   private current: ToolDefinition[];
+  private currentContext: ContextLists;
   private revisionCount = 0;
   private readonly answered: number[] = [];
 
@@ -50,6 +52,7 @@ export class LiveServer {
   ) {
     this.down = script.unreachable;
     this.current = [...script.tools];
+    this.currentContext = contextListsOf(script);
   }
 
   /** Whether new connections are refused: the world closed, or the server is down. */
@@ -60,6 +63,11 @@ export class LiveServer {
   /** The tool list a `tools/list` would answer now. */
   get tools(): readonly ToolDefinition[] {
     return this.current;
+  }
+
+  /** The prompts, resources and templates the server answers now. */
+  get context(): ContextLists {
+    return this.currentContext;
   }
 
   /** How many list-changing steps have been applied (0: the script as written). */
@@ -86,6 +94,7 @@ export class LiveServer {
     const server = createFakeServer(this.script, this.recorder, this.connections, {
       gate: this.gate,
       tools: () => this.current,
+      context: () => this.currentContext,
       onListed: () => this.answered.push(this.revisionCount),
       drop: hooks.drop,
     });
@@ -107,7 +116,12 @@ export class LiveServer {
     if (this.closed) throw new Error(`fake server ${JSON.stringify(this.script.key)} is closed`);
     if (step.kind === "notify") {
       if (this.quiet) throw new Error(`fake server ${JSON.stringify(this.script.key)} is in a quiet world: it cannot notify`);
-      return this.notify();
+      return this.notify(step.list ?? "tools");
+    }
+    const context = applyToContext(this.currentContext, step);
+    if (context !== undefined) {
+      this.currentContext = context;
+      return;
     }
     if (step.kind === "reachable") {
       this.down = false;
@@ -129,11 +143,13 @@ export class LiveServer {
     await this.closeConnections();
   }
 
-  private async notify(): Promise<void> {
+  private async notify(list: "tools" | "prompts" | "resources"): Promise<void> {
     await Promise.all([...this.servers].map(async ([server, hooks]) => {
       if (hooks.listening) await waitAtMost(hooks.listening, LISTEN_WAIT_MS);
-      // A connection that closed meanwhile simply misses it, as a real one would.
-      await server.sendToolListChanged().catch(() => undefined);
+      // A connection that closed meanwhile simply misses it, as a real one would (and a server that does not
+      // serve the list cannot send its notification).
+      const send = list === "prompts" ? server.sendPromptListChanged() : list === "resources" ? server.sendResourceListChanged() : server.sendToolListChanged();
+      await send.catch(() => undefined);
     }));
   }
 

@@ -11,8 +11,12 @@ export const MessageRecordSchema = z.object({
   method: z.string(),
   /** For `tools/call`: the tool name exactly as it arrived on the wire. */
   tool: z.string().optional(),
-  /** For `tools/call`: the arguments exactly as they arrived. */
+  /** For `tools/call` and `prompts/get`: the arguments exactly as they arrived. */
   arguments: z.unknown().optional(),
+  /** For `prompts/get`: the prompt name exactly as it arrived (a host may send a title instead). */
+  prompt: z.string().optional(),
+  /** For `resources/read`: the URI exactly as it arrived. */
+  uri: z.string().optional(),
   /** For a list request (`tools/list` ...): the cursor it carried, exactly as it arrived (absent: the first page). */
   cursor: z.string().optional(),
   /** For `notifications/cancelled`: the `requestId` it names, exactly as it arrived (absent when it names none). */

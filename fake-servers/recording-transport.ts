@@ -264,11 +264,22 @@ function describe(message: JSONRPCMessage, context: RecordingContext, requests: 
     }
     return entry;
   }
+  if (method === "prompts/get" || method === "resources/read") return describeContextRequest(entry, params);
   if (method !== "tools/call") return entry;
   // A non-string name is not a tool name at all; the record keeps the key absent rather than invent one.
   if (typeof params.name === "string") entry.tool = params.name;
   if ("arguments" in params) entry.arguments = snapshot(params.arguments);
   return entry;
+}
+
+/** What a `prompts/get` or `resources/read` asked for: the prompt name (and arguments), or the URI, as it arrived. */
+function describeContextRequest(entry: UnstampedRecord, params: Record<string, unknown>): UnstampedRecord {
+  if (entry.method === "resources/read") return typeof params.uri === "string" ? { ...entry, uri: params.uri } : entry;
+  return {
+    ...entry,
+    ...(typeof params.name === "string" ? { prompt: params.name } : {}),
+    ...("arguments" in params ? { arguments: snapshot(params.arguments) } : {}),
+  };
 }
 
 /** In-memory hosts hand us their own objects; a copy keeps the record as it was when it arrived. */

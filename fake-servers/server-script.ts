@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { contextScriptFields } from "./context-definition.ts";
 import { ToolDefinitionSchema } from "./tool-definition.ts";
 
 /** Milliseconds a fake server waits before it answers each method (absent: answers at once). */
@@ -68,7 +69,10 @@ export const ServerScriptSchema = z.object({
   answerRank: z.number().int().min(0).optional(),
   /** The server cannot be reached at all: a stdio command that exits at once, an HTTP path that refuses. */
   unreachable: z.boolean().default(false),
-  /** Whether `initialize` advertises `tools.listChanged: true` (absent: false). Notifying is a drift step either way. */
+  /**
+   * Whether `initialize` advertises `listChanged: true` (absent: false), for its tools and for its prompts and
+   * resources when it serves them. Notifying is a drift step either way.
+   */
   listChanged: z.boolean().optional(),
   /**
    * Wire names whose calls lose their answer: the call is recorded on receipt, then the connection drops
@@ -91,6 +95,8 @@ export const ServerScriptSchema = z.object({
    * pages its list this way too, wrongly; a `list-crash` server pages its own way.
    */
   pageSize: z.number().int().min(1).max(1_000).optional(),
+  /** Prompts, resources and resource templates beside the tools, their paging and failures (context-definition.ts). */
+  ...contextScriptFields,
 });
 /** The whole behaviour of one scripted MCP server. */
 export type ServerScript = z.infer<typeof ServerScriptSchema>;

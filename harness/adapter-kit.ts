@@ -9,6 +9,7 @@ export * from "./protocol/open-params.ts";
 export * from "./protocol/open-result.ts";
 export * from "./protocol/tools-result.ts";
 export * from "./protocol/call-result.ts";
+export * from "./protocol/context-result.ts";
 export * from "./protocol/shutdown-result.ts";
 export * from "./protocol/deferred-tools.ts";
 export type { HostAdapter, HostOpenParams, HostServerConfig, TransportSpec } from "./adapter/host-adapter.ts";

@@ -39,3 +39,8 @@ export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";
 export { ModelViolation, modelOutcome } from "./runner/model-check.ts";
+// Prompts and resources: a session of them, what it showed and judged, and their constructed worlds.
+export { observeContext, shownContext, type ContextEnvironment, type ContextObservation, type ObservedFetch } from "./runner/context-session.ts";
+export { judgedContext, listedOf, shownPairs, type ContextJudgeEnvironment } from "./runner/context-surface.ts";
+export { constructedFrom } from "./runner/constructed.ts";
+export { contextHazardWorlds, contextWorldOf, type ContextHazardWorldName, type ContextServer } from "./world/context-worlds.ts";

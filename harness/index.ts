@@ -36,6 +36,22 @@ export {
 } from "./runner/surface.ts";
 export { sessionComparison } from "./runner/session-comparison.ts";
 export { hapLauncher, inProcessLauncher, type HostHandle, type HostLauncher } from "./runner/host-launcher.ts";
+export {
+  contextMethod, distinct, fetchThrough, observeContext, PROMPT_ARGUMENTS, shownContext,
+  type ContextEnvironment, type ContextObservation, type ObservedFetch, type ObservedPrompt, type ObservedResource, type ObservedTemplate,
+} from "./runner/context-session.ts";
+export {
+  acceptedCleanContext, canonicalContext, CLEAN_CONTEXT_WORLD, contextErrorsText, contextFailedWhole, contextLooks, contextRoutes, declaredLists, fetchesByVisible, fetchRoute,
+  judgedContext, judgedContextKeys, listedOf, shownEntries, shownPairs, visibleOf, type ContextJudgeEnvironment, type ContextPair,
+} from "./runner/context-surface.ts";
+export { comparisonOf, errorsText, type ShownRoutes } from "./runner/session-comparison.ts";
+export { constructedFrom } from "./runner/constructed.ts";
+export { contextHazardWorlds, contextScript, contextWorldOf, fakePrompt, fakeResource, type ContextHazardWorldName, type ContextServer } from "./world/context-worlds.ts";
+export { CONTEXT_SITUATIONS, contextSituationMeanings, spacesFolded, type ContextSituation } from "./world/context-situations.ts";
+export {
+  CONTEXT_LIST_METHODS, templateIsFixed, templateMatches, type ContextList, type ContextLists, type PromptDefinition, type PromptEcho,
+  type ResourceDefinition, type ResourceEcho, type ResourceTemplateDefinition,
+} from "../fake-servers/index.ts";
 export { runClauses, type RunOptions } from "./runner/run-clauses.ts";
 export { runClause, type ClauseRunOptions } from "./runner/run-clause.ts";
 export { exitCodeOf, totalsOf } from "./runner/verdict.ts";

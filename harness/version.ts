@@ -38,5 +38,10 @@ export const catalogueHistory: Readonly<Record<string, string>> = {
     "tool by its wire name and its shown name; HAP/1 gains capability deferredTools, tools marked deferred and open's " +
     "keepDeferred), schema/input-schema-intact (the input schema the model is handed is the server's or a faithful " +
     "resolution of it) and wire/cancels-only-pending (no notifications/cancelled for a request whose answer the host has; the " +
-    "fake servers record each cancellation's requestId)",
+    "fake servers record each cancellation's requestId); and issue 37: prompts and resources merged from several servers, judged like tools (HAP/1 gains session/prompts, session/getPrompt, " +
+    "session/resources and session/readResource, declared by the capabilities prompts, resources, resourceTemplates, " +
+    "promptsListChanged and resourcesListChanged): added prompts/no-silent-loss, prompts/injective, prompts/context-free, " +
+    "prompts/get-routes, prompts/order-independent, prompts/tracks-list, prompts/failing-server-named, resources/no-silent-loss, " +
+    "resources/read-routes, resources/shared-uri, resources/template-not-doubled, resources/tracks-list and " +
+    "resources/failing-server-named; a host that declares neither capability is NOT_APPLICABLE for them",
 };

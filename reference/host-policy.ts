@@ -6,6 +6,7 @@
  */
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { LocalShape } from "../harness/index.ts";
+import type { ContextPolicy } from "./context-policy.ts";
 
 /** What a host knows about a loaded server when it picks the label its tools are named under. */
 export interface ServerIdentity {
@@ -195,6 +196,8 @@ export interface HostPolicy {
    * leaves it out, with no error, as an agent backend did whose registry pruned a server after any failed call.
    */
   lostAnswerScope: "call" | "process";
+  /** How prompts, resources and resource templates are listed, shown, got and read (context-policy.ts). */
+  context: ContextPolicy;
   /**
    * What a call of a tool whose wire name is `__proto__` does beyond that call: nothing, or it corrupts the
    * host process's registry, so that every later open of the process refuses the whole configuration with one

@@ -8,9 +8,14 @@
  * - Past the policy's deferral threshold every server tool is listed as deferred until a search loads it;
  *   what a search loaded stays loaded for the session (a refresh keeps it by name).
  */
-import type { CallResult, HostOpenParams, LocalShape, OpenResult, PinResult, RefreshResult, RegisterLocalResult, ToolsResult } from "../harness/index.ts";
+import type {
+  CallResult, ContextList, HostOpenParams, LocalShape, OpenResult, PinResult, PromptGetResult, PromptsResult, RefreshResult, RegisterLocalResult, ResourceReadResult, ResourcesResult,
+  ToolsResult,
+} from "../harness/index.ts";
+import { getPrompt, readResource } from "./context-calls.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { takePin } from "./pins.ts";
+import { registerContext, type ContextRegistration } from "./register-context.ts";
 import { registerServers, type LocalEntry, type Route } from "./register-servers.ts";
 import { ServerSlot } from "./server-slot.ts";
 import { adoptedTools } from "./server-options.ts";
@@ -23,6 +28,8 @@ export class HostSession {
   readonly slots: ServerSlot[];
   readonly #locals: LocalEntry[];
   #routes: Route[] = [];
+  /** The prompts, resources and templates registration last produced. */
+  #context: ContextRegistration = { prompts: [], resources: [], templates: [], errors: [] };
   /** The first route of each shown name, and each slot by configuration key: a call looks up both. */
   #byName = new Map<string, Route>();
   readonly #slotByKey = new Map<string, ServerSlot>();
@@ -37,7 +44,8 @@ export class HostSession {
     readonly policy: HostPolicy, clientInfo: { name: string; version: string }, params: HostOpenParams,
     private readonly failedAtOpen = new Map<unknown, string>(),
   ) {
-    this.slots = launchedAs(policy, params.servers).map((config, index) => new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot)));
+    this.slots = launchedAs(policy, params.servers).map((config, index) =>
+      new ServerSlot(config, index, policy, clientInfo, (slot) => void this.#listChanged(slot), (slot, lists) => void this.#contextChanged(slot, lists)));
     // Local tools are registered before any server loads; a second one of a name is the guard's to refuse.
     this.#locals = (params.localTools ?? []).filter((local, i, all) => all.findIndex((l) => l.name === local.name) === i);
     for (const slot of this.slots) if (!this.#slotByKey.has(slot.key)) this.#slotByKey.set(slot.key, slot);
@@ -118,6 +126,26 @@ export class HostSession {
     return result;
   }
 
+  /** The prompts shown now: each under its shown name, with the server and prompt name it maps to. */
+  prompts(): PromptsResult {
+    return { prompts: this.#context.prompts.map((route) => route.shown) };
+  }
+
+  /** The resources and templates shown now. */
+  resources(): ResourcesResult {
+    return { resources: this.#context.resources.map((route) => route.shown), templates: this.#context.templates };
+  }
+
+  /** Gets the prompt shown as `name` from its server (context-calls.ts). */
+  getPrompt(name: string, args: Record<string, string>, namespace?: string): Promise<PromptGetResult> {
+    return getPrompt(this.#callSite(), name, args, namespace);
+  }
+
+  /** Reads the resource shown as `uri` (in `namespace`) as the policy routes it (context-calls.ts). */
+  readResource(uri: string, namespace?: string): Promise<ResourceReadResult> {
+    return readResource(this.#callSite(), uri, namespace);
+  }
+
   /** Registers a local tool, unless the guard refuses: no shape may take a name already shown. */
   registerLocal(name: string, shape: LocalShape): RegisterLocalResult {
     if (this.policy.everyOpenThrows !== undefined) return { ok: false, error: { message: this.policy.everyOpenThrows } };
@@ -156,6 +184,16 @@ export class HostSession {
     this.#register();
   }
 
+  /** A server said its prompts or resources changed: list those again and register again, if the policy listens. */
+  async #contextChanged(slot: ServerSlot, lists: readonly ContextList[]): Promise<void> {
+    await slot.relistContext(lists);
+    this.#register();
+  }
+
+  #callSite() {
+    return { policy: this.policy.context, prompts: this.#context.prompts, resources: this.#context.resources, slots: this.slots };
+  }
+
   #register(): RefreshResult {
     const thrown = this.policy.everyOpenThrows;
     if (thrown !== undefined) {
@@ -167,7 +205,9 @@ export class HostSession {
     const registration = registerServers(this.policy, this.slots, this.#locals);
     this.#routes = registration.routes;
     this.#indexRoutes();
-    return { outcome: registration.outcome, diagnostics: registration.diagnostics };
+    this.#context = registerContext(this.policy.context, this.slots);
+    const contextErrors = [...this.#context.errors].sort((a, b) => a.index - b.index).map(({ server, message }) => ({ server, message }));
+    return { outcome: { ...registration.outcome, errors: [...registration.outcome.errors, ...contextErrors] }, diagnostics: registration.diagnostics };
   }
 
   #indexRoutes(): void {

@@ -36,6 +36,7 @@ describe("reference host, lifecycle", () => {
       refresh: true, listChanged: true, localTools: true, registerLocal: ["object", "name", "callable", "dict"],
       requestSchemas: true, pins: true, allowDeny: true, profile: "adr-0112", builtinTools: [],
       deferredTools: { searchTool: "tool_search", above: 20 },
+      prompts: true, resources: true, resourceTemplates: true, promptsListChanged: true, resourcesListChanged: true,
     });
   });
 

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { sanitisedName } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
+import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
 import { agentsSdkName } from "./hash-on-collision.ts";
 import { qualifiedName } from "./reference-policy.ts";
 
@@ -441,4 +442,6 @@ export const oneBugHosts: Record<string, OneBugHost> = {
     source: "openai/openai-agents-python src/agents/mcp/util.py @ c969c11 (include_server_in_tool_names: _build_prefixed_tool_base_name, _shorten_tool_name, _build_prefixed_tool_name_overrides force the hash when a base name is shared)",
     swap: { refuseLabel: () => undefined, name: (label, tool) => agentsSdkName(label, tool), collision: "hash-suffix" },
   },
+  // Prompts and resources (issue 37): context-one-bug-hosts.ts.
+  ...contextOneBugHosts,
 };

@@ -1,5 +1,6 @@
 /**
- * A merging MCP host built on the SDK `Client`, parameterised by a {@link HostPolicy}. With the reference
+ * A merging MCP host built on the SDK `Client`, parameterised by a {@link HostPolicy} (its prompts and
+ * resources by the policy's `context`). With the reference
  * policy it is the reference host; with one point swapped it is a one-bug host. What a server or a call
  * does wrong comes back as a result naming the server; only a misuse of the adapter itself throws.
  */
@@ -13,6 +14,10 @@ import {
   type LocalShape,
   type OpenResult,
   type PinResult,
+  type PromptGetResult,
+  type PromptsResult,
+  type ResourceReadResult,
+  type ResourcesResult,
   type RefreshResult,
   type RegisterLocalResult,
   type ToolsResult,
@@ -57,6 +62,11 @@ export class PolicyHost implements HostAdapter {
         allowDeny: true,
         profile: "adr-0112",
         ...(this.policy.deferral ? { deferredTools: { searchTool: this.policy.deferral.searchTool, above: this.policy.deferral.above } } : {}),
+        prompts: true,
+        resources: true,
+        resourceTemplates: true,
+        promptsListChanged: true,
+        resourcesListChanged: true,
       },
     });
   }
@@ -120,6 +130,26 @@ export class PolicyHost implements HostAdapter {
   /** What the host would write down to hold each server to its current surface. */
   async pin(session: string): Promise<PinResult> {
     return this.#session(session).pin();
+  }
+
+  /** The prompts shown, each with the server and prompt name it maps to. */
+  async prompts(session: string): Promise<PromptsResult> {
+    return this.#session(session).prompts();
+  }
+
+  /** Gets a shown prompt from its server, as a user choosing it would. */
+  async getPrompt(session: string, name: string, args: Record<string, string>, namespace?: string): Promise<PromptGetResult> {
+    return this.#session(session).getPrompt(name, args, namespace);
+  }
+
+  /** The resources and templates shown. */
+  async resources(session: string): Promise<ResourcesResult> {
+    return this.#session(session).resources();
+  }
+
+  /** Reads a shown resource, as a model asking for it would. */
+  async readResource(session: string, uri: string, namespace?: string): Promise<ResourceReadResult> {
+    return this.#session(session).readResource(uri, namespace);
   }
 
   /** Closes every client of the session; a stdio server's process ends with its client. */

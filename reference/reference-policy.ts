@@ -15,6 +15,7 @@
  *   hash the whole definition; request schemas are keyed by wire name; deny lists hold; backtracking
  *   patterns are refused; only idempotent calls are sent again after a lost answer.
  */
+import type { ContextPolicy } from "./context-policy.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { definitionFingerprint } from "./pins.ts";
 
@@ -84,6 +85,30 @@ export function refuseName(name: string, label: string, tool: string): string | 
   return undefined;
 }
 
+/**
+ * The reference's prompts and resources: the tool policy's answers applied to them. A prompt is shown as
+ * `mcp__{key}__{name}` (Claude Code's slash commands) under a key refused as for tools, and got by its own
+ * name; a resource is shown under its server's key beside its URI (Codex's and Claude Code's server and URI)
+ * and read from that server only; templates are shown apart, a template without variables that repeats a
+ * resource's URI once, as the resource; every page is read, at open and again; list_changed is followed; a
+ * list that fails is an error naming its server.
+ */
+export const referenceContextPolicy: ContextPolicy = {
+  promptName: (key, prompt) => qualifiedName(key, prompt.name),
+  refusePromptKey: refuseKey,
+  promptCollision: "refuse-all",
+  promptOrder: "config",
+  promptWire: "name",
+  resourceNamespace: "key",
+  sharedUri: "show-all",
+  resourceRead: "entry",
+  templates: "apart",
+  pages: "all",
+  refreshPages: "all",
+  listChanged: true,
+  listErrors: "report",
+};
+
 /** The reference host's policy: ADR-0112 at every point. */
 export const referencePolicy: HostPolicy = {
   label: (server) => server.key,
@@ -126,4 +151,5 @@ export const referencePolicy: HostPolicy = {
   failedOpen: "retry",
   launchIdentity: "key",
   invalidHeader: "exclude-logged",
+  context: referenceContextPolicy,
 };

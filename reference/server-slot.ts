@@ -7,12 +7,13 @@
  * - Serial per server, so an older listing can never land after a newer one.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { HostServerConfig } from "../harness/index.ts";
+import { PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ContextList, HostServerConfig } from "../harness/index.ts";
 import type { HostPolicy } from "./host-policy.ts";
 import { connectClient, listAllTools } from "./load-server.ts";
 import type { ServerState } from "./register-servers.ts";
 import { schemaValidator } from "./schema-check.ts";
+import { ServerContext } from "./server-context.ts";
 
 const quote = (text: string) => JSON.stringify(text);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -25,6 +26,8 @@ export class ServerSlot implements ServerState {
   tools?: Tool[];
   failure?: string;
   client?: Client;
+  /** Its prompts, resources and templates as last listed (server-context.ts). */
+  readonly context: ServerContext;
   #connected = false;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -37,8 +40,10 @@ export class ServerSlot implements ServerState {
     private readonly policy: HostPolicy,
     private readonly clientInfo: { name: string; version: string },
     private readonly onListChanged: (slot: ServerSlot) => void,
+    private readonly onContextChanged: (slot: ServerSlot, lists: readonly ContextList[]) => void = () => undefined,
   ) {
     this.key = config.key;
+    this.context = new ServerContext(config.key, policy.context);
   }
 
   /** Runs `work` after everything queued before it for this server. */
@@ -55,6 +60,8 @@ export class ServerSlot implements ServerState {
         const tools = await this.#list();
         this.tools = this.policy.refresh === "add-only" && this.tools ? addOnly(this.tools, tools) : tools;
         this.failure = undefined;
+        // Its prompts and resources on the same connection, once its tools are known.
+        await this.context.relist(this.client!);
       } catch (error) {
         if (this.tools === undefined) {
           this.failure = `server ${quote(this.key)} could not be loaded (connect, initialize or tools/list failed): ${reason(error)}`;
@@ -65,6 +72,13 @@ export class ServerSlot implements ServerState {
           this.failure = `server ${quote(this.key)} could not be refreshed (${reason(error)}); its ${this.tools.length} tool(s) are kept as they were`;
         }
       }
+    });
+  }
+
+  /** Lists `lists` of the server's prompts and resources again (its tools untouched), queued like every listing. */
+  relistContext(lists: readonly ContextList[]): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.client && this.#connected) await this.context.relist(this.client, lists);
     });
   }
 
@@ -87,6 +101,14 @@ export class ServerSlot implements ServerState {
     if (this.policy.listChanged) {
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         if (this.client === client) this.onListChanged(this);
+      });
+    }
+    if (this.policy.context.listChanged) {
+      client.setNotificationHandler(PromptListChangedNotificationSchema, () => {
+        if (this.client === client) this.onContextChanged(this, ["prompts"]);
+      });
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+        if (this.client === client) this.onContextChanged(this, ["resources", "templates"]);
       });
     }
     client.onclose = () => {

@@ -8,6 +8,7 @@
  */
 import { describeTool, WorldSchema, type World } from "../harness/index.ts";
 import { intactSchemas } from "./definition.suite.ts";
+import { contextBugCatalogue } from "./context-bug-catalogue.ts";
 
 /** One bug class and the smallest case that reproduces it. */
 export interface CatalogueEntry {
@@ -534,4 +535,6 @@ export const bugCatalogue: CatalogueEntry[] = [
     clause: "wire/cancels-only-pending",
     value: catalogueWorld(["alpha", ["request"]]),
   },
+  // Prompts and resources (issue 37): suites/context-bug-catalogue.ts.
+  ...contextBugCatalogue,
 ];

@@ -8,6 +8,7 @@ import { atMostOnceClauses } from "./at-most-once.suite.ts";
 import { cancelClauses } from "./cancel.suite.ts";
 import { deferredClauses } from "./deferred.suite.ts";
 import { definitionClauses } from "./definition.suite.ts";
+import { contextTrackingClauses } from "./context-tracking.suite.ts";
 import { diagClauses } from "./diag.suite.ts";
 import { driftClauses } from "./drift.suite.ts";
 import { guardClauses } from "./guard.suite.ts";
@@ -17,6 +18,8 @@ import { namesClauses } from "./names.suite.ts";
 import { oneFailureContainedClauses } from "./one-failure-contained.suite.ts";
 import { optionsClauses } from "./options.suite.ts";
 import { orderClauses } from "./order.suite.ts";
+import { promptsClauses } from "./prompts.suite.ts";
+import { resourcesClauses } from "./resources.suite.ts";
 import { schemaClauses } from "./schema.suite.ts";
 import { sessionsClauses } from "./sessions.suite.ts";
 import { stableListClauses } from "./stable-list.suite.ts";
@@ -29,9 +32,10 @@ export const clauses: Clause[] = inCatalogueOrder([
   ...orderClauses, ...stableListClauses, ...surfaceClauses, ...oneFailureContainedClauses, ...wireClauses, ...toolErrorClauses, ...identityByKeyClauses, ...namesClauses, ...guardClauses, ...driftClauses, ...midSessionLossClauses,
   ...optionsClauses, ...allowDenyClauses, ...schemaClauses, ...atMostOnceClauses, ...diagClauses, ...sessionsClauses,
   ...deferredClauses, ...definitionClauses, ...cancelClauses,
+  ...promptsClauses, ...resourcesClauses, ...contextTrackingClauses,
 ]);
 
 export {
-  allowDenyClauses, atMostOnceClauses, cancelClauses, deferredClauses, definitionClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses, oneFailureContainedClauses, optionsClauses, orderClauses,
-  schemaClauses, sessionsClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
+  allowDenyClauses, atMostOnceClauses, cancelClauses, contextTrackingClauses, deferredClauses, definitionClauses, diagClauses, driftClauses, guardClauses, identityByKeyClauses, midSessionLossClauses, namesClauses,
+  promptsClauses, resourcesClauses, schemaClauses, sessionsClauses, stableListClauses, surfaceClauses, toolErrorClauses, wireClauses,
 };

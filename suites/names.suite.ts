@@ -1,5 +1,6 @@
 /** Clauses `names/*`: the names a host shows a model (ADR-0112 D1, D6, P4; spec Tools note; SEP-986). */
 import fc from "fast-check";
+import { describeSubset, renamedInContext, subWorld, type SubsetCase } from "./support/subset-case.ts";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, lostTwins, namingTemplate,
   canonicalErrors, canonicalSurface, collidingWorld, confoundedComparison, defineClause, errorsNaming, longNameWorld, separatorClashWorld, sessionComparison,
@@ -95,16 +96,6 @@ function oneListedPair(world: World, observation: SessionObservation, name: stri
   return keys.length <= server.tools.filter((tool) => tool.name === owner.tool).length;
 }
 
-interface SubsetCase {
-  world: World;
-  keep: boolean[];
-}
-
-function subWorld(value: SubsetCase): World {
-  const servers = value.world.servers.filter((_, index) => value.keep[index]);
-  return { servers: servers.length > 0 ? servers : value.world.servers.slice(0, 1) };
-}
-
 /** For each (server, tool) shown, the visible identity it is shown under: its key, and its label for messages. */
 function namesByIdentity(observation: SessionObservation): Map<string, { key: string; label: string }> {
   const names = new Map<string, { key: string; label: string }>();
@@ -112,11 +103,6 @@ function namesByIdentity(observation: SessionObservation): Map<string, { key: st
     if (tool.identity) names.set(JSON.stringify([tool.identity.server, tool.identity.tool]), { key: visibleKey(tool), label: visibleLabel(tool) });
   }
   return names;
-}
-
-/** The tools shown in both `a` and `b` under another name in `b`, with their name in `b`. */
-function renamed(a: Map<string, { key: string; label: string }>, b: Map<string, { key: string; label: string }>): [string, { key: string; label: string }][] {
-  return [...b].filter(([id, name]) => a.has(id) && a.get(id)!.key !== name.key);
 }
 
 export const contextFree = defineClause({
@@ -140,7 +126,7 @@ export const contextFree = defineClause({
     ];
   },
   worlds: (value: SubsetCase) => [value.world, subWorld(value)],
-  describeWorlds: (value: SubsetCase) => [`all configured: ${list(keysOf(value.world))}`, `only ${list(keysOf(subWorld(value)))} configured`],
+  describeWorlds: describeSubset,
   // "context-changed": some tool is shown both with the other servers configured and without them.
   checkSituations: {
     "context-changed": "some tool was shown both with the other servers configured and without them",
@@ -149,27 +135,21 @@ export const contextFree = defineClause({
   requires: ["exact-duplicate", "context-changed"],
   async check(env, value) {
     const observed = await env.observe(value.world, { probe: false });
-    const full = namesByIdentity(observed);
     const other = await env.observe(subWorld(value), { probe: false });
-    const alone = namesByIdentity(other);
-    const changed = renamed(full, alone);
-    const compared = subWorld(value).servers.length < value.world.servers.length && [...alone.keys()].some((id) => full.has(id));
+    const { renamed, compared } = renamedInContext(value, namesByIdentity(observed), namesByIdentity(other));
     // A duplicate is judged where the host kept the servers holding it, or refused them for it alone (then
     // no tool of theirs can change its name); "context-changed" where some tool was shown both ways.
-    if (changed.length === 0) {
+    if (renamed.length === 0) {
       return { ok: true, judged: [...await env.judge(value.world, observed), ...await hostJoinJudged(env, value.world, observed), ...(compared ? ["context-changed"] : [])] };
     }
     // A rename counts only where the whole configuration, opened again, keeps its names.
     const confound = await confoundedComparison(env, [value.world, subWorld(value)], observed, other,
-      (a, b) => renamed(namesByIdentity(a), namesByIdentity(b)).length > 0, { probe: false });
+      (a, b) => renamedInContext(value, namesByIdentity(a), namesByIdentity(b)).renamed.length > 0, { probe: false });
     if (confound) return { ok: true, judged: [], confound };
     return {
       ok: false,
       expected: "the same name for a tool whatever else is configured",
-      observed: changed.map(([id, name]) => {
-        const [server, tool] = JSON.parse(id) as [string, string];
-        return `"${tool}" of "${server}" is "${full.get(id)!.label}" with ${list(keysOf(value.world))} configured but "${name.label}" with ${list(keysOf(subWorld(value)))}`;
-      }).join("; "),
+      observed: renamed.join("; "),
     };
   },
 });

@@ -57,6 +57,21 @@ const starved: Record<string, [VacuousHost, ClauseStatus]> = {
   "surface/deferred-reachable": ["refuses-everything", "inconclusive"],
   "schema/input-schema-intact": ["refuses-everything", "inconclusive"],
   "wire/cancels-only-pending": ["refuses-everything", "inconclusive"],
+  // Issue 37's prompts and resources: each judges only what a host showed, got, read or named, so a host that
+  // refuses everything (and refuses the clean world of prompts and resources) judges none of them.
+  "prompts/no-silent-loss": ["refuses-everything", "inconclusive"],
+  "prompts/injective": ["refuses-everything", "inconclusive"],
+  "prompts/context-free": ["refuses-everything", "inconclusive"],
+  "prompts/get-routes": ["refuses-everything", "inconclusive"],
+  "prompts/order-independent": ["refuses-everything", "inconclusive"],
+  "prompts/tracks-list": ["refuses-everything", "inconclusive"],
+  "prompts/failing-server-named": ["refuses-everything", "inconclusive"],
+  "resources/no-silent-loss": ["refuses-everything", "inconclusive"],
+  "resources/read-routes": ["refuses-everything", "inconclusive"],
+  "resources/shared-uri": ["refuses-everything", "inconclusive"],
+  "resources/template-not-doubled": ["refuses-everything", "inconclusive"],
+  "resources/tracks-list": ["refuses-everything", "inconclusive"],
+  "resources/failing-server-named": ["refuses-everything", "inconclusive"],
 };
 
 const run = (host: () => ReturnType<typeof createHost>, selected: Clause[], runs = 5) =>
@@ -80,6 +95,14 @@ describe("no clause passes on a host that never lets it judge", () => {
       }
     }, 180_000);
   }
+});
+
+describe("a refusal of prompts and resources judges nothing from a host that refuses a clean world of them (issue 37)", () => {
+  it("is INCONCLUSIVE on the clash clauses, though each world it refused held nothing but the clash", async () => {
+    const selected = clauses.filter((clause) => ["prompts/injective", "resources/shared-uri"].includes(clause.id));
+    const report = await run(vacuousHosts["refuses-context-servers"], selected);
+    expect(report.clauses.map((clause) => [clause.id, clause.status])).toEqual([["prompts/injective", "inconclusive"], ["resources/shared-uri", "inconclusive"]]);
+  }, 60_000);
 });
 
 describe("the Genkit-style false PASS (issue 15)", () => {

@@ -8,6 +8,7 @@
 import { execa, type ResultPromise } from "execa";
 import { z } from "zod";
 import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "../protocol/call-result.ts";
+import { PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema } from "../protocol/context-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
 import { namedCapabilities } from "../protocol/named-capabilities.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
@@ -251,6 +252,19 @@ export class HapClient implements HostAdapter {
   }
   pin(session: string) {
     return this.request("session/pin", { session }, PinResultSchema);
+  }
+  prompts(session: string) {
+    return this.request("session/prompts", { session }, PromptsResultSchema);
+  }
+  getPrompt(session: string, name: string, args: Record<string, string>, namespace?: string) {
+    const params = namespace === undefined ? { session, name, arguments: args } : { session, name, namespace, arguments: args };
+    return this.request("session/getPrompt", params, PromptGetResultSchema);
+  }
+  resources(session: string) {
+    return this.request("session/resources", { session }, ResourcesResultSchema);
+  }
+  readResource(session: string, uri: string, namespace?: string) {
+    return this.request("session/readResource", namespace === undefined ? { session, uri } : { session, uri, namespace }, ResourceReadResultSchema);
   }
   async close(session: string) {
     await this.request("session/close", { session }, z.object({}).loose());

@@ -1,6 +1,7 @@
 import type { MemoryTransportSpec } from "../../fake-servers/memory-transport-spec.ts";
 import type { WireTransportSpec } from "../../fake-servers/transport-spec.ts";
 import type { CallResult, PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
+import type { PromptGetResult, PromptsResult, ResourceReadResult, ResourcesResult } from "../protocol/context-result.ts";
 import type { InitializeResult, LocalShape } from "../protocol/initialize-result.ts";
 import type { LocalTool, OpenTls, ServerConfig } from "../protocol/open-params.ts";
 import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
@@ -37,6 +38,14 @@ export interface HostAdapter {
   refresh?(session: string, server?: string): Promise<RefreshResult>;
   registerLocal?(session: string, name: string, shape: LocalShape): Promise<RegisterLocalResult>;
   pin?(session: string): Promise<PinResult>;
+  /** The prompts the host shows (capability `prompts`). */
+  prompts?(session: string): Promise<PromptsResult>;
+  /** Gets the prompt shown as `name` (in `namespace`) the way the host's user would (capability `prompts`). */
+  getPrompt?(session: string, name: string, args: Record<string, string>, namespace?: string): Promise<PromptGetResult>;
+  /** The resources (and templates) the host shows (capability `resources`). */
+  resources?(session: string): Promise<ResourcesResult>;
+  /** Reads the resource shown as `uri` (in `namespace`) the way the host's model or user would (capability `resources`). */
+  readResource?(session: string, uri: string, namespace?: string): Promise<ResourceReadResult>;
   close(session: string): Promise<void>;
   /** Closes everything; may return run-wide diagnostics for the report (see ShutdownResultSchema). */
   shutdown(): Promise<void | ShutdownResult>;

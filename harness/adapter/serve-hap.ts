@@ -19,6 +19,8 @@ const CallParams = SessionParams.extend({
 });
 const RefreshParams = SessionParams.extend({ server: z.string().optional() });
 const RegisterParams = SessionParams.extend({ name: z.string(), shape: LocalShapeSchema });
+const GetPromptParams = SessionParams.extend({ name: z.string(), namespace: z.string().optional(), arguments: z.record(z.string(), z.string()).default({}) });
+const ReadResourceParams = SessionParams.extend({ uri: z.string(), namespace: z.string().optional() });
 const RequestSchema = z.object({
   jsonrpc: z.literal("2.0"),
   id: z.union([z.string(), z.number()]),
@@ -51,6 +53,16 @@ const handlers: Record<string, Handler> = {
     return needs(host, "registerLocal")(session, name, shape);
   },
   "session/pin": (host, p) => needs(host, "pin")(SessionParams.parse(p).session),
+  "session/prompts": (host, p) => needs(host, "prompts")(SessionParams.parse(p).session),
+  "session/getPrompt": (host, p) => {
+    const { session, name, namespace, arguments: args } = GetPromptParams.parse(p);
+    return namespace === undefined ? needs(host, "getPrompt")(session, name, args) : needs(host, "getPrompt")(session, name, args, namespace);
+  },
+  "session/resources": (host, p) => needs(host, "resources")(SessionParams.parse(p).session),
+  "session/readResource": (host, p) => {
+    const { session, uri, namespace } = ReadResourceParams.parse(p);
+    return namespace === undefined ? needs(host, "readResource")(session, uri) : needs(host, "readResource")(session, uri, namespace);
+  },
   "session/close": async (host, p) => {
     await host.close(SessionParams.parse(p).session);
     return {};

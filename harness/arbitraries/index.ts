@@ -40,4 +40,6 @@ export { driftChange, driftChangeKinds, driftInputSchemas, driftOutputSchemas, r
 export type { DriftChange, DriftChangeKind, DriftChangeOptions, NamePick } from "./drift-change.ts";
 export { hostileSchema, hostileSchemaKinds, hostileSchemaOf, hostileTool } from "./hostile-schema.ts";
 export type { HostileSchema, HostileSchemaKind } from "./hostile-schema.ts";
+export { contextWorld } from "./context-world.ts";
+export type { ContextWorldOptions } from "./context-world.ts";
 export { MAX_SERVERS_PER_WORLD, MAX_TOOLS_PER_SERVER, MAX_WORLDS_PER_CASE, MAX_WORLD_BYTES, worldBoundsBreach } from "./world-bounds.ts";

@@ -13,13 +13,15 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { builtinHostArgv, packageRoot } from "../cli/builtin-host.ts";
 import { checkAdapterHelp, checkAdapterMain, NOT_CHECKED_EXIT } from "../cli/check-adapter-main.ts";
 import { parseRunOptions, runHelp } from "../cli/run-options.ts";
-import { probeInstall } from "../optional-installs.ts";
+import { missingInstall, probeInstall, skipTitle } from "../optional-installs.ts";
 import { checkAdapter, type CheckResult } from "./check-adapter.ts";
 
 const skeleton = [process.execPath, join(packageRoot, "harness/kit/templates/mcp-collide-adapter.mjs")];
 // The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the
 // skeleton: either is a correct adapter, so nothing is skipped without Python.
 const correct = probeInstall("python3") === undefined ? ["python3", join(packageRoot, "hosts/python-host/adapter.py")] : skeleton;
+/** The https case needs the Python host itself (it trusts the CA handed over in tls); the skeleton speaks no TLS. */
+const noPython = missingInstall("python3");
 const relay = join(packageRoot, "harness/check-adapter/test-support/mistaken-adapter.mjs");
 
 /** Each mode of the relay, and the mistake check-adapter must name for it. */
@@ -106,7 +108,7 @@ describe("mcp-collide check-adapter", () => {
     expect(code).toBe(0);
   }, 60_000);
 
-  it.skipIf(probeInstall("python3") !== undefined)("serves https, with the CA in tls, to a host that declares https (the Python host trusts it; skipped without python3)", async () => {
+  it.skipIf(noPython !== undefined)(skipTitle("serves https, with the CA in tls, to a host that declares https (the Python host trusts it)", noPython), async () => {
     // Once served plain http, which such a host refuses: nothing shown, nothing called, exit 3.
     const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "https-only", ...correct]);
     expect(text, text).toMatch(/declared https: the servers are served as https/);
@@ -162,6 +164,22 @@ describe("mcp-collide check-adapter", () => {
     const broken = await checkAdapter([process.execPath, relay, "search-loads-nothing", ...builtinHostArgv("reference")], { timeoutMs: 20_000 });
     expect(mistakesOf(broken)).toEqual([expect.stringMatching(/^session\/call \(the search tool\): a search for "check_tool_001" through "tool_search" answered ok, and the next session\/tools still lists "mcp__alpha__check_tool_001" as deferred/)]);
   }, 60_000);
+
+  it("gets and reads through a host that declares prompts and resources, and notes a get that carried another name as the host's doing", async () => {
+    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: 20_000 });
+    expect(mistakesOf(reference)).toEqual([]);
+    expect(reference.unchecked).toEqual([]);
+    const ok = reference.findings.filter((f) => f.level === "ok").map((f) => `${f.step}: ${f.message}`);
+    expect(ok).toEqual(expect.arrayContaining([
+      "session/prompts: 2 prompt(s) shown for servers listing two",
+      "session/getPrompt: 2 get(s) delivered once each, to the server of the prompt, under its own name",
+      "session/resources: 2 resource(s) and 1 template(s) shown for servers listing two and one",
+      "session/readResource: 2 read(s) delivered once each, to the server of the resource",
+    ]));
+    const titled = await checkAdapter(builtinHostArgv("prompt-title-as-name"), { timeoutMs: 20_000 });
+    expect(mistakesOf(titled)).toEqual([]);
+    expect(titled.findings.some((f) => f.level === "note" && f.step === "session/getPrompt" && /"mcp__alpha__review" reached alpha\/Review Code, not just alpha\/review: the host's doing \(a run judges it as prompts\/get-routes\)/.test(f.message))).toBe(true);
+  }, 120_000);
 
   it("leaves no adapter process behind", () => {
     const left = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((line) => line.includes(relay));

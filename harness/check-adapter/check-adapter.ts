@@ -8,11 +8,12 @@
  * (deferred-check.ts). Last, alpha and a server that cannot be reached: an error to report and attribute. Every answer is read
  * against the schema, every stdout line must be an answer, `registered` must agree with the tool list and
  * the configuration, calls must reach a server, refusals must be results, and after `shutdown` the process
- * must exit 0. What the check could not look at (no call ever reached a server) is listed as unchecked, so
- * the check is never green on a host that was never called. Every capability HAP/1 documents is honoured as
- * a run honours it: a host that declares `https` gets its servers as https with the run's CA in `tls`, and
- * the tools it declares in `builtinTools` are expected beside the servers' (registered under no server, never
- * called as a server's), while a tool it shows and declares nowhere is still a mistake.
+ * must exit 0. A host that declares prompts or resources gets a world of them too (context-check.ts): what it
+ * shows, and a get and a read through it. What the check could not look at (no call ever reached a server) is
+ * listed as unchecked, so the check is never green on a host that was never called. Every capability HAP/1
+ * documents is honoured as a run honours it: a host that declares `https` gets its servers as https with the
+ * run's CA in `tls`, and the tools it declares in `builtinTools` are expected beside the servers' (registered
+ * under no server, never called as a server's), while a tool it shows and declares nowhere is still a mistake.
  */
 import { z } from "zod";
 import { makeRunCa, ServerScriptSchema, startFakeServerHost, type FakeServerHost, type RunCa, type ServerScriptInput } from "../../fake-servers/index.ts";
@@ -23,6 +24,7 @@ import { ToolsResultSchema, type VisibleTool } from "../protocol/tools-result.ts
 import { visibleKey, visibleLabel } from "../protocol/visible-name.ts";
 import { clip, NAME_LIMIT } from "../report/report-view.ts";
 import { describeTool, identityOf } from "../world/tool-identity.ts";
+import { contextSession } from "./context-check.ts";
 import { adapterLanguage, noAnswerHint, noExitHint, slowStartHint, type AdapterLanguage } from "./adapter-hints.ts";
 import { builtinFindings } from "./builtin-tools.ts";
 import { deferredSession } from "./deferred-check.ts";
@@ -64,6 +66,8 @@ const EXIT_GRACE_MS = 3000;
 
 /** What a JSON-RPC error answer should have been instead, per method. */
 const instead: Record<string, string> = {
+  "session/getPrompt": "a get the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
+  "session/readResource": "a read the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
   "session/open": "a server the host refuses is an entry in outcome.errors; an open the host refuses as a whole is an error naming no server, with every key registered []",
   "session/call": "a call the host refuses, or that fails, is the result {\"ok\": false, \"error\": {\"message\": ...}}",
   "session/registerLocal": "a registration the host refuses is the result {\"ok\": false, \"error\": {\"message\": ...}}",
@@ -121,6 +125,7 @@ export async function checkAdapter(argv: readonly string[], options: CheckOption
           calls = await cleanSession(context);
         }
         if (!driver.exited) await deferredSession(context);
+        if (!driver.exited && (init.capabilities.prompts || init.capabilities.resources)) unchecked.push(...await contextSession(context));
         if (!driver.exited) await unreachableSession(context);
         if (!driver.exited) await shutdown(driver, ask, add, language);
       } else {
@@ -165,7 +170,8 @@ function chooseTransport(init: InitializeResult, wanted: "stdio" | "http" | unde
   return wanted && wire.includes(wanted) ? wanted : wire.includes("http") ? "http" : "stdio";
 }
 
-interface SessionContext {
+/** What a session of the check needs: the request helper, the findings sink, the fake servers, the host's declaration. */
+export interface SessionContext {
   ask<T>(method: string, params: unknown, schema: z.ZodType<T>): Promise<T | undefined>;
   add(finding: Finding): void;
   servers: FakeServerHost;

@@ -10,4 +10,6 @@ export const {
   InitializeResultSchema, initializeResult, LocalShapeSchema, LocalToolSchema, OpenParamsSchema, OpenResultSchema, OpenTlsSchema, OutcomeSchema, PinResultSchema,
   RefreshResultSchema, RegisterLocalResultSchema, ServerConfigSchema, ShutdownResultSchema, StdioTransportSpecSchema, ToolsResultSchema,
   VisibleToolSchema, WireTransportSpecSchema, consoleToStderr, serveAdapter, serveHap, userSees,
+  PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema, ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema,
+  ShownTemplateSchema, DeferredFlagSchema, DeferredToolsSchema, KeepDeferredSchema,
 } = kit;

@@ -22,4 +22,6 @@ export const {
   serveHap, serverIdentity, serverKey, serverKeyFamilies, serverKeyPool, serverScript, shownWireNames, singleCase,
   situationMeanings, situationsOf, spoofedWorld, toolName, toolNameFamilies, toolNamePool, toolOrder,
   totalsOf, userSees, withLifecycleWorld, worldBoundsBreach, world, worldOf, writeReportFiles,
+  PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema, ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema,
+  DeferredFlagSchema, DeferredToolsSchema, KeepDeferredSchema, ShownTemplateSchema, constructedFrom, contextHazardWorlds, contextWorld, contextWorldOf, judgedContext, listedOf, observeContext, shownContext, shownPairs,
 } = kit;

@@ -41,6 +41,17 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
       .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__alpha" } } });
   }, 30_000);
 
+  it("serves prompts and resources: lists as the adapter returns them, gets and reads with their arguments and, by keyword, the namespace", async () => {
+    driver = new LineDriver(adapter, 20_000);
+    expect(await driver.request("session/prompts", { session: "s1" })).toMatchObject({ kind: "result", result: { prompts: [{ name: "mcp__alpha__review", server: "alpha", wireName: "review" }] } });
+    expect(await driver.request("session/getPrompt", { session: "s1", name: "mcp__alpha__review", arguments: { topic: "refund" } }))
+      .toMatchObject({ kind: "result", result: { ok: true, messages: [{ role: "user", content: { text: "mcp__alpha__review {'topic': 'refund'}" } }] } });
+    expect(await driver.request("session/getPrompt", { session: "s1", name: "x", arguments: { topic: 3 } })).toMatchObject({ kind: "error", error: { code: -32602 } });
+    expect(await driver.request("session/resources", { session: "s1" })).toMatchObject({ kind: "result", result: { resources: [{ uri: "mem://alpha/notes", namespace: "alpha" }], templates: [] } });
+    expect(await driver.request("session/readResource", { session: "s1", uri: "mem://x", namespace: "beta" }))
+      .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no resource mem://x in beta" } } });
+  }, 30_000);
+
   it("shuts the host down and exits 0 when stdin ends", async () => {
     const result = spawnSync(adapter[0]!, adapter.slice(1), { input: "", encoding: "utf8", timeout: 20_000 });
     expect(result.status).toBe(0);

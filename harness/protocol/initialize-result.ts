@@ -34,6 +34,16 @@ export const CapabilitiesSchema = z.object({
    * tools; `surface/deferred-reachable` searches through it. Absent: the host offers every tool as it is.
    */
   deferredTools: DeferredToolsSchema.optional(),
+  /** `session/prompts` and `session/getPrompt`: the host shows its servers' prompts and gets one as its user would. */
+  prompts: z.boolean().default(false),
+  /** `session/resources` and `session/readResource`: the host shows its servers' resources and reads one as its model or user would. */
+  resources: z.boolean().default(false),
+  /** `session/resources` lists the servers' resource templates too (`templates`). */
+  resourceTemplates: z.boolean().default(false),
+  /** The host re-lists a server's prompts by itself on `notifications/prompts/list_changed`. */
+  promptsListChanged: z.boolean().default(false),
+  /** The host re-lists a server's resources (and templates) by itself on `notifications/resources/list_changed`. */
+  resourcesListChanged: z.boolean().default(false),
 });
 /** What an adapter declares it can do. */
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { CallResultSchema } from "../protocol/call-result.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
+import { contextHostLine } from "./context-lines.ts";
 import type { Evidence, EvidenceStep } from "./report-model.ts";
 
 /** Longest host string quoted in a line, and most names listed before "and N more". */
@@ -67,7 +68,7 @@ function hostLine(step: HostStep): string | undefined {
       return `registerLocal ${quote(String(request.name ?? ""))} as ${String(request.shape ?? "?")}${session}: ${answered}`;
     }
     default:
-      return undefined;
+      return contextHostLine(step.method, request, step.answer, session, quote, names);
   }
 }
 
@@ -102,6 +103,8 @@ function foldRuns(items: readonly string[], fold: (item: string, run: number) =>
 function receivedLine(step: Received, server?: WorldStep["servers"][number]): string {
   const said = step.messages.map((message) => {
     if (message.tool !== undefined) return `${message.method} ${quote(message.tool)}`;
+    if (message.prompt !== undefined) return `${message.method} ${quote(message.prompt)}`;
+    if (message.uri !== undefined) return `${message.method} ${quote(message.uri)}`;
     return message.cursor !== undefined ? `${message.method} (cursor ${quote(message.cursor)})` : message.method;
   });
   const folded = foldRuns(said, (item, run) => `${item} ×${run}`);

@@ -3,6 +3,7 @@
  * made to the host (`→`) with the host's answer (`←`), and what each fake server received. Host strings are
  * JSON-quoted here; each renderer still escapes the lines for its own format.
  */
+import { contextAnswerText, contextServerText } from "./context-lines.ts";
 import type { Evidence, EvidenceStep } from "./report-model.ts";
 
 const json = (value: unknown) => JSON.stringify(value) ?? "undefined";
@@ -18,6 +19,8 @@ function requestText(step: Extract<EvidenceStep, { kind: "host" }>): string {
       return `open${session(step)}: servers [${shown.join(", ")}]${request.localTools ? `, local tools ${json(request.localTools)}` : ""}`;
     }
     case "call": return `call${session(step)}: ${request.namespace === undefined ? "" : `${json(request.namespace)} / `}${json(request.name)} with arguments ${json(request.arguments)}`;
+    case "getPrompt": return `getPrompt${session(step)}: ${request.namespace === undefined ? "" : `${json(request.namespace)} / `}${json(request.name)} with arguments ${json(request.arguments)}`;
+    case "readResource": return `readResource${session(step)}: ${request.namespace === undefined ? "" : `${json(request.namespace)} / `}${json(request.uri)}`;
     default: return `${step.method}${session(step)}${Object.keys(request).length > 0 ? `: ${json(request)}` : ""}`;
   }
 }
@@ -31,6 +34,8 @@ function answerText(step: Extract<EvidenceStep, { kind: "host" }>): string {
     const tools = (answer.tools as Array<{ name: string }> | undefined) ?? [];
     return `${tools.length} tool(s): ${tools.map((tool) => json(tool.name)).join(", ") || "none"}`;
   }
+  const context = contextAnswerText(step.method, answer);
+  if (context !== undefined) return context;
   if (step.method === "call" && typeof answer.ok === "boolean") {
     return answer.ok ? `ok ${json(answer.content)}` : `error ${json((answer.error as { message?: unknown } | undefined)?.message)}`;
   }
@@ -43,13 +48,15 @@ export function evidenceLines(evidence: Evidence): string[] {
   for (const step of evidence.steps) {
     if (step.kind === "world") {
       const servers = step.servers.map((server) =>
-        `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? ` fails: ${server.failure}` : ""}${server.pageSize !== undefined ? ` pages of ${server.pageSize}` : ""}`);
+        `${json(server.key)} ${json(server.tools)}${server.unreachable ? " unreachable" : ""}${server.failure ? ` fails: ${server.failure}` : ""}${server.pageSize !== undefined ? ` pages of ${server.pageSize}` : ""}${contextServerText(server)}`);
       lines.push(`world ${step.world} started (${step.transport}): ${servers.join("; ")}`);
     } else if (step.kind === "host") {
       lines.push(`→ ${requestText(step)}`, `  ← ${answerText(step)}`);
     } else {
       const messages = step.messages.map((message) =>
         message.method === "tools/call" ? `tools/call ${json(message.tool)} ${json(message.arguments)}`
+          : message.prompt !== undefined ? `prompts/get ${json(message.prompt)}${message.arguments !== undefined ? ` ${json(message.arguments)}` : ""}`
+          : message.uri !== undefined ? `resources/read ${json(message.uri)}`
           : message.cursor !== undefined ? `${message.method} (cursor ${json(message.cursor)})` : message.method);
       lines.push(`${json(step.server)} (world ${step.world}) received: ${messages.join("; ") || "nothing"}`);
     }

@@ -41,6 +41,12 @@ const EvidenceServerSchema = z.object({
   unreachable: z.boolean().optional(),
   failure: z.string().optional().describe("How it fails while a host loads it (initialize-error, list-error, list-unanswered, list-crash, nameless-tool, schema-not-object, stuck-cursor, repeated-page)."),
   pageSize: z.number().int().optional().describe("Tools per tools/list page, where it pages its list (absent: the whole list on one page)."),
+  prompts: z.array(z.string()).optional().describe("The prompt names it lists at the start (absent: it serves no prompts)."),
+  resources: z.array(z.string()).optional().describe("The resource URIs it lists at the start (absent: it serves no resources)."),
+  templates: z.array(z.string()).optional().describe("The resource URI templates it lists at the start."),
+  contextErrors: z.array(z.string()).optional().describe("The lists it answers with an error (prompts, resources, templates)."),
+  contextPaging: z.record(z.string(), z.object({ pageSize: z.number().int(), emptyCursor: z.boolean().optional() })).optional()
+    .describe("How it pages its prompts, resources or templates: items a page, and whether the second page's cursor is the empty string."),
 });
 
 /** One message a fake server received, in the order it arrived (before the server judged it). */
@@ -53,6 +59,8 @@ const EvidenceMessageSchema = z.object({
   requestId: z.union([z.string(), z.number()]).optional().describe("For notifications/cancelled: the request id it names, exactly as it arrived."),
   cancelled: z.object({ method: z.string(), tool: z.string().optional(), answered: z.boolean() }).optional()
     .describe("For notifications/cancelled naming a request of that connection: its method (and tool), and whether the server had already answered it."),
+  prompt: z.string().optional().describe("For prompts/get: the prompt name exactly as it arrived."),
+  uri: z.string().optional().describe("For resources/read: the URI exactly as it arrived."),
 });
 
 /** One thing that happened during a case, in order. */
@@ -65,7 +73,7 @@ export const EvidenceStepSchema = z.discriminatedUnion("kind", [
   }).describe("The harness started a world of fake servers."),
   z.object({
     kind: z.literal("host"),
-    method: z.string().describe("The HAP/1 request: open, tools, call, refresh, registerLocal, pin, close."),
+    method: z.string().describe("The HAP/1 request: open, tools, call, refresh, registerLocal, pin, prompts, getPrompt, resources, readResource, close."),
     session: z.number().int().optional().describe("Which session of the case it concerns, from 1 (the host's own session ids are left out: they differ between runs)."),
     request: z.unknown().describe("The request's parameters exactly as sent, but for server transports (shown by kind: their addresses differ between runs)."),
     answer: z.unknown().optional().describe("The host's answer (host data: quote it, never trust it)."),

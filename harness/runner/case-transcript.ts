@@ -12,6 +12,7 @@ import { mapStrings, pathContext, portableText, type PathContext } from "../repo
 import type { Evidence, EvidenceStep } from "../report/report-model.ts";
 import type { ClauseEnvironment, ObservationRecord } from "./clause.ts";
 import type { OpenAnswer } from "./confounds.ts";
+import { contextOfScript } from "./context-evidence.ts";
 import { tapAdapter, tapServers, type AdapterCall } from "./tap.ts";
 
 /** Most steps kept, and most messages kept per server and world; the rest are counted as omitted. */
@@ -80,6 +81,7 @@ export class CaseTranscript {
       observe: (world, options) => env.observe(world, options, { get adapter() { return adapter(); }, servers: fake(), record: this.#record }),
       judge: (world, observation) => env.judge(world, observation),
       acceptsCleanWorld: () => env.acceptsCleanWorld(),
+      acceptsCleanContext: () => env.acceptsCleanContext(),
     };
   }
 
@@ -181,6 +183,7 @@ export class CaseTranscript {
             key: script.key, tools: script.tools.map((tool) => tool.name),
             ...(script.unreachable ? { unreachable: true } : {}), ...(script.failure ? { failure: script.failure } : {}),
             ...(script.pageSize !== undefined ? { pageSize: script.pageSize } : {}),
+            ...contextOfScript(script),
           })),
         }];
       case "received":
@@ -191,6 +194,7 @@ export class CaseTranscript {
             ...(record.tool !== undefined ? { tool: record.tool } : {}), ...(record.arguments !== undefined ? { arguments: record.arguments } : {}),
             ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
             ...(record.requestId !== undefined ? { requestId: record.requestId } : {}), ...(record.cancelled !== undefined ? { cancelled: record.cancelled } : {}),
+            ...(record.prompt !== undefined ? { prompt: record.prompt } : {}), ...(record.uri !== undefined ? { uri: record.uri } : {}),
           })),
         }));
       case "host":
@@ -264,6 +268,8 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
     case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments", "namespace"]), ...answered };
     case "refresh": return { kind: "host", method: "refresh", session, request: named(["server"]), ...answered };
     case "registerLocal": return { kind: "host", method: "registerLocal", session, request: named(["name", "shape"]), ...answered };
+    case "getPrompt": return { kind: "host", method: "getPrompt", session, request: named(["name", "arguments", "namespace"]), ...answered };
+    case "readResource": return { kind: "host", method: "readResource", session, request: named(["uri", "namespace"]), ...answered };
     default: return { kind: "host", method: call.method, session, request: {}, ...answered };
   }
 }

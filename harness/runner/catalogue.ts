@@ -22,6 +22,10 @@ export const catalogueIds = [
   "lifecycle/sessions-independent",
   // Issue 40: deferred tools, what reaches the model beside a name, calls closed cleanly.
   "surface/deferred-reachable", "schema/input-schema-intact", "wire/cancels-only-pending",
+  "prompts/no-silent-loss", "prompts/injective", "prompts/context-free", "prompts/get-routes", "prompts/order-independent", "prompts/tracks-list",
+  "prompts/failing-server-named",
+  "resources/no-silent-loss", "resources/read-routes", "resources/shared-uri", "resources/template-not-doubled", "resources/tracks-list",
+  "resources/failing-server-named",
 ] as const;
 
 function isClause(value: unknown): value is Clause {

@@ -10,6 +10,7 @@ import type { NamingProfile } from "../profiles/naming-profile.ts";
 import type { HostNaming } from "../world/host-naming.ts";
 import type { InitializeResult } from "../protocol/initialize-result.ts";
 import type { ClauseEnvironment } from "./clause.ts";
+import { acceptedCleanContext } from "./context-surface.ts";
 import { acceptedWhole, CLEAN_WORLD, judgedSituations, refusedAny } from "./judgement.ts";
 import { observeSession, type ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
@@ -34,23 +35,32 @@ export interface EnvironmentParts {
   observe?: ClauseEnvironment["observe"];
 }
 
+/**
+ * `ask` about the current host instance, once per instance (a relaunched host is asked again), remembered in
+ * `known`; a host that broke while answering is asked again once it has been replaced (the error is the case's).
+ */
+function oncePerHost(parts: EnvironmentParts, known: WeakMap<HostAdapter, Promise<boolean>>, ask: (adapter: HostAdapter) => Promise<boolean>): () => Promise<boolean> {
+  return () => {
+    const adapter = parts.adapter();
+    let answer = known.get(adapter);
+    if (!answer) {
+      answer = ask(adapter);
+      known.set(adapter, answer);
+      answer.catch(() => known.delete(adapter));
+    }
+    return answer;
+  };
+}
+
 /** The environment a clause's check runs in. */
 export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
-  // Per host instance: a relaunched host is asked again.
   const clean = new WeakMap<HostAdapter, Promise<boolean>>();
   // The open that taught the host's join already answered for that host instance: it is not asked twice.
   if (parts.clean) clean.set(parts.clean.adapter, Promise.resolve(parts.clean.accepted));
-  const acceptsCleanWorld = (): Promise<boolean> => {
-    const adapter = parts.adapter();
-    let known = clean.get(adapter);
-    if (!known) {
-      known = observeSession(adapter, parts.servers, parts.transport, CLEAN_WORLD).then((observation) => acceptedWhole(CLEAN_WORLD, observation));
-      clean.set(adapter, known);
-      // A host that broke while answering is asked again once it has been replaced (the error is the case's).
-      known.catch(() => clean.delete(adapter));
-    }
-    return known;
-  };
+  const acceptsCleanWorld = oncePerHost(parts, clean, (adapter) =>
+    observeSession(adapter, parts.servers, parts.transport, CLEAN_WORLD).then((observation) => acceptedWhole(CLEAN_WORLD, observation)));
+  const acceptsCleanContext = oncePerHost(parts, new WeakMap(), (adapter) =>
+    acceptedCleanContext({ adapter, servers: parts.servers, transport: parts.transport, capabilities: parts.host.capabilities }));
   return {
     get adapter() { return parts.adapter(); },
     host: parts.host,
@@ -74,5 +84,6 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
     // Only a refusal needs to know whether the host refuses everything.
     judge: async (world, observation) => judgedSituations(world, observation, refusedAny(world, observation) && await acceptsCleanWorld()),
     acceptsCleanWorld,
+    acceptsCleanContext,
   };
 }

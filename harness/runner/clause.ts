@@ -71,6 +71,12 @@ export interface ClauseEnvironment {
    * refusal is evidence about a situation only from a host that does not refuse everything.
    */
   acceptsCleanWorld(): Promise<boolean>;
+  /**
+   * Whether the host shows every prompt and resource of a world of them with nothing in it to refuse, and blames
+   * no server (asked once per host instance, then remembered): the prompt and resource clauses' counterpart of
+   * {@link acceptsCleanWorld} (harness/runner/context-surface.ts).
+   */
+  acceptsCleanContext(): Promise<boolean>;
 }
 
 /**

@@ -13,8 +13,21 @@ export function constructed<Case = World>(
   toCase: (world: World, name: HazardWorldName) => Case = (world) => world as Case,
   suffix = "",
 ): ConstructedCase<Case>[] {
+  return constructedFrom(hazardWorlds, names, toCase, suffix);
+}
+
+/**
+ * {@link constructed} from another table of named hazard worlds (the prompt and resource worlds of
+ * harness/world/context-worlds.ts): each world, or `toCase(world)`, for the hazard it is built for.
+ */
+export function constructedFrom<Name extends string, Case = World>(
+  table: Readonly<Record<Name, HazardWorld>>,
+  names: readonly Name[],
+  toCase: (world: World, name: Name) => Case = (world) => world as Case,
+  suffix = "",
+): ConstructedCase<Case>[] {
   return names.map((name) => {
-    const { hazard, title, world } = hazardWorlds[name];
+    const { hazard, title, world } = table[name];
     return { hazard, title: `${title}${suffix}`, value: toCase(structuredClone(world), name) };
   });
 }

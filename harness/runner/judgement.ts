@@ -40,11 +40,19 @@ export function refusedAny(world: World, observation: SessionObservation): boole
  * accepts a world with nothing to refuse; when false, no refusal judges anything.
  */
 export function judgedSituations(world: World, observation: SessionObservation, acceptsClean: boolean): Situation[] {
-  const looks = serverLooks(world, observation);
+  return judgedFromLooks(world, serverLooks(world, observation), failedWhole(observation), acceptsClean);
+}
+
+/**
+ * The situations judged by a session that treated `world`'s servers as `looks` says (and failed the whole open,
+ * when `whole`): the policy above, for any surface a session shows (tools here, prompts and resources in
+ * context-judgement.ts).
+ */
+export function judgedFromLooks(world: World, looks: readonly ServerLook[], whole: boolean, acceptsClean: boolean): Situation[] {
   const judged = new Set(situationsOf({ servers: world.servers.filter((_, at) => looks[at] === "kept") }));
   if (acceptsClean) {
     const hazards = hazardsByServer(world);
-    if (failedWhole(observation)) {
+    if (whole) {
       for (const situation of attributed(new Set(hazards.flatMap((set) => [...set])))) judged.add(situation);
     } else {
       looks.forEach((look, at) => {
@@ -61,10 +69,14 @@ export function judgedSituations(world: World, observation: SessionObservation, 
  * something only for servers both judged.
  */
 export function judgedServers(world: World, observation: SessionObservation, acceptsClean: boolean): boolean[] {
-  const looks = serverLooks(world, observation);
+  return judgedServersFromLooks(world, serverLooks(world, observation), failedWhole(observation), acceptsClean);
+}
+
+/** {@link judgedServers} for a session that treated the servers as `looks` says (and failed whole, when `failed`). */
+export function judgedServersFromLooks(world: World, looks: readonly ServerLook[], failed: boolean, acceptsClean: boolean): boolean[] {
   const hazards = hazardsByServer(world);
-  const whole = failedWhole(observation) ? attributed(new Set(hazards.flatMap((set) => [...set]))).length > 0 : false;
-  return looks.map((look, at) => look === "kept" || (acceptsClean && (whole || (!failedWhole(observation) && attributed(hazards[at]!).length > 0))));
+  const whole = failed ? attributed(new Set(hazards.flatMap((set) => [...set]))).length > 0 : false;
+  return looks.map((look, at) => look === "kept" || (acceptsClean && (whole || (!failed && attributed(hazards[at]!).length > 0))));
 }
 
 /** A world with nothing in it a careful host may refuse: what {@link judgedSituations} asks about. */

@@ -17,19 +17,30 @@ function routes(observation: SessionObservation): Map<string, { label: string; r
   }));
 }
 
-/** What a session's errors said about the configured `keys`, in words. */
-function errorsText(observation: SessionObservation, keys: readonly string[]): string {
-  if (failedWhole(observation)) return "the whole open failed";
+/** What a session's errors said about the configured `keys`, in words (`whole`: the open failed as a whole). */
+export function errorsText(observation: Pick<SessionObservation, "open">, keys: readonly string[], whole: boolean): string {
+  if (whole) return "the whole open failed";
   const named = keys.filter((key) => errorsNaming(observation, key).length > 0);
   return named.length === 0 ? "no server named" : `named ${named.map((key) => JSON.stringify(key)).join(", ")}`;
 }
 
 /** Sessions `observations` (titled by `titles`, one each) side by side, over the configured `keys`. */
 export function sessionComparison(titles: readonly string[], observations: readonly SessionObservation[], keys: readonly string[]): Comparison {
-  const each = observations.map(routes);
+  return comparisonOf(titles, observations.map(routes), observations.map((observation) => errorsText(observation, keys, failedWhole(observation))));
+}
+
+/** What one session showed, for a comparison: per shown identity (by an injective key), its label and where it went. */
+export type ShownRoutes = ReadonlyMap<string, { label: string; route: string }>;
+
+/**
+ * Sessions side by side, from what each showed (`each`, see {@link ShownRoutes}) and what its errors said
+ * (`errors`, one line each): one row per identity shown in any session, sorted. Tools, prompts and resources
+ * alike (context-surface.ts builds the rows of prompts and resources).
+ */
+export function comparisonOf(titles: readonly string[], each: readonly ShownRoutes[], errors: readonly string[]): Comparison {
   const shown = new Map<string, string>();
   for (const session of each) for (const [key, { label }] of session) if (!shown.has(key)) shown.set(key, label);
   const rows = [...shown].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([key, label]) => ({ shown: label, routes: each.map((session) => session.get(key)?.route ?? null) }));
-  return { titles: [...titles], rows, errors: observations.map((observation) => errorsText(observation, keys)) };
+  return { titles: [...titles], rows, errors: [...errors] };
 }

@@ -54,7 +54,7 @@ export function errorNamesServer(error: HostError, key: string): boolean {
 }
 
 /** The errors of an observation that name server `key`. */
-export function errorsNaming(observation: SessionObservation, key: string): HostError[] {
+export function errorsNaming(observation: Pick<SessionObservation, "open">, key: string): HostError[] {
   return observation.open.outcome.errors.filter((error) => errorNamesServer(error, key));
 }
 

@@ -9,7 +9,7 @@ import { isAbandonedRequest } from "./timed-work.ts";
 
 /** One request to the host adapter, as it happened. */
 export interface AdapterCall {
-  method: "initialize" | "open" | "tools" | "call" | "refresh" | "registerLocal" | "pin" | "close";
+  method: "initialize" | "open" | "tools" | "call" | "refresh" | "registerLocal" | "pin" | "prompts" | "getPrompt" | "resources" | "readResource" | "close";
   params: unknown[];
   result?: unknown;
   /** The error the adapter threw (the adapter broke: the runner makes it ERROR). */
@@ -31,6 +31,10 @@ export function wrapRequests(adapter: HostAdapter, wrap: RequestWrap): HostAdapt
     refresh: adapter.refresh && bound("refresh", adapter.refresh),
     registerLocal: adapter.registerLocal && bound("registerLocal", adapter.registerLocal),
     pin: adapter.pin && bound("pin", adapter.pin),
+    prompts: adapter.prompts && bound("prompts", adapter.prompts),
+    getPrompt: adapter.getPrompt && bound("getPrompt", adapter.getPrompt),
+    resources: adapter.resources && bound("resources", adapter.resources),
+    readResource: adapter.readResource && bound("readResource", adapter.readResource),
     close: bound("close", adapter.close),
     shutdown: () => adapter.shutdown(),
   };

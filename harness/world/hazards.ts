@@ -19,6 +19,9 @@ export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
   // A server whose tools would take the whole past a model's limit (OpenAI takes 128 tools in a request) may
   // be refused with an error naming it, as Windsurf refuses one past its 50. A healthy paged list is no hazard.
   "large-world",
+  // Prompts and resources: one prompt name or URI on two servers (docker/mcp-gateway refuses both servers,
+  // naming them), names that fold alike, and a server whose prompt, resource or template list fails.
+  "prompt-clash", "prompt-fold-clash", "shared-uri", "prompts-list-error", "resources-list-error", "templates-list-error",
 ]);
 
 /**

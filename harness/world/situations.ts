@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { World } from "./world.ts";
+import { contextConcerns, contextSituationMeanings } from "./context-situations.ts";
 import { invalidHeaderReason } from "./x-mcp-header.ts";
 
 /**
@@ -12,6 +13,7 @@ import { invalidHeaderReason } from "./x-mcp-header.ts";
 export const SituationSchema = z.enum([
   "arrival-reordered",
   "case-clash",
+  "empty-cursor",
   "empty-server",
   "exact-duplicate",
   "fold-clash",
@@ -27,15 +29,26 @@ export const SituationSchema = z.enum([
   "nameless-tool",
   "over-length",
   "paged-list",
+  "paged-prompts",
+  "paged-resources",
+  "prompt-clash",
+  "prompt-fold-clash",
+  "prompt-titled",
+  "prompts-list-error",
   "prototype-name",
   "provider-invalid-name",
   "repeated-name",
   "repeated-page",
+  "resource-template",
+  "resources-list-error",
   "sanitising-clash",
   "schema-not-object",
   "separator-clash",
+  "shared-uri",
   "spoofed-identity",
   "stuck-cursor",
+  "template-twin",
+  "templates-list-error",
   "tool-error",
   "unreachable-server",
   "unusable-key",
@@ -89,6 +102,7 @@ export const situationMeanings: Readonly<Record<Situation, string>> = {
   "unreachable-server": "a server cannot be reached at all",
   "unusable-key":
     "a key is empty, contains __, ends in _, or has a character outside [A-Za-z0-9_-] (a careful host may refuse to label tools by it)",
+  ...contextSituationMeanings,
 };
 
 /** Lengths at which some host or provider limit starts or stops (Cursor 60, Gemini 63, 64, spec 128). */
@@ -233,6 +247,7 @@ const concerns: Readonly<Record<Situation, (world: World) => Concern>> = {
   "unreachable-server": (world) => where(world, (server) => server.unreachable),
   "unusable-key": (world) =>
     where(world, (server) => server.key === "" || server.key.includes("__") || server.key.endsWith("_") || !PROVIDER_NAME.test(server.key)),
+  ...contextConcerns,
 };
 
 /** Every situation `world` puts a host in, with the positions of the servers each concerns, in sorted order. */

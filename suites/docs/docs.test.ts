@@ -11,8 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   CapabilitiesSchema, catalogueHistory, catalogueVersion, DiagnosticSchema, HostErrorSchema, InitializeResultSchema, LocalShapeSchema,
-  LocalToolSchema, namingProfile, OpenParamsSchema, OpenResultSchema, OutcomeSchema, packageRoot, PinResultSchema, ServerConfigSchema, ShutdownResultSchema,
-  situationMeanings, VisibleToolSchema, type Capabilities,
+  LocalToolSchema, namingProfile, OpenParamsSchema, OpenResultSchema, OutcomeSchema, packageRoot, PinResultSchema, PromptsResultSchema, ResourcesResultSchema, ServerConfigSchema,
+  ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema, ShownTemplateSchema, ShutdownResultSchema, situationMeanings, VisibleToolSchema, type Capabilities,
 } from "../../harness/index.ts";
 import { oneBugHosts } from "../../reference/index.ts";
 import { bugCatalogue } from "../bug-catalogue.ts";
@@ -43,7 +43,11 @@ describe("docs/clauses.md", () => {
 
   it("says what each clause needs exactly as its notApplicable decides it", () => {
     const none = CapabilitiesSchema.parse({});
-    const all: Capabilities = { ...none, refresh: true, listChanged: true, localTools: true, registerLocal: [...LocalShapeSchema.options], requestSchemas: true, pins: true, allowDeny: true, profile: "adr-0112", deferredTools: { searchTool: "tool_search" } };
+    const all: Capabilities = {
+      ...none, refresh: true, listChanged: true, localTools: true, registerLocal: [...LocalShapeSchema.options], requestSchemas: true, pins: true, allowDeny: true, profile: "adr-0112",
+      deferredTools: { searchTool: "tool_search" },
+      prompts: true, resources: true, resourceTemplates: true, promptsListChanged: true, resourcesListChanged: true,
+    };
     const host = { protocolVersion: "1" as const, host: { name: "h", version: "1" }, transports: ["stdio" as const], capabilities: none };
     for (const clause of clauses) {
       const without = clause.notApplicable?.({ capabilities: none, profile: undefined, host });
@@ -82,16 +86,24 @@ describe("docs/hap-1.md", () => {
   });
 
   it("documents every method and every field of the HAP/1 schemas", () => {
-    const methods = ["initialize", "session/open", "session/tools", "session/call", "session/close", "shutdown", "session/refresh", "session/registerLocal", "session/pin"];
+    const methods = [
+      "initialize", "session/open", "session/tools", "session/call", "session/close", "shutdown", "session/refresh", "session/registerLocal", "session/pin",
+      "session/prompts", "session/getPrompt", "session/resources", "session/readResource",
+    ];
     for (const method of methods) expect(hap, method).toMatch(new RegExp(`^### .*\`${method}\``, "m"));
-    const objects: z.ZodObject[] = [InitializeResultSchema, CapabilitiesSchema, OpenParamsSchema, ServerConfigSchema, OpenResultSchema, OutcomeSchema, HostErrorSchema, DiagnosticSchema, VisibleToolSchema, LocalToolSchema, PinResultSchema, ShutdownResultSchema];
+    const objects: z.ZodObject[] = [
+      InitializeResultSchema, CapabilitiesSchema, OpenParamsSchema, ServerConfigSchema, OpenResultSchema, OutcomeSchema, HostErrorSchema, DiagnosticSchema, VisibleToolSchema, LocalToolSchema,
+      PinResultSchema, ShutdownResultSchema, PromptsResultSchema, ShownPromptSchema, ShownPromptArgumentSchema, ResourcesResultSchema, ShownResourceSchema, ShownTemplateSchema,
+    ];
     const fields = objects.flatMap((schema) => Object.keys(schema.shape));
     for (const name of [...fields, ...LocalShapeSchema.options]) expect(hap, name).toMatch(new RegExp(`\`[^\`]*\\b${name}\\b[^\`]*\``));
   });
 
   it("has a worked transcript whose every message matches the schemas", () => {
     const messages = readTranscript(hap);
-    expect(messages.map((message) => message.method)).toEqual(expect.arrayContaining(["initialize", "session/open", "session/tools", "session/call", "session/close", "shutdown"]));
+    expect(messages.map((message) => message.method)).toEqual(expect.arrayContaining([
+      "initialize", "session/open", "session/tools", "session/call", "session/close", "shutdown", "session/prompts", "session/getPrompt", "session/resources", "session/readResource",
+    ]));
     for (const message of messages) {
       expect(() => checkMessage(message.method, "params", message.params), message.method).not.toThrow();
       expect(() => checkMessage(message.method, "result", message.result), message.method).not.toThrow();

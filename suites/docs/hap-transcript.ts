@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import {
-  builtinHostArgv, CallResultSchema, InitializeResultSchema, LineDriver, OpenParamsSchema, OpenResultSchema, ShutdownResultSchema, ToolsResultSchema, describeTool,
-  type Exchange,
+  builtinHostArgv, CallResultSchema, InitializeResultSchema, LineDriver, OpenParamsSchema, OpenResultSchema, PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema,
+  ResourcesResultSchema, ShutdownResultSchema, ToolsResultSchema, describeTool, type Exchange,
 } from "../../harness/index.ts";
 import { ServerScriptSchema, startFakeServerHost, type ServerScriptInput } from "../../fake-servers/index.ts";
 import { between } from "./splice.ts";
@@ -30,6 +30,10 @@ const schemas: Record<string, { params?: z.ZodType; result: z.ZodType }> = {
   "session/tools": { result: ToolsResultSchema },
   "session/call": { result: CallResultSchema },
   "session/close": { result: z.object({}).strict() },
+  "session/prompts": { result: PromptsResultSchema },
+  "session/getPrompt": { result: PromptGetResultSchema },
+  "session/resources": { result: ResourcesResultSchema },
+  "session/readResource": { result: ResourceReadResultSchema },
   shutdown: { result: ShutdownResultSchema },
 };
 
@@ -84,6 +88,7 @@ export async function takeTranscript(): Promise<TranscriptStep[]> {
       "session/open", { servers: failing.endpoints.map(({ key, transport }) => ({ key, transport })) });
     await exchange("The second session is closed.", "session/close", { session: refused.session });
     await failing.close();
+    await contextSession(servers, exchange);
     await exchange("The harness is done: the adapter answers, then exits 0.", "shutdown", {});
     if (!(await driver.waitForExit(5000))) throw new Error("the reference did not exit after shutdown");
   } finally {
@@ -91,6 +96,34 @@ export async function takeTranscript(): Promise<TranscriptStep[]> {
     await servers.close();
   }
   return steps;
+}
+
+/** A prompt, resource or template of a transcript server, its description naming its server and itself. */
+const described = (key: string, text: string) => ({ description: describeTool(key, text, "Fake") });
+
+/**
+ * The third session: prompts and resources. alpha and beta both list a prompt `review` (alpha's titled) and
+ * the URI mem://shared/readme; beta lists a template too. A get carries the prompt's own name, never its title;
+ * a read of the shared URI under beta's label reaches beta alone.
+ */
+async function contextSession(servers: Awaited<ReturnType<typeof startFakeServerHost>>, exchange: (title: string, method: string, params: unknown) => Promise<any>): Promise<void> {
+  const world = await servers.startWorld([
+    server("alpha", [], { prompts: [{ name: "review", title: "Review Code", ...described("alpha", "review") }], resources: [{ uri: "mem://shared/readme", name: "readme", ...described("alpha", "mem://shared/readme") }] }),
+    server("beta", [], {
+      prompts: [{ name: "review", ...described("beta", "review") }],
+      resources: [{ uri: "mem://shared/readme", name: "readme", ...described("beta", "mem://shared/readme") }],
+      resourceTemplates: [{ uriTemplate: "mem://beta/items/{id}", name: "item", ...described("beta", "mem://beta/items/{id}") }],
+    }),
+  ], "http");
+  const open = await exchange(
+    "Prompts and resources: alpha and beta both list a prompt `review` (alpha's titled \"Review Code\") and the URI `mem://shared/readme`; beta lists a template too. Neither has a tool.",
+    "session/open", { servers: world.endpoints.map(({ key, transport }) => ({ key, transport })) });
+  await exchange("The prompts the host shows (capability `prompts`): each as `mcp__{key}__{prompt}`, with the server and prompt name it maps to.", "session/prompts", { session: open.session });
+  await exchange("A user picks alpha's prompt: alpha receives its own prompt name, `review` (never the title), with the arguments.", "session/getPrompt", { session: open.session, name: "mcp__alpha__review", arguments: { topic: "refund" } });
+  await exchange("The resources and templates the host shows (capabilities `resources`, `resourceTemplates`): the shared URI once per server, each under its server's key as `namespace`.", "session/resources", { session: open.session });
+  await exchange("A read of the shared URI under beta's label reaches beta, and only beta.", "session/readResource", { session: open.session, uri: "mem://shared/readme", namespace: "beta" });
+  await exchange("The third session is closed.", "session/close", { session: open.session });
+  await world.close();
 }
 
 /** Where the transcript starts and ends in docs/hap-1.md. */

@@ -22,6 +22,7 @@ export const sourceDocuments: readonly SourceDocument[] = [
   { anchor: "adonis", title: "The adonis-agora MCP client's importer", cites: /^adonis importer\b/ },
   { anchor: "sep-986", title: "SEP-986: a format for tool names", cites: /^SEP-986\b/ },
   { anchor: "field-guide", title: "The field guide to tool-name collisions, shadowing and namespacing", cites: /^field guide\b/ },
+  { anchor: "mcp-spec-prompts-resources", title: "The MCP specification's Prompts, Resources and Pagination pages", cites: /^MCP spec (Prompts|Resources|Pagination)\b/ },
   { anchor: "mcp-spec-tools", title: "The MCP specification's Tools page", cites: /^MCP spec\b/ },
   { anchor: "provider-limits", title: "Model providers' tool-name rules", cites: /^provider tool-name limits\b/ },
   { anchor: "found-by-hand", title: "Defects found by hand on agent CLIs", cites: /^found by hand\b/ },

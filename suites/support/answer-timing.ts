@@ -76,6 +76,9 @@ export const answerOrderSituations = {
   "answer-order-exercised": "the answer order was put to the host: it changed between the sessions (answer-order-changed), or the host fixed it itself (lists-one-at-a-time)",
 } as const;
 
+/** What a session recorded of the order its servers answered in (a tool session's, or a prompt and resource session's). */
+type OrderRecord = Pick<SessionObservation, "answerOrder" | "listedOneAtATime" | "askedAfterWait">;
+
 /**
  * What a timing case's two sessions did with the answer order, among the servers `among` both judged: it
  * changed, or the records show a host that lists one server at a time (then no order but its own can arise,
@@ -86,7 +89,7 @@ export const answerOrderSituations = {
  * was the one scripted to answer first), so it also takes a session where the host left a server unasked
  * while the answer it waited for was held back for that server, until the wait ran out (askedAfterWait).
  */
-export function orderExercised(first: SessionObservation, second: SessionObservation, among: ReadonlySet<string>): { judged: string[]; note?: string } {
+export function orderExercised(first: OrderRecord, second: OrderRecord, among: ReadonlySet<string>): { judged: string[]; note?: string } {
   if (answerOrderChanged(first.answerOrder, second.answerOrder, among)) return { judged: ["answer-order-changed", "answer-order-exercised"] };
   const waited = [...(first.askedAfterWait ?? []), ...(second.askedAfterWait ?? [])].some((server) => among.has(server));
   if (first.listedOneAtATime && second.listedOneAtATime && waited) {

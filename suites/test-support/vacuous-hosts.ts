@@ -21,6 +21,10 @@ function changed(change: Change, bug?: string): () => HostAdapter {
       refresh: (session, server) => inner.refresh!(session, server),
       registerLocal: (session, name, shape) => inner.registerLocal!(session, name, shape),
       pin: (session) => inner.pin!(session),
+      prompts: (session) => inner.prompts!(session),
+      getPrompt: (session, name, args, namespace) => inner.getPrompt!(session, name, args, namespace),
+      resources: (session) => inner.resources!(session),
+      readResource: (session, uri, namespace) => inner.readResource!(session, uri, namespace),
       close: (session) => inner.close(session),
       shutdown: () => inner.shutdown(),
       ...own,
@@ -29,6 +33,14 @@ function changed(change: Change, bug?: string): () => HostAdapter {
 }
 
 const refused: CallResult = { ok: false, error: { message: "refused" } };
+
+/** Shows no prompt and no resource, and refuses every get and read. */
+const showsNoContext: Partial<HostAdapter> = {
+  prompts: async () => ({ prompts: [] }),
+  getPrompt: async () => refused as Extract<CallResult, { ok: false }>,
+  resources: async () => ({ resources: [], templates: [] }),
+  readResource: async () => refused as Extract<CallResult, { ok: false }>,
+};
 
 /** Every test host by name. */
 export const vacuousHosts = {
@@ -42,6 +54,7 @@ export const vacuousHosts = {
     call: async () => refused,
     refresh: async (): Promise<RefreshResult> => ({ outcome: { registered: {}, errors: [{ message: "the configuration was refused" }] }, diagnostics: [] }),
     registerLocal: async () => refused,
+    ...showsNoContext,
   })),
   /**
    * Refuses every server on its own, with an error naming it and every tool it would have shown, and shows
@@ -62,6 +75,7 @@ export const vacuousHosts = {
     tools: async () => ({ tools: [] }),
     call: async () => refused,
     registerLocal: async () => refused,
+    ...showsNoContext,
   })),
   /** The reference, but it never reports an error (what it refuses it refuses silently). */
   silent: changed((inner) => ({
@@ -100,6 +114,24 @@ export const vacuousHosts = {
       return { ...opened, outcome: { ...opened.outcome, errors: [...opened.outcome.errors, ...blame] } };
     },
   }), "options-by-visible-name"),
+  /**
+   * Loads tools as the reference does, but refuses every server that lists prompts or resources, with an error
+   * naming it, and shows none of them: each refusal looks like a careful host's (docker/mcp-gateway refuses two
+   * servers of one prompt name, naming both), but it refuses a world of prompts with nothing to refuse too.
+   */
+  "refuses-context-servers": changed((inner) => {
+    return {
+      async open(params) {
+        const opened = await inner.open(params);
+        const shown = [...(await inner.prompts!(opened.session)).prompts, ...(await inner.resources!(opened.session)).resources];
+        const owners = [...new Set(shown.map((entry) => entry.server).filter((key): key is string => key !== undefined))];
+        const blamed = owners.map((key) => ({ server: key, message: `server ${JSON.stringify(key)}'s prompts and resources were refused` }));
+        return { ...opened, outcome: { ...opened.outcome, errors: [...opened.outcome.errors, ...blamed] } };
+      },
+      prompts: async () => ({ prompts: [] }),
+      resources: async () => ({ resources: [], templates: [] }),
+    };
+  }),
   /** The reference, but no call ever reaches a server: every one is refused before sending. */
   "refuses-every-call": changed(() => ({ call: async () => refused })),
 } satisfies Record<string, () => HostAdapter>;

@@ -53,6 +53,9 @@ const adapter = {
     // WIRE: your host's name and version, the server transports it can load, and only the capabilities it
     // really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile;
     // deferredTools: { searchTool, above } for a host that offers its model a search tool in place of some tools).
+    // A host that merges its servers' prompts and resources also declares prompts and resources (and
+    // resourceTemplates, promptsListChanged, resourcesListChanged) and implements prompts / getPrompt and
+    // resources / readResource: see "Prompts and resources" in docs/hap-1.md.
     return initializeResult({ name: "placeholder-host", version: "0.0.0" }, { transports: ["stdio", "http"], capabilities: {} });
   },
 

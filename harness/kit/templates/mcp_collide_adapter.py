@@ -99,6 +99,9 @@ class PlaceholderAdapter(AsyncHostAdapter):
         # WIRE: your host's name and version, the server transports it can load, and only the capabilities
         # it really has (refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny, profile;
         # deferredTools={"searchTool": ..., "above": ...} for a host that offers its model a search tool in place of some tools).
+        # A host that merges its servers' prompts and resources also declares prompts and resources (and
+        # resourceTemplates, promptsListChanged, resourcesListChanged) and implements prompts / get_prompt and
+        # resources / read_resource: see "Prompts and resources" in docs/hap-1.md.
         return hap.initialize_result("placeholder-host", "0.0.0", transports=["stdio"])
 
     async def open(self, servers: List[hap.ServerConfig], local_tools: List[hap.LocalTool], tls: Optional[hap.Tls] = None) -> hap.OpenResult:

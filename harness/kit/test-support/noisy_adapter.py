@@ -33,6 +33,18 @@ class NoisyAdapter(hap.Adapter):
             raise RuntimeError("the adapter itself broke")
         return hap.refused(f"no tool named {name}" + (f" in {namespace}" if namespace is not None else ""))
 
+    def prompts(self, session):
+        return [{"name": "mcp__alpha__review", "server": "alpha", "wireName": "review"}]
+
+    def get_prompt(self, session, name, arguments, namespace=None):
+        return hap.got_prompt([{"role": "user", "content": {"type": "text", "text": f"{name} {arguments}" + (f" in {namespace}" if namespace else "")}}])
+
+    def resources(self, session):
+        return hap.resources_result([{"uri": "mem://alpha/notes", "namespace": "alpha"}])
+
+    def read_resource(self, session, uri, namespace=None):
+        return hap.refused(f"no resource {uri}" + (f" in {namespace}" if namespace is not None else ""))
+
     def close(self, session):
         pass
 

@@ -79,6 +79,11 @@ class Capabilities(TypedDict, total=False):
     https: bool
     builtinTools: List[str]
     deferredTools: DeferredTools
+    prompts: bool
+    resources: bool
+    resourceTemplates: bool
+    promptsListChanged: bool
+    resourcesListChanged: bool
 
 
 class InitializeResult(TypedDict):
@@ -185,6 +190,49 @@ class VisibleTool(_VisibleToolRequired, total=False):
     deferred: bool
 
 
+class _ShownPromptRequired(TypedDict):
+    name: str
+
+
+class ShownPrompt(_ShownPromptRequired, total=False):
+    """One prompt as the host shows it (``session/prompts``): ``name`` is what the user types (a slash command
+    without its ``/``); ``server`` and ``wireName`` are the configuration key and the server's own prompt name
+    the host says it maps to. Keep the description as the server sent it."""
+
+    namespace: str
+    title: str
+    description: str
+    arguments: List[Dict[str, Any]]
+    server: str
+    wireName: str
+
+
+class _ShownResourceFields(TypedDict, total=False):
+    namespace: str
+    name: str
+    title: str
+    description: str
+    mimeType: str
+    server: str
+
+
+class _ShownResourceRequired(TypedDict):
+    uri: str
+
+
+class ShownResource(_ShownResourceRequired, _ShownResourceFields, total=False):
+    """One resource as the host shows it (``session/resources``): ``namespace`` is the label a read carries back
+    with the URI where the host names resources by server and URI."""
+
+
+class _ShownTemplateRequired(TypedDict):
+    uriTemplate: str
+
+
+class ShownTemplate(_ShownTemplateRequired, _ShownResourceFields, total=False):
+    """One resource template as the host shows it (only from a host that declares ``resourceTemplates``)."""
+
+
 CallResult = Dict[str, Any]
 """``{"ok": True, "content": [...]}`` or ``{"ok": False, "error": {"message": ...}}``: see :func:`ok`, :func:`refused`."""
 
@@ -223,8 +271,27 @@ def ok(content: Any, is_error: Optional[bool] = None) -> CallResult:
 
 
 def refused(message: str) -> CallResult:
-    """A call the host refused or that failed: a result, never an exception."""
+    """A call (a get, a read) the host refused or that failed: a result, never an exception."""
     return {"ok": False, "error": {"message": message}}
+
+
+def got_prompt(messages: Any, description: Optional[str] = None) -> Dict[str, Any]:
+    """A get the host answered (``session/getPrompt``): the MCP prompt messages it got."""
+    result: Dict[str, Any] = {"ok": True, "messages": list(messages)}
+    if description is not None:
+        result["description"] = description
+    return result
+
+
+def read_ok(contents: Any) -> Dict[str, Any]:
+    """A read the host answered (``session/readResource``): the MCP resource contents it got."""
+    return {"ok": True, "contents": list(contents)}
+
+
+def resources_result(resources: Any, templates: Any = ()) -> Dict[str, Any]:
+    """The answer to ``session/resources``: the resources the host shows, and its templates (``[]`` for a host
+    that does not declare ``resourceTemplates``)."""
+    return {"resources": list(resources), "templates": list(templates)}
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -237,7 +304,10 @@ class BadParams(Exception):
 
 class Adapter:
     """Subclass and implement the six basic methods; implement ``refresh``, ``register_local`` and ``pin``
-    only when ``initialize`` declares the matching capability (``refresh``, ``registerLocal``, ``pins``)."""
+    only when ``initialize`` declares the matching capability (``refresh``, ``registerLocal``, ``pins``), and
+    ``prompts`` with ``get_prompt`` (capability ``prompts``), ``resources`` with ``read_resource`` (capability
+    ``resources``) for a host that merges its servers' prompts and resources. ``get_prompt`` and
+    ``read_resource`` take ``namespace`` by keyword, passed only for an entry shown with one."""
 
     def initialize(self) -> InitializeResult:
         raise NotImplementedError
@@ -266,6 +336,10 @@ class Adapter:
     refresh: Optional[Callable[[str, Optional[str]], RefreshResult]] = None
     register_local: Optional[Callable[[str, str, str], Dict[str, Any]]] = None
     pin: Optional[Callable[[str], Dict[str, Any]]] = None
+    prompts: Optional[Callable[[str], List[ShownPrompt]]] = None
+    get_prompt: Optional[Callable[[str, str, Dict[str, str]], Dict[str, Any]]] = None
+    resources: Optional[Callable[[str], Dict[str, Any]]] = None
+    read_resource: Optional[Callable[[str, str], Dict[str, Any]]] = None
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -325,11 +399,34 @@ def _open_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]
     return (_servers(params), list(params.get("localTools") or [])), extra
 
 
+def _namespace(params: Dict[str, Any]) -> Dict[str, Any]:
+    """``namespace`` by keyword, only when the request carries one."""
+    return {"namespace": _text(params, "namespace")} if "namespace" in params else {}
+
+
+def _get_prompt_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """``session/getPrompt``'s params as the adapter's ``get_prompt`` takes them."""
+    arguments = params.get("arguments", {})
+    if not isinstance(arguments, dict) or not all(isinstance(value, str) for value in arguments.values()):
+        raise BadParams("params.arguments must be an object of strings")
+    return (_text(params, "session"), _text(params, "name"), arguments), _namespace(params)
+
+
+def _read_resource_args(params: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """``session/readResource``'s params as the adapter's ``read_resource`` takes them."""
+    return (_text(params, "session"), _text(params, "uri")), _namespace(params)
+
+
 def _server_arg(params: Dict[str, Any]) -> Optional[str]:
     server = params.get("server")
     if server is not None and not isinstance(server, str):
         raise BadParams("params.server must be a string when present")
     return server
+
+
+def _apply(function: Callable[..., Any], call: Tuple[Tuple[Any, ...], Dict[str, Any]]) -> Any:
+    args, extra = call
+    return function(*args, **extra)
 
 
 def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
@@ -358,6 +455,10 @@ def _handlers(adapter: Adapter) -> Dict[str, Callable[[Dict[str, Any]], Any]]:
         "session/registerLocal": lambda params: _optional(adapter, "session/registerLocal", "register_local")(
             _text(params, "session"), _text(params, "name"), _text(params, "shape")),
         "session/pin": lambda params: {"pins": _optional(adapter, "session/pin", "pin")(_text(params, "session"))},
+        "session/prompts": lambda params: {"prompts": _optional(adapter, "session/prompts", "prompts")(_text(params, "session"))},
+        "session/getPrompt": lambda params: _apply(_optional(adapter, "session/getPrompt", "get_prompt"), _get_prompt_args(params)),
+        "session/resources": lambda params: _optional(adapter, "session/resources", "resources")(_text(params, "session")),
+        "session/readResource": lambda params: _apply(_optional(adapter, "session/readResource", "read_resource"), _read_resource_args(params)),
         "session/close": close,
         "shutdown": shutdown,
     }

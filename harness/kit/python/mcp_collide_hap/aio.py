@@ -37,16 +37,17 @@ import threading
 from typing import Any, Awaitable, Callable, Dict, List, Optional, TextIO, Tuple
 
 from . import (BadParams, CallResult, InitializeResult, LocalTool, OpenResult, RefreshResult, ServerConfig,
-               VisibleTool, _answered, _call_args, _NotImplemented, _open_args, _protocol_stream, _request,
-               _server_arg, _text, _writer)
+               ShownPrompt, VisibleTool, _answered, _call_args, _get_prompt_args, _NotImplemented, _open_args,
+               _protocol_stream, _read_resource_args, _request, _server_arg, _text, _writer)
 
 __all__ = ["AsyncHostAdapter", "serve_async"]
 
 
 class AsyncHostAdapter:
-    """Subclass and implement the six basic methods as coroutines; implement ``refresh``, ``register_local``
-    and ``pin`` only when ``initialize`` declares the matching capability. A plain (non-async) method works
-    too. ``open`` also takes ``tls`` by keyword when the run serves https (see ``mcp_collide_hap.Tls``);
+    """Subclass and implement the six basic methods as coroutines; implement ``refresh``, ``register_local``,
+    ``pin``, ``prompts`` with ``get_prompt`` and ``resources`` with ``read_resource`` only when ``initialize``
+    declares the matching capability (``get_prompt`` and ``read_resource`` take ``namespace`` by keyword). A
+    plain (non-async) method works too. ``open`` also takes ``tls`` by keyword when the run serves https (see ``mcp_collide_hap.Tls``);
     ``call`` takes ``namespace`` by keyword for a tool shown with one."""
 
     async def initialize(self) -> InitializeResult:
@@ -71,6 +72,10 @@ class AsyncHostAdapter:
     refresh: Optional[Callable[[str, Optional[str]], Awaitable[RefreshResult]]] = None
     register_local: Optional[Callable[[str, str, str], Awaitable[Dict[str, Any]]]] = None
     pin: Optional[Callable[[str], Awaitable[Dict[str, Any]]]] = None
+    prompts: Optional[Callable[[str], Awaitable[List[ShownPrompt]]]] = None
+    get_prompt: Optional[Callable[[str, str, Dict[str, str]], Awaitable[Dict[str, Any]]]] = None
+    resources: Optional[Callable[[str], Awaitable[Dict[str, Any]]]] = None
+    read_resource: Optional[Callable[[str, str], Awaitable[Dict[str, Any]]]] = None
 
 
 async def _settle(value: Any) -> Any:
@@ -79,8 +84,14 @@ async def _settle(value: Any) -> Any:
 
 # What a session task is asked to run: the method, its params, and the future its answer goes to.
 _Job = Tuple[str, Dict[str, Any], "asyncio.Future[Any]"]
-_SESSION_METHODS = {"session/tools", "session/call", "session/refresh", "session/registerLocal", "session/pin", "session/close"}
-_OPTIONAL = {"session/refresh": "refresh", "session/registerLocal": "register_local", "session/pin": "pin"}
+_SESSION_METHODS = {
+    "session/tools", "session/call", "session/refresh", "session/registerLocal", "session/pin", "session/close",
+    "session/prompts", "session/getPrompt", "session/resources", "session/readResource",
+}
+_OPTIONAL = {
+    "session/refresh": "refresh", "session/registerLocal": "register_local", "session/pin": "pin",
+    "session/prompts": "prompts", "session/getPrompt": "get_prompt", "session/resources": "resources", "session/readResource": "read_resource",
+}
 
 
 class _Session:
@@ -127,6 +138,16 @@ class _Session:
             return await _settle(adapter.register_local(session, _text(params, "name"), _text(params, "shape")))  # type: ignore[misc]
         if method == "session/pin":
             return {"pins": await _settle(adapter.pin(session))}  # type: ignore[misc]
+        if method == "session/prompts":
+            return {"prompts": await _settle(adapter.prompts(session))}  # type: ignore[misc]
+        if method == "session/getPrompt":
+            args, extra = _get_prompt_args(params)
+            return await _settle(adapter.get_prompt(*args, **extra))  # type: ignore[misc]
+        if method == "session/resources":
+            return await _settle(adapter.resources(session))  # type: ignore[misc]
+        if method == "session/readResource":
+            args, extra = _read_resource_args(params)
+            return await _settle(adapter.read_resource(*args, **extra))  # type: ignore[misc]
         await _settle(adapter.close(session))
         return {}
 
