@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { agentCliEntry, agentClis } from "./cli/agent-registry.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { gateways } from "./cli/gateway-registry.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
 import { findChromium } from "./report/headless-chromium.ts";
@@ -30,14 +31,16 @@ export type LibraryHostName = keyof typeof libraryHosts;
  * library host (`npm run hosts:libraries`), Chromium (report.html in a browser), Python 3 (the Python host
  * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
  * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
- * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
+ * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside),
+ * or a registered gateway (`npm run gateways:install`: hosts/gateways/<id>/node_modules).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `library-host:${LibraryHostName}` | `gateway:${string}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentClis.map((id) => `agent-cli:${id}` as const),
   ...(Object.keys(libraryHosts) as LibraryHostName[]).map((host) => `library-host:${host}` as const),
+  ...gateways.map((id) => `gateway:${id}` as const),
   "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
@@ -48,6 +51,7 @@ export const optionalInstalls: readonly OptionalInstall[] = [
 function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("agent-cli:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
+  if (install.startsWith("gateway:")) return ["MCP_COLLIDE_REQUIRE_GATEWAYS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
@@ -79,6 +83,11 @@ function probe(install: OptionalInstall): string | undefined {
     const bin = agentCliEntry(name!)?.bin;
     if (bin === undefined) return `${name} is not a registered agent CLI (no hosts/agent-clis/${name}/cli.json)`;
     return existsSync(join(packageRoot, "hosts/agent-clis/node_modules/.bin", bin)) ? undefined : `${name} is not installed (npm run agents:install)`;
+  }
+  if (kind === "gateway") {
+    // A registered gateway's pinned install beside its module (hosts/gateways/<id>/package.json).
+    if (!gateways.includes(name!)) return `${name} is not a registered gateway (no hosts/gateways/${name}/${name}.ts)`;
+    return existsSync(join(packageRoot, "hosts/gateways", name!, "node_modules", ".package-lock.json")) ? undefined : `the gateway ${name} is not installed (npm run gateways:install)`;
   }
   if (kind === "library-host") {
     const installed = existsSync(join(packageRoot, "hosts", name!, libraryHosts[name as LibraryHostName]));

@@ -7,6 +7,7 @@
 
 import type { OptionalInstall } from "../harness/index.ts";
 import { agentCliHosts, agentCliPendingHosts } from "./agent-clis/agent-hosts.ts";
+import { gatewayHosts } from "./gateways/gateway-hosts.ts";
 
 /** One real host in one configuration. */
 export interface RealHost {
@@ -457,6 +458,8 @@ export const realHosts: RealHost[] = [
   },
   // Agent CLIs, judged black box through the fake model provider: hosts/agent-clis/agent-hosts.ts.
   ...agentCliHosts,
+  // MCP gateways, judged as their MCP client: hosts/gateways/gateway-hosts.ts.
+  ...gatewayHosts,
 ];
 
 /**

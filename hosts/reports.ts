@@ -69,8 +69,11 @@ export function readCommitted(id: string): CommittedReport {
   return JSON.parse(readFileSync(join(reportsDir, `${id}.json`), "utf8"));
 }
 
-/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart. */
-const installedIn = (host: RealHost) => host.needs?.find((need) => need.startsWith("library-host:"))?.replace("library-host:", "hosts/") ?? "";
+/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host, hosts/gateways/<id> for a gateway, installed apart. */
+const installedIn = (host: RealHost) => {
+  const need = host.needs?.find((need) => need.startsWith("library-host:") || need.startsWith("gateway:"));
+  return need?.replace("library-host:", "hosts/").replace("gateway:", "hosts/gateways/") ?? "";
+};
 
 /** The installed version of an npm package (or of python3), from the package root or `dir` under it. */
 function installed(name: string, dir = ""): string {

@@ -77,7 +77,7 @@ export class GatewayHost implements HostAdapter {
     const { manifest } = this.module;
     return {
       protocolVersion: "1",
-      host: { name: manifest.id, version: `${manifest.package} ${this.options.version}` },
+      host: { name: manifest.id, version: this.options.version },
       transports: manifest.transports,
       capabilities: CapabilitiesSchema.parse({ listChanged, builtinTools: builtins }),
       environment: {
