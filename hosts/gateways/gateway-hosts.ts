@@ -23,6 +23,10 @@ export const gatewayHosts: RealHost[] = [
     runArgs: ["--gateway", "mcp-hub"],
     runs: AGENT_DEFAULT_RUNS,
     wiring: "The world's servers under `mcpServers` in one config file (`command`/`args`/`env`, or `url`), `mcp-hub --port P --config FILE` in the gateway sandbox, ready once `GET /api/health` says `ready`; the harness is an MCP client (the SDK's `Client` over HTTP+SSE) of its `/mcp` endpoint: tools are its `tools/list`, calls its `tools/call`, routes what the fake servers received.",
+    notes: [
+      "Offline: at every start MCP Hub fetches its marketplace registry from ravitemer.github.io (`fetchRegistry`, falling back to curl) and no option switches it off; the sandbox refused every attempt (DNS and proxy), listed in the report's diagnostics, and the hub went on with an empty marketplace (`Marketplace initialized with 0`).",
+      "The /mcp endpoint advertises `tools.listChanged` and re-syncs its merged list on a server's `toolsChanged` event, so drift/list-changed is judged, and passes.",
+    ],
     evidence: mcpHubEvidence,
     notApplicable: mcpHubNotApplicable,
   },

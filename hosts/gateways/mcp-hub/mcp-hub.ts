@@ -4,8 +4,9 @@
  * MCP's HTTP+SSE transport (GET /mcp, POST /messages), each tool named `<server>__<tool>` with the server's
  * name made safe (every character outside [A-Za-z0-9] becomes `_`). Its state is ready (GET /api/health) once
  * it has tried every configured server. Its HOME and XDG folders are the session's home (its logs and its
- * workspace cache go there, not into the user's); it has no telemetry, and its marketplace is fetched only
- * when asked for over its REST API (the sandbox refuses and records any attempt anyway).
+ * workspace cache go there, not into the user's). It has no telemetry, but fetches its marketplace registry
+ * (https://ravitemer.github.io/mcp-registry/, then through curl) at every start, and no option or variable
+ * switches that off: the sandbox refuses each attempt (DNS and proxy) and the report's diagnostics list them.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
