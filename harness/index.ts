@@ -65,8 +65,8 @@ export { builtinHostArgv, tsxNodeArgv, type AgentCliId } from "./cli/builtin-hos
 export { agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, readAgentRegistry, type AgentCliEntry, type AgentCliManifest } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
 export {
-  defineGatewayModule, GatewayHost, GatewayManifestSchema, installedGateway, loadGatewayModule, serverErrorLines,
-  type GatewayHostOptions, type GatewayIsolation, type GatewayManifest, type GatewayModule, type GatewaySandbox,
+  consoleDiagnostics, defineGatewayModule, GatewayHost, GatewayManifestSchema, installedGateway, loadGatewayModule, serverErrorLines,
+  type GatewayContext, type GatewayHostOptions, type GatewayIsolation, type GatewayLaunch, type GatewayManifest, type GatewayModule, type GatewaySandbox,
 } from "./gateway-kit.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
 export { examples as adapterExamples } from "./cli/init-example.ts";

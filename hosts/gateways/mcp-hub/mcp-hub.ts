@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineGatewayModule, serverErrorLines, type GatewayContext, type GatewayLaunch } from "../../../harness/gateway-kit.ts";
+import { defineGatewayModule, serverErrorLines, type GatewayContext, type GatewayLaunch } from "../../../harness/index.ts";
 
 const HealthSchema = z.looseObject({ state: z.string() });
 
