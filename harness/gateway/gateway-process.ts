@@ -17,7 +17,7 @@ import { pidNamespacePrefix, pidNamespaceUnavailable } from "../adapter/pid-name
 import type { ServerConfig } from "../protocol/open-params.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { GatewayLaunchSchema, type GatewayLaunch, type GatewayModule } from "./gateway-module.ts";
-import { StreamTransport } from "./stream-transport.ts";
+import { StreamTransport } from "../../fake-servers/index.ts";
 
 const RELAY = fileURLToPath(new URL("./gateway-relay.cjs", import.meta.url));
 /** The port a sandboxed http gateway listens on inside its own network namespace (MCP Hub's default), or the next free one. */
