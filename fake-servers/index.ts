@@ -31,7 +31,7 @@ export type { ListPage } from "./paged-list.ts";
 export type { FakeServerOptions, CallEcho } from "./fake-server.ts";
 export { LiveServer } from "./live-server.ts";
 export type { ConnectionHooks } from "./live-server.ts";
-export { SocketTransport } from "./socket-transport.ts";
+export { SocketTransport, StreamTransport } from "./socket-transport.ts";
 export { StdioRelay, STDIO_SHIM_PATH, PERL_SHIM_PATH } from "./stdio-relay.ts";
 export type { StdioShimChoice } from "./stdio-relay.ts";
 export { ownedTempDir, removeOwnedTempDirsOf, sweepOwnedTempDirs } from "./owned-temp-dir.ts";

@@ -1,13 +1,16 @@
 import type { Socket } from "node:net";
+import type { Readable, Writable } from "node:stream";
 import { ReadBuffer, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 
 /**
- * Server side of MCP's stdio framing (one JSON-RPC message per `\n`-terminated line) over a TCP
- * socket: the relay end of a stdio shim, so the host's pipes reach a server living in this process.
+ * MCP's stdio framing (one JSON-RPC message per `\n`-terminated line) over any pair of streams: the relay end
+ * of a stdio shim (SocketTransport, below), or the harness's client of a stdio gateway over its pipes or the
+ * socket its sandbox relay listens on (harness/gateway/). The SDK's own stdio transports spawn or own their
+ * process; these take streams someone else holds.
  */
-export class SocketTransport implements Transport {
+export class StreamTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -17,50 +20,57 @@ export class SocketTransport implements Transport {
   private released = false;
 
   /**
-   * @param socket a connected socket, paused so nothing is lost before {@link start};
-   * @param leftover bytes already read past the handshake line, delivered first.
+   * @param input where messages arrive, paused so nothing is lost before {@link start};
+   * @param output where messages go (the same duplex stream for a socket);
+   * @param leftover bytes already read past a handshake line, delivered first.
    */
   constructor(
-    private readonly socket: Socket,
+    private readonly input: Readable,
+    private readonly output: Writable,
     private readonly leftover?: Buffer,
   ) {}
 
-  /** Starts reading; the socket is resumed only now, once our handlers are in place. */
+  /** Starts reading; the input is resumed only now, once our handlers are in place. */
   async start(): Promise<void> {
-    this.socket.on("data", (chunk: Buffer) => this.receive(chunk));
-    this.socket.on("error", (error) => this.onerror?.(error));
-    this.socket.on("close", () => this.finish());
+    this.input.on("data", (chunk: Buffer) => this.receive(chunk));
+    this.input.on("error", (error) => this.onerror?.(error));
+    if ((this.output as unknown) !== this.input) this.output.on("error", (error) => this.onerror?.(error));
+    this.input.on("close", () => this.finish());
+    this.input.on("end", () => this.finish());
     if (this.leftover && this.leftover.length > 0) this.receive(this.leftover);
-    this.socket.resume();
+    this.input.resume();
   }
 
-  /** Writes one line; resolves once the socket has taken it. */
+  /** Writes one line; resolves once the stream has taken it. */
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.closed || this.socket.destroyed) {
-        reject(new Error("socket transport is closed"));
+      if (this.closed || this.output.destroyed) {
+        reject(new Error("stream transport is closed"));
         return;
       }
-      this.socket.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      this.output.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
     });
   }
 
-  /** Destroys the socket (unless {@link release}d): the shim on the other end sees it close and exits. */
+  /** Destroys the streams (unless {@link release}d): the other end sees them close (a shim exits). */
   async close(): Promise<void> {
-    if (!this.released) this.socket.destroy();
+    if (!this.released) {
+      this.output.destroy();
+      this.input.destroy();
+    }
     this.finish();
   }
 
   /**
-   * Ends this transport without touching the socket, and hands the socket back: what arrives on it from now on
+   * Ends this transport without touching its streams, and hands the input back: what arrives on it from now on
    * is read and dropped, never a message (the server behind it went down, its shim still running).
    */
-  release(): Socket {
+  protected releaseInput(): Readable {
     this.released = true;
-    this.socket.removeAllListeners("data");
-    this.socket.on("data", () => undefined);
+    this.input.removeAllListeners("data");
+    this.input.on("data", () => undefined);
     this.finish();
-    return this.socket;
+    return this.input;
   }
 
   private receive(chunk: Buffer): void {
@@ -91,5 +101,25 @@ export class SocketTransport implements Transport {
     this.closed = true;
     this.buffer.clear();
     this.onclose?.();
+  }
+}
+
+/** Server side of the stdio framing over a TCP socket: the relay end of a stdio shim, so the host's pipes reach a server living in this process. */
+export class SocketTransport extends StreamTransport {
+  /**
+   * @param socket a connected socket, paused so nothing is lost before `start`;
+   * @param leftover bytes already read past the handshake line, delivered first.
+   */
+  constructor(private readonly socket: Socket, leftover?: Buffer) {
+    super(socket, socket, leftover);
+  }
+
+  /**
+   * Ends this transport without touching the socket, and hands the socket back: what arrives on it from now on
+   * is read and dropped, never a message (the server behind it went down, its shim still running).
+   */
+  release(): Socket {
+    this.releaseInput();
+    return this.socket;
   }
 }

@@ -9,9 +9,12 @@
 export type { AgentCli, Launch, LaunchContext } from "./agent/agent-cli.ts";
 export { agentCliOf, AgentModuleManifestSchema, defineAgentModule, loadAgentModule, type AgentModule, type AgentModuleManifest } from "./agent/agent-module.ts";
 export { callResultOf, cliResult, offeredTools, resultByDefault, serverErrorLines, toolCallReplies } from "./agent/cli-defaults.ts";
-export { installedBeside, installedCli, sandboxUnavailable, serveAgentModule } from "./agent/cli-options.ts";
+export { cliNodeBin, installedBeside, installedCli, sandboxUnavailable, serveAgentModule } from "./agent/cli-options.ts";
 export { AgentHost, type AgentHostOptions } from "./agent/agent-host.ts";
-export { OutboundAttemptSchema, sandboxDescription, type OutboundAttempt } from "./agent/isolation/netns-sandbox.ts";
+export { NetnsSandbox, OutboundAttemptSchema, portsOf, sandboxDescription, socketsOf, type OutboundAttempt } from "./agent/isolation/netns-sandbox.ts";
+// The sandbox's parts a gateway module's adapter reuses (hosts/gateways/): the outbound record and the places it shows.
+export { outboundDiagnostics } from "./agent/isolation/outbound-record.ts";
+export { readablePlaces, unsafePlaces } from "./agent/isolation/visible-places.ts";
 export {
   FrontEndSchema, ModelProvider, ModelReplySchema, ProviderRecordSchema, ProviderToolResultSchema, ProviderToolSchema,
   type FrontEnd, type HeldTurn, type ModelReply, type ProviderRecord, type ProviderTool, type ProviderToolResult, type TurnContent,

@@ -71,6 +71,10 @@ export {
   agentCliEntry, agentCliRegistry, agentClis, AgentCliManifestSchema, agentModuleExamples, readAgentRegistry, registeredManifest, type AgentCliEntry, type AgentCliManifest,
 } from "./cli/agent-registry.ts";
 export { AGENT_DEFAULT_RUNS, DEFAULT_RUNS } from "./cli/run-options.ts";
+export {
+  consoleDiagnostics, defineGatewayModule, GatewayHost, GatewayManifestSchema, installedGateway, loadGatewayModule, serverErrorLines,
+  type GatewayContext, type GatewayHostOptions, type GatewayIsolation, type GatewayLaunch, type GatewayManifest, type GatewayModule, type GatewaySandbox,
+} from "./gateway-kit.ts";
 /** The real-host adapters `mcp-collide init --example NAME` writes, by name. */
 export { examples as adapterExamples } from "./cli/init-example.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";

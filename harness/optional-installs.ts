@@ -12,6 +12,7 @@ import { agentCliEntry, agentClis, agentModuleExamples, agentModuleMissing } fro
 import { hostEntry, installedApart, installedVersion } from "./cli/host-registry.ts";
 import { nodeRuntime, nodeRuntimes } from "./cli/node-runtimes.ts";
 import { packageRoot, type AgentCliId } from "./cli/builtin-host.ts";
+import { gateways } from "./cli/gateway-registry.ts";
 import { machineRoot } from "./adapter/pid-namespace.ts";
 import { missingSystemCommand, requireSystemCommand } from "./adapter/system-command.ts";
 import { findChromium } from "./report/headless-chromium.ts";
@@ -24,9 +25,10 @@ export type LibraryHostName = string;
  * example agent module's CLI (`npm run agents:modules`), a library host (`npm run hosts:libraries`), a pinned Node runtime a host adapter runs on (`npm run hosts:node`), Chromium (report.html in a browser), Python 3 (the Python host
  * and kit), Python's venv module (pip-installing the kit from the tarball), jq (docs/ci.md's recipe for
  * recomputing a report's hash), network namespaces (`unshare -n`, root: the offline tests), or the agent
- * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside).
+ * CLIs' sandbox (user namespaces an unprivileged uid may make, with network, mount and PID namespaces inside),
+ * or a registered gateway (`npm run gateways:install`: hosts/gateways/<id>/node_modules).
  */
-export type OptionalInstall = `agent-cli:${AgentCliId}` | `agent-module:${string}` | `library-host:${LibraryHostName}` | `node-runtime:${number}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
+export type OptionalInstall = `agent-cli:${AgentCliId}` | `agent-module:${string}` | `library-host:${LibraryHostName}` | `node-runtime:${number}` | `gateway:${string}` | "chromium" | "python3" | "python3-venv" | "jq" | "netns" | "sandbox";
 
 /** Every optional install (suites/fresh-clone.ts checks that each one missing made its tests skip). */
 export const optionalInstalls: readonly OptionalInstall[] = [
@@ -34,6 +36,7 @@ export const optionalInstalls: readonly OptionalInstall[] = [
   ...agentModuleExamples.map((name) => `agent-module:${name}` as const),
   ...installedApart.map((host) => `library-host:${host.id}` as const),
   ...nodeRuntimes.map((runtime) => `node-runtime:${runtime.major}` as const),
+  ...gateways.map((id) => `gateway:${id}` as const),
   "chromium", "python3", "python3-venv", "jq", "netns", "sandbox",
 ];
 
@@ -45,6 +48,7 @@ function requiredBy(install: OptionalInstall): string[] {
   if (install.startsWith("agent-cli:") || install.startsWith("agent-module:")) return ["MCP_COLLIDE_REQUIRE_AGENTS"];
   if (install.startsWith("library-host:")) return ["MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
   if (install.startsWith("node-runtime:")) return ["MCP_COLLIDE_REQUIRE_NODE"];
+  if (install.startsWith("gateway:")) return ["MCP_COLLIDE_REQUIRE_GATEWAYS"];
   if (install === "chromium") return ["MCP_COLLIDE_REQUIRE_CHROMIUM"];
   if (install === "python3" || install === "python3-venv") return ["MCP_COLLIDE_REQUIRE_PYTHON"];
   if (install === "sandbox") return ["MCP_COLLIDE_REQUIRE_AGENTS"];
@@ -81,6 +85,11 @@ function probe(install: OptionalInstall): string | undefined {
     return node === undefined ? undefined : probe(`node-runtime:${node}`);
   }
   if (kind === "agent-module") return agentModuleMissing(name!);
+  if (kind === "gateway") {
+    // A registered gateway's pinned install beside its module (hosts/gateways/<id>/package.json).
+    if (!gateways.includes(name!)) return `${name} is not a registered gateway (no hosts/gateways/${name}/${name}.ts)`;
+    return existsSync(join(packageRoot, "hosts/gateways", name!, "node_modules", ".package-lock.json")) ? undefined : `the gateway ${name} is not installed (npm run gateways:install)`;
+  }
   if (kind === "library-host") {
     // Every package its host.json pins, at that version: a stale install (the pins moved on) is missing too.
     const entry = hostEntry(name!);

@@ -10,6 +10,7 @@
 import { hostRegistry } from "../harness/index.ts";
 import { agentCliHosts, agentCliPendingHosts } from "./agent-clis/agent-hosts.ts";
 import { agentModuleHosts, agentModulePendingHosts } from "./agent-modules/agent-module-hosts.ts";
+import { gatewayHosts } from "./gateways/gateway-hosts.ts";
 import type { RealHost } from "./real-host.ts";
 
 export { reportRun, type RealHost } from "./real-host.ts";
@@ -38,9 +39,10 @@ const folders: HostReports[] = await Promise.all(ids.map((id) => import(`./${id}
 
 /**
  * Every committed report: the library hosts', then the agent CLIs' (judged black box through the fake model
- * provider), then those judged from an agent module, as from outside the package (hosts/agent-modules/).
+ * provider), those judged from an agent module, as from outside the package (hosts/agent-modules/), and the
+ * gateways, judged as MCP servers (hosts/gateways/).
  */
-export const realHosts: RealHost[] = [...folders.flatMap((folder) => folder.hosts), ...agentCliHosts, ...agentModuleHosts];
+export const realHosts: RealHost[] = [...folders.flatMap((folder) => folder.hosts), ...agentCliHosts, ...agentModuleHosts, ...gatewayHosts];
 
 /**
  * Hosts whose adapters are done but whose reports are not committed yet: every verdict that is not a pass

@@ -69,10 +69,10 @@ export function readCommitted(id: string): CommittedReport {
   return JSON.parse(readFileSync(join(reportsDir, `${id}.json`), "utf8"));
 }
 
-/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart, hosts/agent-modules/<name> for an example agent module's CLI. */
+/** Where a host's packages are installed when not at the package root: hosts/<host> for a library host installed apart, hosts/agent-modules/<name> for an example agent module's CLI, hosts/gateways/<id> for a gateway. */
 const installedIn = (host: RealHost) => {
-  const need = host.needs?.find((entry) => entry.startsWith("library-host:") || entry.startsWith("agent-module:"));
-  return need?.replace("library-host:", "hosts/").replace("agent-module:", "hosts/agent-modules/") ?? "";
+  const need = host.needs?.find((entry) => entry.startsWith("library-host:") || entry.startsWith("agent-module:") || entry.startsWith("gateway:"));
+  return need?.replace("library-host:", "hosts/").replace("agent-module:", "hosts/agent-modules/").replace("gateway:", "hosts/gateways/") ?? "";
 };
 
 /** The installed version of an npm package (or of python3), from the package root or `dir` under it. */

@@ -20,6 +20,7 @@ describe("reports/site/", () => {
     expect(hostKind({ argv: ["node"], runArgs: ["--agent", "some-new-cli"] })).toBe("agent CLI");
     expect(hostKind({ argv: ["node"], runArgs: ["--agent-module", "hosts/agent-modules/x/x.ts"] })).toBe("agent CLI");
     expect(hostKind({ argv: ["python3", "hosts/x/adapter.py"], needs: ["python3"] })).toBe("Python");
+    expect(hostKind({ argv: ["node"], runArgs: ["--gateway", "some-gateway"] })).toBe("gateway");
     expect(hostKind({ argv: ["hosts/fastmcp/.venv/bin/python", "hosts/fastmcp/adapter.py"], needs: ["library-host:fastmcp"] })).toBe("Python");
     expect(hostKind({ argv: ["node", "--import", "tsx", "hosts/x/adapter.ts"] })).toBe("library");
   });

@@ -15,10 +15,12 @@ import { realHosts, type RealHost } from "./hosts.ts";
 
 /**
  * A host's kind, read from the registry: a host run with `--agent` (or from an agent module, `--agent-module`)
- * is an agent CLI, one that needs a Python runtime (or is started by one) is a Python host, any other a library.
+ * is an agent CLI, with `--gateway` a gateway (the site's "Gateways" group), one that needs a Python runtime
+ * (or is started by one) is a Python host, any other a library.
  */
 export function hostKind(host: Pick<RealHost, "runArgs" | "needs" | "argv">): string {
   if (host.runArgs?.[0] === "--agent" || host.runArgs?.[0] === "--agent-module") return "agent CLI";
+  if (host.runArgs?.[0] === "--gateway") return "gateway";
   // Started by a Python interpreter: `python3 …`, or a venv's `…/bin/python` (fastmcp).
   if (host.needs?.some((need) => need.startsWith("python")) || /(?:^|\/)python[\d.]*$/.test(host.argv[0] ?? "")) return "Python";
   return "library";

@@ -51,6 +51,15 @@ export function agentArgv(id: AgentCliId, choice: AgentChoice = {}): string[] {
   return agentModuleArgv(agentModulePath(id), choice);
 }
 
+/**
+ * The adapter command of a gateway module (`--gateway ID`'s registered one, or `--gateway-module PATH`):
+ * hosts/gateways/gateway-main.ts, started as a command like the agent CLIs' adapters.
+ */
+export function gatewayArgv(modulePath: string, noIsolation = false): string[] {
+  const main = fileURLToPath(new URL("hosts/gateways/gateway-main.ts", root));
+  return [...tsxNodeArgv(), main, "--module", modulePath, ...(noIsolation ? ["--no-isolation"] : [])];
+}
+
 /** The command line of a built-in host: `reference`, or a one-bug host id. */
 export function builtinHostArgv(name: string): string[] {
   const main = fileURLToPath(new URL("reference/main.ts", root));

@@ -1,10 +1,19 @@
 /**
  * How a command line names the host under test: a built-in host (`--host NAME`, default `reference`), an agent
- * CLI (`--agent ID`, `--agent-module PATH`) or an adapter command after `--`. Shared by `run` and `repro`, so a repro line names its host the way the run
+ * CLI (`--agent ID`, `--agent-module PATH`), a gateway (`--gateway ID`, `--gateway-module PATH`) or an adapter command after `--`. Shared by `run` and `repro`, so a repro line names its host the way the run
  * that wrote it did.
  */
 import { hapLauncher, type HostLauncher } from "../runner/host-launcher.ts";
-import { agentArgv, agentModuleArgv, type AgentChoice, type AgentCliId, builtinHostArgv } from "./builtin-host.ts";
+import { resolve } from "node:path";
+import { agentArgv, agentModuleArgv, type AgentChoice, type AgentCliId, builtinHostArgv, gatewayArgv } from "./builtin-host.ts";
+import { gatewayModulePath } from "./gateway-registry.ts";
+
+/** How `--gateway ID` or `--gateway-module PATH` names a gateway. */
+export interface GatewayChoice {
+  id?: string;
+  module?: string;
+  noIsolation?: boolean;
+}
 
 /** The host a command runs against, and how to name it in messages. */
 export interface HostChoice {
@@ -15,10 +24,20 @@ export interface HostChoice {
   builtin?: string;
 }
 
-/** Picks the host from `--host NAME`, `--agent ID`, `--agent-module PATH` or a `-- argv` (none: the reference host). */
+/** Picks the host from `--host NAME`, `--agent ID`, `--agent-module PATH`, `--gateway ID`, `--gateway-module PATH` or a `-- argv` (none: the reference host). */
 export function chooseHost(options: {
-  host?: string; agent?: AgentCliId; agentModule?: string; agentChoice?: AgentChoice; hostArgv: readonly string[]; timeout: number; maxLineBytes?: number;
+  host?: string; agent?: AgentCliId; agentModule?: string; agentChoice?: AgentChoice; gatewayChoice?: GatewayChoice; hostArgv: readonly string[]; timeout: number; maxLineBytes?: number;
 }): HostChoice {
+  const gateway = options.gatewayChoice;
+  if (gateway?.id !== undefined || gateway?.module !== undefined) {
+    const path = gateway.id !== undefined ? gatewayModulePath(gateway.id) : resolve(gateway.module!);
+    const flags = [
+      ...(gateway.id !== undefined ? ["--gateway", gateway.id] : ["--gateway-module", gateway.module!]),
+      ...(gateway.noIsolation ? ["--gateway-no-isolation"] : []),
+    ];
+    const launcher = hapLauncher({ argv: gatewayArgv(path, gateway.noIsolation), requestTimeoutMs: options.timeout, maxLineBytes: options.maxLineBytes }, flags);
+    return { launcher, label: gateway.id !== undefined ? `gateway ${gateway.id}` : `gateway module ${gateway.module}` };
+  }
   if (options.agent || options.agentModule) {
     const choice = options.agentChoice ?? {};
     const flags = [

@@ -91,6 +91,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
   const host = chooseHost({
     ...options,
     agentChoice: { bin: options.agentBin, variant: options.agentVariant, noIsolation: options.agentNoIsolation },
+    gatewayChoice: { id: options.gateway, module: options.gatewayModule, noIsolation: options.gatewayNoIsolation },
   });
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
   const replayFile = relative(process.cwd(), join(out, "report.json"));

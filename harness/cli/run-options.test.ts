@@ -56,6 +56,28 @@ describe("parseRunOptions", () => {
   });
 });
 
+describe("--gateway, --gateway-module", () => {
+  it("start the gateway adapter on a registered module or one's own, with the agent defaults, and name it in the repro line", () => {
+    const registered = parseRunOptions(["--gateway", "mcp-hub"]);
+    expect(registered).toMatchObject({ gateway: "mcp-hub", gatewayNoIsolation: false, runs: 3, timeout: 300_000, cacheObservations: true });
+    const host = chooseHost({ ...registered, gatewayChoice: { id: "mcp-hub" } });
+    expect(host.launcher.command.slice(-3, -1)).toEqual([expect.stringMatching(/hosts\/gateways\/gateway-main\.ts$/), "--module"]);
+    expect(host.launcher.command.at(-1)).toMatch(/hosts\/gateways\/mcp-hub\/mcp-hub\.ts$/);
+    expect(host.launcher.reproArgs).toEqual(["--gateway", "mcp-hub"]);
+    const own = parseRunOptions(["--gateway-module", "./my-gateway.ts", "--gateway-no-isolation"]);
+    const ownHost = chooseHost({ ...own, gatewayChoice: { module: own.gatewayModule, noIsolation: own.gatewayNoIsolation } });
+    expect(ownHost.launcher.command.slice(-3)).toEqual(["--module", expect.stringMatching(/\/my-gateway\.ts$/), "--no-isolation"]);
+    expect(ownHost.launcher.reproArgs).toEqual(["--gateway-module", "./my-gateway.ts", "--gateway-no-isolation"]);
+  });
+
+  it("refuses an unknown gateway, two hosts at once, and --gateway-no-isolation alone", () => {
+    expect(() => parseRunOptions(["--gateway", "nope"])).toThrow(/unknown gateway/);
+    expect(() => parseRunOptions(["--gateway", "mcp-hub", "--gateway-module", "x.ts"])).toThrow(/one of/);
+    expect(() => parseRunOptions(["--gateway", "mcp-hub", "--agent", "codex"])).toThrow(/one of/);
+    expect(() => parseRunOptions(["--gateway-no-isolation"])).toThrow(/needs --gateway/);
+  });
+});
+
 describe("--max-line-bytes", () => {
   it("defaults to 32 MiB and reads a bound within 1 KiB .. 256 MiB", () => {
     expect(parseRunOptions([]).maxLineBytes).toBe(32 * 1024 * 1024);

@@ -4,7 +4,8 @@
  * plus extensions: `--host NAME`, `--path P`, `--strict`, `--timeout MS`, `--case-timeout MS`,
  * `--baseline FILE`, `--write-baseline FILE`, `--workers N`, `--shard i/n`, `--list-changed-timeout MS`,
  * `--max-line-bytes N`, `--https`, `--require CAP`, `--agent ID`, `--agent-module PATH`, `--agent-bin PATH`,
- * `--agent-variant V`, `--agent-no-isolation`, `--cache-observations`.
+ * `--agent-variant V`, `--agent-no-isolation`, `--cache-observations`, `--gateway ID`, `--gateway-module PATH`,
+ * `--gateway-no-isolation`.
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -12,6 +13,7 @@ import { z } from "zod";
 import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { REQUIRABLE_CAPABILITIES } from "../runner/missing-capability.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
+import { gateways } from "./gateway-registry.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
@@ -40,6 +42,9 @@ export const RunCliOptionsSchema = z.object({
   agentBin: z.string().min(1).optional(),
   agentVariant: z.string().min(1).optional(),
   agentNoIsolation: z.boolean().default(false),
+  gateway: z.string().refine((id) => gateways.includes(id), { message: `unknown gateway; known: ${gateways.join(", ")}` }).optional(),
+  gatewayModule: z.string().min(1).optional(),
+  gatewayNoIsolation: z.boolean().default(false),
   cacheObservations: z.boolean().optional(),
   strict: z.boolean().default(false),
   require: z.array(z.enum(REQUIRABLE_CAPABILITIES, { message: `a capability a clause can need: ${REQUIRABLE_CAPABILITIES.join(", ")}` })).default([]),
@@ -87,6 +92,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
       agent: { type: "string" }, "agent-module": { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
+      gateway: { type: "string" }, "gateway-module": { type: "string" }, "gateway-no-isolation": { type: "boolean" },
       "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
       require: { type: "string", multiple: true },
     },
@@ -94,14 +100,19 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
   const {
     "case-timeout": caseTimeout, "shrink-budget": shrinkBudget, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
-    "agent-module": agentModule, "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest
+    "agent-module": agentModule, "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes,
+    "gateway-module": gatewayModule, "gateway-no-isolation": gatewayNoIsolation, ...rest
   } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentModule, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, hostArgv });
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentModule, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, gatewayModule, gatewayNoIsolation, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, parsed.data.agentModule !== undefined, hostArgv.length > 0].filter(Boolean).length;
-  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH or a host command after --");
-  const agent = parsed.data.agent !== undefined || parsed.data.agentModule !== undefined;
-  if (!agent && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID or --agent-module PATH");
+  const gateway = parsed.data.gateway !== undefined || parsed.data.gatewayModule !== undefined;
+  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, parsed.data.agentModule !== undefined, parsed.data.gateway !== undefined, parsed.data.gatewayModule !== undefined, hostArgv.length > 0].filter(Boolean).length;
+  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH, --gateway ID, --gateway-module PATH or a host command after --");
+  const agentCli = parsed.data.agent !== undefined || parsed.data.agentModule !== undefined;
+  if (!agentCli && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID or --agent-module PATH");
+  if (!gateway && gatewayNoIsolation) throw new Error("--gateway-no-isolation needs --gateway ID or --gateway-module PATH");
+  // A gateway, like an agent CLI, costs a process per session: the same longer bounds and fewer random cases.
+  const agent = agentCli || gateway;
   return {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
@@ -181,6 +192,16 @@ ${agentHelpLines().map((line) => wrapHelp(line, 24)).join("\n")}
                       run the CLI outside its sandbox (docs/sandbox.md), with the adapter's uid,
                       network and files (the adapter refuses to otherwise where the sandbox cannot be
                       built); the report says which isolation was in force
+  --gateway ID        an MCP gateway (it merges several MCP servers into one), judged as its MCP client
+                      (docs/gateways.md; the pinned gateways: npm run gateways:install), one of:
+${wrapHelp(gateways.join(", "), 22)}
+                      Each session is one gateway process in its own sandbox; what no client of a
+                      gateway can see is NOT-APPLICABLE. The defaults change as with --agent
+  --gateway-module PATH
+                      a gateway module of your own (a .ts or .js file exporting default
+                      { manifest, launch }: docs/gateways.md), its gateway installed beside it
+  --gateway-no-isolation
+                      run the gateway outside its sandbox, with the adapter's uid, network and files
   --cache-observations
                       observe each distinct world once per run and serve it again from a cache (never
                       twice within one case, so a clause comparing two opens of one world still compares

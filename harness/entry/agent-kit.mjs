@@ -10,4 +10,5 @@ export const {
   AgentHost, AgentModuleManifestSchema, FrontEndSchema, ModelProvider, ModelReplySchema, OutboundAttemptSchema, ProviderRecordSchema,
   ProviderToolResultSchema, ProviderToolSchema, agentCliOf, callResultOf, cliResult, defineAgentModule, installedBeside, installedCli,
   loadAgentModule, offeredTools, resultByDefault, sandboxDescription, sandboxUnavailable, serveAgentModule, serverErrorLines, toolCallReplies,
+  NetnsSandbox, cliNodeBin, outboundDiagnostics, portsOf, readablePlaces, socketsOf, unsafePlaces,
 } = kit;

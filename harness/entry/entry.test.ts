@@ -1,7 +1,7 @@
 /**
  * The package's entry points, loaded the way a consumer's plain Node loads them (a child process: no
- * vitest, no tsx of its own): `import "mcp-collide"`, `"mcp-collide/clauses"` and `"mcp-collide/agent"` export exactly what the
- * TypeScript kits export (the name lists in the .mjs files cannot drift), `require("mcp-collide")` gives
+ * vitest, no tsx of its own): `import "mcp-collide"`, `"mcp-collide/clauses"`, `"mcp-collide/agent"` and `"mcp-collide/gateway"`
+ * export exactly what the TypeScript kits export (the name lists in the .mjs files cannot drift), `require("mcp-collide")` gives
  * the same adapter kit, `require("mcp-collide/clauses")` says how to load it instead, and
  * `--import mcp-collide/register` runs a TypeScript file.
  */
@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import * as adapterKit from "../adapter-kit.ts";
 import * as agentKit from "../agent-kit.ts";
 import * as clauseKit from "../clause-kit.ts";
+import * as gatewayKit from "../gateway-kit.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
 
 /** Runs `source` as an ES module (or CommonJS) from the package root, where "mcp-collide" resolves to itself. */
@@ -40,6 +41,12 @@ describe("package entry points", () => {
     const result = node('const kit = await import("mcp-collide/agent"); console.log(JSON.stringify(Object.keys(kit).sort()))');
     expect(result.status, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(keys(agentKit));
+  }, 60_000);
+
+  it('import "mcp-collide/gateway" is the gateway kit, name for name', () => {
+    const result = node('const kit = await import("mcp-collide/gateway"); console.log(JSON.stringify(Object.keys(kit).sort()))');
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(keys(gatewayKit));
   }, 60_000);
 
   it('require("mcp-collide") is the adapter kit too, and works', () => {

@@ -17,7 +17,7 @@ import { catalogueIds } from "../runner/catalogue.ts";
 import { buildSite, MANIFEST, siteDifferences, writeSite } from "./build-site.ts";
 import { badgeSvg, mustScore } from "./site-badge.ts";
 import { loadSite as load, type SiteCatalogue, type SiteHost } from "./site-data.ts";
-import { clausePath } from "./site-links.ts";
+import { clausePath, kindHeading } from "./site-links.ts";
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -171,5 +171,11 @@ describe("the compliance site", () => {
     symlinkSync(dir, join(site, "badges"));
     expect(() => writeSite(site, files)).toThrow(/badges is not a folder/);
     expect(existsSync(join(dir, "hostile.svg"))).toBe(false);
+  });
+});
+
+describe("kind headings", () => {
+  it("name each group in the plural, a gateway's included", () => {
+    expect(["library", "agent CLI", "Python", "gateway"].map(kindHeading)).toEqual(["Libraries", "Agent CLIs", "Python", "Gateways"]);
   });
 });

@@ -22,6 +22,11 @@ const DEPTH = 2;
 const toRoot = `${up(DEPTH)}../../`;
 
 /** The page of `entry`'s report at `version`. */
+/** What a gateway's verdict covers, said on its page: what its client sees, and why the rest is NOT-APPLICABLE. */
+const GATEWAY_SCOPE = "A gateway is judged as an MCP server, with mcp-collide as its MCP client: a verdict covers what every client of it sees, " +
+  "its merged tools/list (the names it gives) and where its tools/call goes (what the servers received), and what it told its client or its operator (its console) about a server it could not load. " +
+  "What no client can ask a gateway over MCP (refresh a server, add a tool of its own, pin, filter, hand it request schemas) is NOT-APPLICABLE, each clause saying why";
+
 export function hostPage(entry: SiteEntry, version: HostVersion): string {
   const { host } = entry;
   const { report } = version;
@@ -38,6 +43,7 @@ export function hostPage(entry: SiteEntry, version: HostVersion): string {
     `<p><img class="badge-svg" alt="${escapeHtml(`MUST ${score.passed}/${score.total}`)}" src="${badgeDataUri(badge)}"> MUST clauses passed / MUST clauses that apply. ` +
       (version.current ? `For a README: <code>![mcp-collide](reports/site/${badgePath(host.id)})</code>` : "") + `</p>`,
     `<p><b>Wiring:</b> ${escapeHtml(host.wiring)}</p>`,
+    host.kind === "gateway" ? `<p>${GATEWAY_SCOPE} (<a href="${toRoot}docs/gateways.md">docs/gateways.md</a>)</p>` : "",
     version.current ? "" : `<p>To replay this version's cases, install it apart (<code>npm install --prefix DIR ${escapeHtml(host.packages.map((name) => `${name}@VERSION`).join(" "))}</code>) and run the replay below with ` +
       `<code>MCP_COLLIDE_HOST_MODULES=DIR NODE_OPTIONS=--import=./hosts/host-modules.mjs</code> before it (a library host), or with the report's own <code>--bin</code> (an agent CLI): see <code>npm run reports -- --from</code> in hosts/reports.ts.</p>`,
     `<p>Source: <a href="${escapeHtml(source)}">the report as JSON</a>${markdown}.</p>`,

@@ -28,7 +28,7 @@ export function verdictCell(status: ClauseStatus | undefined, href: string, titl
 }
 
 /** The kinds the overview lists first, in this order; any other kind follows, in registry order. */
-const KIND_ORDER = ["library", "agent CLI", "Python"];
+const KIND_ORDER = ["library", "agent CLI", "Python", "gateway"];
 
 /** Entries grouped by kind: known kinds first, then the rest as they first appear. */
 export function byKind(entries: readonly SiteEntry[]): Array<[string, SiteEntry[]]> {
@@ -40,7 +40,7 @@ export function byKind(entries: readonly SiteEntry[]): Array<[string, SiteEntry[
 
 /** A kind as a group heading: `library` → `Libraries`. */
 export function kindHeading(kind: string): string {
-  const plural = kind.endsWith("y") ? `${kind.slice(0, -1)}ies` : kind === "Python" ? kind : `${kind}s`;
+  const plural = /[^aeiou]y$/.test(kind) ? `${kind.slice(0, -1)}ies` : kind === "Python" ? kind : `${kind}s`;
   return plural.charAt(0).toUpperCase() + plural.slice(1);
 }
 

@@ -234,12 +234,13 @@ export class NetnsSandbox {
    * Starts `argv` in a sandbox of its own (see the header). Killing the returned process (`unshare`, which
    * stays in its starter's process group) kills every process of the session, however the CLI detached its
    * children: `--kill-child` ends the namespace's first process, and with it the namespace. Throws where a
-   * place the sandbox would show holds a socket file (visible-places.ts).
+   * place the sandbox would show holds a socket file (visible-places.ts). `shown`: more executables whose
+   * installs the sandbox shows read-only, for an `argv[0]` that only starts them (a gateway under its relay).
    */
-  spawn(argv: readonly string[], env: Record<string, string>, stdio: "pipe" | "ignore" = "pipe"): ChildProcess {
+  spawn(argv: readonly string[], env: Record<string, string>, stdio: "pipe" | "ignore" = "pipe", shown: readonly string[] = []): ChildProcess {
     // The temp folder gets a tmpfs of its own too when TMPDIR moves it: the harness's other files live there.
     const tmp = temporaryFolders();
-    const readable = readablePlaces(argv[0], env.PATH);
+    const readable = [...new Set([argv[0], ...shown].flatMap((bin) => readablePlaces(bin, env.PATH)))];
     const unsafe = unsafePlaces(readable, tmp);
     if (unsafe) throw new Error(`the sandbox would show a socket file: ${unsafe}`);
     const commands = Object.fromEntries(["ip", "mount", "umount", "pivot_root"].map((name) => [name, requireSystemCommand(name)]));
