@@ -23,6 +23,8 @@ export interface ShownTool {
   /** The name alone, without the namespace. */
   name: string;
   identity?: string;
+  /** The same (server, tool), as its two strings. */
+  pair?: readonly [string, string];
 }
 
 /** One call of the session: the shown name called, where it arrived, and what the host answered. */
@@ -145,7 +147,7 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
         }
         pushSurface(record, tools.data.tools.map((tool) => {
           const identity = identityOf(tool.description);
-          return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool) } : {}) };
+          return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool), pair: [identity.server, identity.tool] as const } : {}) };
         }));
         break;
       }
