@@ -20,7 +20,7 @@ export interface CaseFact {
 }
 
 /** The kinds of fact, in the order a clause that names none prefers them. */
-export const FACT_KINDS = ["cut", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
+export const FACT_KINDS = ["failing", "options", "cut", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
 /** The name a provider's rule accepts (the default profile's). */
@@ -75,8 +75,16 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   const fulls = (key: string, name: string) => [...new Set([join, PROFILE_JOIN, "{tool}"].filter((entry) => entry !== undefined))].map((entry) => fill(entry, key, name));
   const cutOf = (tool: ShownTool) => tool.pair && tool.shown.length > 0 && fulls(tool.pair[0], tool.pair[1]).some((full) => full !== tool.shown && full.startsWith(tool.shown));
   const cut = (length: number): CaseFact => ({ kind: "cut", key: `cut:${length}`, text: `cuts names to their first ${length} characters` });
+  const foldOf = (name: string) => name.normalize("NFKC").toLowerCase();
   for (const tool of surface) {
     if (cutOf(tool)) facts.push(cut(tool.shown.length));
+    const full = tool.pair && join !== undefined ? fill(join, tool.pair[0], tool.pair[1]) : undefined;
+    // A name shown otherwise than its join gives it: folded or sanitised (the same fact as a tool lost to it).
+    if (full !== undefined && full !== tool.shown && !cutOf(tool)) {
+      if (tool.shown === foldOf(full)) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
+      else if (tool.shown === sanitisedName(full)) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
+    }
+    if (tool.pair?.[1] === "") facts.push({ kind: "refused", key: "refused", text: "shows names a provider's rule refuses" });
     if (!PROVIDER_NAME.test(tool.shown)) facts.push({ kind: "refused", key: "refused", text: "shows names a provider's rule refuses" });
   }
   const byName = new Map<string, number>();
@@ -90,10 +98,26 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   const unknown = surface.some((tool) => !tool.pair && !record.local.includes(tool.shown));
   // A host that shows some name other than its join gives it transforms names (cuts, folds, sanitises).
   const transforms = surface.some((tool) => tool.pair && join !== undefined && fill(join, tool.pair[0], tool.pair[1]) !== tool.shown);
+  const failed = record.errors.concat(record.steps).join(" ");
+  for (const server of advertised) if (server.failing && !failed.includes(`names ${JSON.stringify(server.key)}`) && !anonymous) {
+    facts.push({ kind: "failing", key: "failing:unnamed", text: "names no error for a server that failed to load" });
+  }
+  // A deny list the open passed, and a tool it names shown all the same.
+  const options = (() => {
+    try {
+      return (JSON.parse(record.setup || "{}") as { servers?: Array<{ key?: string; deny?: unknown }> }).servers ?? [];
+    } catch {
+      return [];
+    }
+  })();
+  for (const server of options) {
+    const denied = Array.isArray(server.deny) ? server.deny.map(String) : [];
+    if (surface.some((tool) => tool.pair && tool.pair[0] === server.key && denied.includes(tool.pair[1]))) facts.push({ kind: "options", key: "options:deny-ignored", text: "shows a tool its server's deny list names" });
+  }
   for (const server of advertised) {
     const missing = server.tools.filter((tool) => !shownPairs.has(JSON.stringify([server.key, tool])));
     // A loss under an error that names no server is that error's doing (read below), not a silent one.
-    if (missing.length === 0 || unknown || anonymous || (server.failing && surface.length > 0 && missing.length === server.tools.length)) continue;
+    if (missing.length === 0 || unknown || anonymous || failed.includes(`names ${JSON.stringify(server.key)}`) || (server.failing && surface.length > 0 && missing.length === server.tools.length)) continue;
     const kept = server.tools.filter((tool) => !missing.includes(tool));
     const prefix = kept.length > 0 && server.tools.slice(0, kept.length).every((tool, index) => tool === kept[index]);
     for (const tool of missing) {
@@ -106,8 +130,8 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
       if (cutTo !== undefined) facts.push(cut(cutTo.shown.length));
       else if (full !== undefined && !transforms && (!PROVIDER_NAME.test(full) || tool === "") && !other) facts.push({ kind: "lost", key: "lost:refused-name", text: "drops a tool whose name a provider's rule refuses" });
       else if (other) facts.push({ kind: "clash", key: `clash:${join}`, text: `loses a tool whose name ${join} another server's tool takes` });
-      else if (folded) facts.push({ kind: "folded", key: `folded:${join}`, text: "loses a tool whose name another tool takes once case and compatibility forms are folded" });
-      else if (sanitised) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "loses a tool whose name another tool takes once sanitised" });
+      else if (folded) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
+      else if (sanitised) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
       else if (prefix) {
         const page = server.pageSize !== undefined && kept.length === server.pageSize;
         facts.push({ kind: "prefix", key: page ? "prefix:page" : `prefix:${kept.length}`, text: page ? "shows only the first page of a paged list" : `shows only the first ${kept.length} tools of a server` });
@@ -129,7 +153,8 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
           : call.route === "no server" ? "reached no server"
             : tool?.pair && JSON.stringify(pairOfRoute(call.route)) !== JSON.stringify(tool.pair)
               ? (pairOfRoute(call.route)[0] === tool.pair[0] ? "reached its server under another tool name" : "reached another server's tool")
-              : call.answer === "error" ? "was refused by the host" : undefined;
+              : call.answer === "error" ? "was refused by the host"
+                : call.unmarkedToolError ? "answered a tool error, which the host handed on as ordinary output" : undefined;
     if (kind) facts.push({ kind: "call", key: `call:${kind}`, text: `a call of a shown tool ${kind}` });
   }
   const accepted = record.steps.filter((step) => step.startsWith("registerLocal") && step.endsWith(": accepted")).map((step) => /\(([^)]*)\): accepted$/.exec(step)?.[1] ?? "?");
@@ -201,11 +226,13 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
  * FACT_KINDS order (a loss before the naming that led to it).
  */
 const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
-  "names/profile": ["naming", "cut", "refused", ...FACT_KINDS],
+  "names/profile": ["naming", "cut", "folded", "refused", ...FACT_KINDS],
   "names/provider-valid": ["refused", "cut", ...FACT_KINDS],
   "order/stable-list": ["order", ...FACT_KINDS],
+  "wire/passthrough": ["call", ...FACT_KINDS],
   "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],
   "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS],
+  "surface/failing-server-named": ["failing", ...FACT_KINDS],
 };
 
 /** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */
