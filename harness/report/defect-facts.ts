@@ -114,7 +114,11 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     const denied = Array.isArray(server.deny) ? server.deny.map(String) : [];
     if (surface.some((tool) => tool.pair && tool.pair[0] === server.key && denied.includes(tool.pair[1]))) facts.push({ kind: "options", key: "options:deny-ignored", text: "shows a tool its server's deny list names" });
   }
-  for (const server of advertised) {
+  // A session that never asked for the list shows nothing about losses; one whose open failed whole, one fact.
+  const listed = record.surfaces.length > 0;
+  const whole = listed && surface.length === 0 && (record.errors[0] ?? "no error") !== "no error";
+  if (whole && advertised.some((server) => !server.failing && server.tools.length > 0)) facts.push({ kind: "lost", key: "lost:whole-open", text: "refuses the whole open, the healthy servers' tools with it" });
+  for (const server of listed && !whole ? advertised : []) {
     const missing = server.tools.filter((tool) => !shownPairs.has(JSON.stringify([server.key, tool])));
     // A loss under an error that names no server is that error's doing (read below), not a silent one.
     if (missing.length === 0 || unknown || anonymous || failed.includes(`names ${JSON.stringify(server.key)}`) || (server.failing && surface.length > 0 && missing.length === server.tools.length)) continue;
