@@ -1,13 +1,17 @@
 /**
- * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause. Two
- * findings are one defect when they have the same world and the same observed behaviour:
- * - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
- *   load, its paging; not latency or serverInfo, which a host that ignores them never shows);
- * - the same behaviour: every session the case opened on that world, read from the records
- *   (session-records.ts): what the open set up (local tools, options) and what else was asked, the tools
- *   shown (with the tool each description names), which servers the errors named, requests the adapter
- *   failed, and for every name called in both, where its calls arrived and what the host answered. A
- *   broken case is the same behaviour only as the same error.
+ * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause.
+ * - One cause, one defect, whatever the world: each finding is read for world-independent facts
+ *   (defect-facts.ts), and its clause takes the first kind of fact that can explain its failure; findings
+ *   explained by the same fact are one defect, the one on the smallest world first (its world and repro).
+ *   A finding has one explaining fact, so a case that shows two bugs never joins their defects.
+ * - Findings no fact explains: the same world and the same observed behaviour are one defect:
+ *   - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
+ *     load, its paging; not latency or serverInfo, which a host that ignores them never shows);
+ *   - the same behaviour: every session the case opened on that world, read from the records
+ *     (session-records.ts): what the open set up and what else was asked, the tools shown (with the tool each
+ *     description names), which servers the errors named, requests the adapter failed, and for every name
+ *     called in both, where its calls arrived and what the host answered. A broken case is the same
+ *     behaviour only as the same error.
  * A host-wide cause (host-wide-causes.ts) is one defect whatever the clauses it reaches. A finding with no
  * records is a defect of its own. Defects go worst first (error, fail, warn), then by the first clause they
  * violate in catalogue order, and are numbered D1, D2 ... in that order; each finding names its defect.
