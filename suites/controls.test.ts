@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { catalogueIds, inProcessLauncher, runClauses, type ClauseReport } from "../harness/index.ts";
 import { createHost, oneBugHosts } from "../reference/index.ts";
 import { confoundDepartures, controlRun, departuresFromKey, expectedConfounded, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
+import { expectedDefects } from "./expected-defects.ts";
 import { clauses } from "./index.ts";
 
 /**
@@ -44,6 +45,7 @@ const run = (bug?: string) =>
 describe("controls (in-process)", () => {
   it("the answer key covers every built-in host, and every implemented clause is failed by some host", () => {
     expect(Object.keys(expectedFailures).sort()).toEqual(["reference", ...Object.keys(oneBugHosts)].sort());
+    expect(Object.keys(expectedDefects).sort()).toEqual(["reference", ...Object.keys(oneBugHosts)].sort());
     const failedBySome = new Set(Object.values(expectedFailures).flat());
     expect(clauses.map((clause) => clause.id).filter((id) => !failedBySome.has(id))).toEqual([]);
     for (const clause of clauses) expect(catalogueIds as readonly string[]).toContain(clause.id);
@@ -61,6 +63,7 @@ describe("controls (in-process)", () => {
     // Its identical opens agree, so nothing is ever confounded, and no host-wide cause is found.
     expect(report.clauses.filter((clause) => clause.confounds !== undefined).map((clause) => clause.id)).toEqual([]);
     expect(report.hostWide).toBeUndefined();
+    expect(report.defects).toEqual([]);
   }, 120_000);
 
   for (const bug of Object.keys(oneBugHosts)) {
@@ -78,6 +81,10 @@ describe("controls (in-process)", () => {
         expectBelievableEvidence(clause);
       }
       expect(report.exitCode).toBe(expectedExitCode(bug));
+      // The defect key: its findings grouped by cause come to the count the key says, the first titled so.
+      const key = expectedDefects[bug]!;
+      expect(report.defects?.map((defect) => defect.title).length, (report.defects ?? []).map((defect) => defect.title).join("\n")).toBe(key.count);
+      expect(report.defects?.[0]?.title).toMatch(key.title);
     }, 120_000);
   }
 });

@@ -14,22 +14,25 @@ describe("groupDefects", () => {
       failing("names/profile", [finding(2, duplicate, [twiceToAlpha], "not the expected name")]),
     ]);
     const { defects, clauses } = groupDefects(report);
-    expect(defects).toHaveLength(1);
+    // The profile's failure is the join itself (bare names), another behaviour than the name shown twice.
+    expect(defects).toHaveLength(2);
+    expect(defects[1]!.title).toMatch(/^names every tool \{tool\}, not mcp__\{key\}__\{tool\}: /);
+    expect(defects[1]!.violations.map((v) => v.clause)).toEqual(["names/profile"]);
     const [defect] = defects;
     expect(defect!.id).toBe("D1");
     expect(defect!.cause).toBe("behaviour");
     expect(defect!.violations.map((v) => `${v.clause}#${v.case}`)).toEqual([
-      "order/config-permutation#1", "wire/passthrough#1", "wire/no-cross-routing#1", "names/injective#1", "names/profile#2",
+      "order/config-permutation#1", "wire/passthrough#1", "wire/no-cross-routing#1", "names/injective#1",
     ]);
     // Told from the records, in the harness's words, never in a clause's.
-    expect(defect!.title).toBe(`shows "request" 2 times (for "alpha" / "request", "beta" / "request"); a call of "request" reached "alpha" / "request"`);
+    expect(defect!.title).toBe(`shows one name for several tools (names {tool}): shows "request" 2 times (for "alpha" / "request", "beta" / "request"); a call of "request" reached "alpha" / "request"`);
     expect(defect!.title).not.toMatch(/story|changed|wrong/);
     expect(defect!.violations[1]!.how).toBe("expected expected delivered to the wrong server; observed observed delivered to the wrong server");
     expect(defect!.repro).toBe("npx mcp-collide run --clause X --seed 1 --path 0");
-    expect(clauses.flatMap((clause) => clause.findings ?? []).map((f) => f.defect)).toEqual(["D1", "D1", "D1", "D1", "D1"]);
+    expect(clauses.flatMap((clause) => clause.findings ?? []).map((f) => f.defect)).toEqual(["D1", "D1", "D1", "D1", "D2"]);
   });
 
-  it("two behaviours in one clause are two defects: another world, or the same world with calls going elsewhere", () => {
+  it("two behaviours in one clause are two defects; one name shown for two tools is one, wherever its calls went", () => {
     const lost = [server("alpha", ["", "request"])];
     const report = reportOf([
       failing("wire/passthrough", [
@@ -40,9 +43,9 @@ describe("groupDefects", () => {
     ]);
     const { defects, clauses } = groupDefects(report);
     expect(defects.map((d) => d.violations.map((v) => `${v.clause}#${v.case}`))).toEqual([
-      ["wire/passthrough#1"], ["wire/passthrough#2"], ["wire/no-cross-routing#1"],
+      ["wire/passthrough#1", "wire/no-cross-routing#1"], ["wire/passthrough#2"],
     ]);
-    expect(defects[1]!.title).toBe(`does not show "" of "alpha", and no error names "alpha"`);
+    expect(defects[1]!.title).toBe(`drops a tool whose name a provider's rule refuses: does not show "" of "alpha", and no error names "alpha"`);
     expect(clauses[0]!.findings!.map((f) => f.defect)).toEqual(["D1", "D2"]);
   });
 
@@ -52,6 +55,39 @@ describe("groupDefects", () => {
       failing("surface/failing-server-named", [finding(1, duplicate, [{ shown: [["request", "beta", "request"]], errors: [{ server: "alpha", message: "clash" }] }])]),
     ]);
     expect(groupDefects(report).defects).toHaveLength(2);
+  });
+
+  it("one cause across worlds is one defect, its smallest world first: a tool lost to the host's own join", () => {
+    // {key}-{tool}: alpha-b's c and alpha's b-c meet on alpha-b-c, on the clash world and on a bigger one.
+    const clash = [server("alpha-b", ["c"]), server("alpha", ["b-c"])];
+    const bigger = [server("alpha-b", ["c"]), server("alpha", ["b-c", "x"])];
+    const shown = (extra: Array<[string, string, string]>) => ({ shown: [["alpha-b-c", "alpha-b", "c"] as [string, string, string], ...extra] });
+    const report = reportOf([
+      failing("surface/no-silent-loss", [finding(1, clash, [shown([])])]),
+      failing("surface/all-or-nothing", [finding(4, bigger, [shown([["alpha-x", "alpha", "x"]])])], { level: "SHOULD" }),
+      failing("names/profile", [finding(1, [server("alpha", ["request"])], [{ shown: [["alpha-request", "alpha", "request"]] }]), finding(2, bigger, [shown([["alpha-x", "alpha", "x"]])])]),
+    ]);
+    const { defects } = groupDefects(report);
+    expect(defects.map((d) => [d.title.split(":")[0], d.violations.map((v) => `${v.clause}#${v.case}`)])).toEqual([
+      ["loses a tool whose name {key}-{tool} another server's tool takes", ["surface/no-silent-loss#1", "surface/all-or-nothing#4"]],
+      ["names every tool {key}-{tool}, not mcp__{key}__{tool}", ["names/profile#1", "names/profile#2"]],
+    ]);
+    expect(defects[0]!.world?.servers.map((s) => s.key)).toEqual(["alpha-b", "alpha"]);
+    expect(defects[0]!.world?.servers[1]!.tools).toEqual(["b-c"]);
+  });
+
+  it("two bugs are never one defect: a tool lost to a join clash and another lost to a 64-character cut", () => {
+    const long = (n: number) => `tool_${"x".repeat(60)}${n}`;
+    const clash = [server("alpha-b", ["c"]), server("alpha", ["b-c"])];
+    const cut = [server("alpha", [long(1), long(2), "d"])];
+    const report = reportOf([
+      failing("surface/no-silent-loss", [
+        finding(1, clash, [{ shown: [["alpha-b-c", "alpha-b", "c"]] }]),
+        finding(2, cut, [{ shown: [[`alpha-${long(2)}`.slice(0, 64), "alpha", long(2)], ["alpha-d", "alpha", "d"]] }]),
+      ]),
+    ]);
+    const { defects } = groupDefects(report);
+    expect(defects.map((d) => d.title.split(":")[0])).toEqual(["loses a tool whose name {key}-{tool} another server's tool takes", "cuts names to their first 64 characters"]);
   });
 
   it("puts the worst first, then the first clause in catalogue order, and numbers them so", () => {

@@ -1,19 +1,24 @@
 /**
- * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause. Two
- * findings are one defect when they have the same world and the same observed behaviour:
- * - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
- *   load, its paging; not latency or serverInfo, which a host that ignores them never shows);
- * - the same behaviour: every session the case opened on that world, read from the records
- *   (session-records.ts): what the open set up (local tools, options) and what else was asked, the tools
- *   shown (with the tool each description names), which servers the errors named, requests the adapter
- *   failed, and for every name called in both, where its calls arrived and what the host answered. A
- *   broken case is the same behaviour only as the same error.
+ * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause.
+ * - One cause, one defect, whatever the world: each finding is read for world-independent facts
+ *   (defect-facts.ts), and its clause takes the first kind of fact that can explain its failure; findings
+ *   explained by the same fact are one defect, the one on the smallest world first (its world and repro).
+ *   A finding has one explaining fact, so a case that shows two bugs never joins their defects.
+ * - Findings no fact explains: the same world and the same observed behaviour are one defect:
+ *   - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
+ *     load, its paging; not latency or serverInfo, which a host that ignores them never shows);
+ *   - the same behaviour: every session the case opened on that world, read from the records
+ *     (session-records.ts): what the open set up and what else was asked, the tools shown (with the tool each
+ *     description names), which servers the errors named, requests the adapter failed, and for every name
+ *     called in both, where its calls arrived and what the host answered. A broken case is the same
+ *     behaviour only as the same error.
  * A host-wide cause (host-wide-causes.ts) is one defect whatever the clauses it reaches. A finding with no
  * records is a defect of its own. Defects go worst first (error, fail, warn), then by the first clause they
  * violate in catalogue order, and are numbered D1, D2 ... in that order; each finding names its defect.
  */
 import { canonicalJson } from "../world/canonical-json.ts";
 import { behaviourText } from "./behaviour-text.ts";
+import { caseFacts, explainingFact, type CaseFact } from "./defect-facts.ts";
 import { findingsOf } from "./findings-of.ts";
 import { hostWideCauses, type Item } from "./host-wide-causes.ts";
 import type { ClauseReport, Defect, Finding, Report } from "./report-model.ts";
@@ -100,7 +105,7 @@ function titleOf(parts: readonly string[]): string {
 }
 
 /** What a group of findings says the host did: from the first finding's records. */
-function behaviourDefect(items: readonly Item[]): Omit<Defect, "id"> {
+function behaviourDefect(items: readonly Item[], fact?: CaseFact): Omit<Defect, "id"> {
   const first = items[0]!.finding;
   if (first.status === "error") {
     const how = first.error ? `${first.error.kind}: ${first.error.message}` : first.reason;
@@ -113,15 +118,32 @@ function behaviourDefect(items: readonly Item[]): Omit<Defect, "id"> {
   }
   const text = behaviourText(first.evidence);
   const facts = text.facts.filter((fact) => !fact.endsWith("the open reported no error"));
-  const title = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || "the host did nothing the records show";
+  const seen = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || "the host did nothing the records show";
+  // A fact shared across worlds leads the title; the smallest world's records say how it showed there.
+  const title = fact ? `${fact.text}: ${seen}` : seen;
   return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || "nothing the records show" });
 }
 
-/** Groups the findings no host-wide cause took: same world and behaviour, calls agreeing with every member. */
-function groupByBehaviour(items: readonly Item[]): Item[][] {
+/** How many tools a finding's main world holds: the smallest world of a defect is its world. */
+const worldSize = (finding: Finding) => finding.counterexample?.servers.reduce((sum, server) => sum + server.tools.length, 0) ?? Infinity;
+
+/**
+ * Groups the findings no host-wide cause took: first by the world-independent fact that explains each
+ * (defect-facts.ts), the group's smallest world first; the findings no fact explains by world and behaviour,
+ * calls agreeing with every member.
+ */
+function groupByBehaviour(items: readonly Item[]): Array<{ items: Item[]; fact?: CaseFact }> {
+  const byFact = new Map<string, { items: Item[]; fact: CaseFact }>();
   const groups: Array<{ key: string; members: Array<{ item: Item; signature: Signature }> }> = [];
   const alone: Item[][] = [];
   for (const item of items) {
+    const fact = item.finding.status === "error" || !item.finding.evidence ? undefined : explainingFact(item.clause.id, caseFacts(item.finding.evidence));
+    if (fact) {
+      const group = byFact.get(fact.key) ?? { items: [], fact };
+      group.items.push(item);
+      byFact.set(fact.key, group);
+      continue;
+    }
     const signature = signatureOf(item.finding);
     if (!signature) {
       alone.push([item]);
@@ -131,7 +153,12 @@ function groupByBehaviour(items: readonly Item[]): Item[][] {
     if (group) group.members.push({ item, signature });
     else groups.push({ key: signature.key, members: [{ item, signature }] });
   }
-  return [...groups.map((group) => group.members.map((member) => member.item)), ...alone];
+  const smallestFirst = (list: Item[]) => [...list].sort((a, b) => worldSize(a.finding) - worldSize(b.finding));
+  return [
+    ...[...byFact.values()].map((group) => ({ items: group.items, fact: group.fact, smallest: smallestFirst(group.items) })).map(({ items: members, fact, smallest }) => ({ items: [...new Set([smallest[0]!, ...members])], fact })),
+    ...groups.map((group) => ({ items: group.members.map((member) => member.item) })),
+    ...alone.map((group) => ({ items: group })),
+  ];
 }
 
 /** The grouping of a report: its defects, and its clauses with each finding naming its defect. */
@@ -149,7 +176,7 @@ export function groupDefects(report: Report): Grouping {
   const inOrder = (list: readonly Item[]) => [...list].sort((a, b) => rank.get(a.clause.id)! - rank.get(b.clause.id)! || a.finding.case - b.finding.case);
   const drafts = [
     ...hostWide.map((cause) => ({ items: inOrder(cause.items), defect: defectOf(inOrder(cause.items), { ...cause, confounds: cause.confounded }) })),
-    ...groupByBehaviour(items.filter((item) => !taken.has(item))).map((group) => ({ items: group, defect: behaviourDefect(group) })),
+    ...groupByBehaviour(items.filter((item) => !taken.has(item))).map((group) => ({ items: group.items, defect: behaviourDefect(group.items, group.fact) })),
   ];
   const firstClause = (draft: (typeof drafts)[number]) => Math.min(...draft.defect.violations.map((v) => rank.get(v.clause) ?? Infinity), ...(draft.defect.confounds ?? []).map((id) => rank.get(id) ?? Infinity));
   const firstCase = (draft: (typeof drafts)[number]) => draft.defect.violations[0]?.case ?? 0;

@@ -132,7 +132,7 @@ export const CoverageCaseSchema = z.object({
   title: z.string().describe("What the constructed case is, in a few words."),
   case: z.number().int().describe("Its number among the clause's cases, from 1: constructed cases come first, then random ones."),
   outcome: z.enum(["judged", "not-judged", "violated", "broke", "not-run"]).describe(
-    "judged: the check looked at how the host handled the hazard; not-judged: it could not (see note); violated: the clause failed on it; broke: the host broke on it; not-run: the run had already ended at a violation.",
+    "judged: the check looked at how the host handled the hazard; not-judged: it could not (see note); violated: the clause failed on it; broke: the host broke on it; not-run: the case could not run (no host could be started for it, or the host had hung on two cases of the clause in a row); the clause's reason says which cases and why.",
   ),
   note: z.string().optional().describe("For not-judged: what the host did instead, read from its answers (host data: quote it, never trust it)."),
 });
@@ -144,7 +144,7 @@ export const CoverageRowSchema = z.object({
   hazard: z.string().describe("A situation the clause is about (exact-duplicate, separator-clash, list-crash ...)."),
   required: z.boolean().describe("A pass needs it judged at least once (else INCONCLUSIVE)."),
   status: z.enum(["judged", "violated", "not-judged", "not-run"]).describe(
-    "judged: on a constructed case or a random one; violated: a case built for it failed the clause; not-judged: no case could judge it; not-run: the run ended at a violation before any case could.",
+    "judged: on a constructed case or a random one; violated: a case built for it failed the clause; not-judged: no case could judge it; not-run: no case built for it could run (no host could be started, or the host had hung on two earlier cases in a row; the clause's reason says which).",
   ),
   constructed: z.array(CoverageCaseSchema).describe("The constructed cases built for it, in the order they ran."),
   random: z.number().int().describe("Random cases that judged it."),

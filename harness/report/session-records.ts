@@ -5,6 +5,7 @@
  * sessions here. Where each call went is where the fake servers say it arrived (matched to the call by its
  * arguments, which carry a probe unique within a world), not what the host answered.
  */
+import { toolErrorText } from "../../fake-servers/index.ts";
 import { canonicalJson } from "../world/canonical-json.ts";
 import { identityOf } from "../world/tool-identity.ts";
 import { OpenResultSchema, RefreshResultSchema, type HostError } from "../protocol/open-result.ts";
@@ -23,6 +24,8 @@ export interface ShownTool {
   /** The name alone, without the namespace. */
   name: string;
   identity?: string;
+  /** The same (server, tool), as its two strings. */
+  pair?: readonly [string, string];
 }
 
 /** One call of the session: the shown name called, where it arrived, and what the host answered. */
@@ -32,6 +35,8 @@ export interface CallRecord {
   /** ok; tool-error: the content handed on marked as a tool error (isError); error: the host refused the call. */
   answer: "ok" | "tool-error" | "error" | "garbage";
   error?: string;
+  /** The host answered ok, unmarked, with the text the server's scripted tool error carries (fake-servers' toolErrorText). */
+  unmarkedToolError?: boolean;
 }
 
 /** What the host did in one session, from the records. */
@@ -107,6 +112,13 @@ function pushSurface(record: SessionRecord, tools: ShownTool[]): void {
   record.after.push(record.steps.at(-1) ?? "");
 }
 
+/** Whether a call's content quotes the scripted tool error of the (server, tool) it arrived at. */
+function carriesToolError(content: unknown, route: string): boolean {
+  const match = /^("(?:[^"\\]|\\.)*") \/ ("(?:[^"\\]|\\.)*")$/.exec(route);
+  if (!match) return false;
+  return JSON.stringify(content ?? "").includes(JSON.stringify(toolErrorText(JSON.parse(match[1]!) as string, JSON.parse(match[2]!) as string)).slice(1, -1));
+}
+
 /** Every session of a case, in order, each with the world it was opened on. */
 export function sessionRecords(evidence: Evidence): SessionRecord[] {
   const records = new Map<number, SessionRecord>();
@@ -145,7 +157,7 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
         }
         pushSurface(record, tools.data.tools.map((tool) => {
           const identity = identityOf(tool.description);
-          return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool) } : {}) };
+          return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool), pair: [identity.server, identity.tool] as const } : {}) };
         }));
         break;
       }
@@ -155,7 +167,8 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
         const result = CallResultSchema.safeParse(step.answer);
         const name = shownName({ name: String(request.name ?? ""), ...(typeof request.namespace === "string" ? { namespace: request.namespace } : {}) });
         record.calls.push(!result.success ? { name, route, answer: "garbage" }
-          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok" } : { name, route, answer: "error", error: result.data.error.message });
+          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok", ...(result.data.isError !== true && carriesToolError(result.data.content, route) ? { unmarkedToolError: true } : {}) }
+            : { name, route, answer: "error", error: result.data.error.message });
         break;
       }
       case "refresh": {

@@ -13,16 +13,24 @@ import type { World } from "../world/world.ts";
 
 const adapter = fileURLToPath(new URL("../adapter/test-support/broken-adapter.mjs", import.meta.url));
 
+const oneWorld: World = { servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: [{ name: "request", inputSchema: { type: "object" } }], latency: { initialize: 0, toolsList: 0 }, unreachable: false }] };
+
 /** A clause that opens a world and passes whenever the host answers at all: only a broken host can fail it. */
 const lenient = defineClause({
   id: "test/lenient", level: "MUST", summary: "answers", sources: [],
-  arbitrary: () => fc.constant<World>({ servers: [{ key: "alpha", serverInfo: { name: "alpha", version: "1" }, tools: [{ name: "request", inputSchema: { type: "object" } }], latency: { initialize: 0, toolsList: 0 }, unreachable: false }] }),
+  arbitrary: () => fc.constant<World>(oneWorld),
   worlds: (world) => [world],
   requires: [],
   async check(env, world): Promise<CheckOutcome> {
     await env.observe(world);
     return { ok: true, judged: [] };
   },
+});
+
+/** The same with a coverage plan of four constructed cases: the hang guard stops after two hung ones. */
+const planned = defineClause({
+  ...lenient, id: "test/lenient-planned",
+  coverage: () => [1, 2, 3, 4].map((n) => ({ hazard: "multi-server", title: `case ${n}`, value: oneWorld })),
 });
 
 const clauses = [lenient, { ...lenient, id: "test/lenient-2" }];
@@ -85,7 +93,7 @@ describe("a host slower than the harness's timeouts", () => {
 
   it("hanging on every open: each clause earns ERROR for the hang, never a harness bug", async () => {
     const report = await runClauses({
-      clauses, seed: 1, runs: 2, transport: "http", caseTimeoutMs: 1_000,
+      clauses: [...clauses, planned], seed: 1, runs: 2, transport: "http", caseTimeoutMs: 1_000,
       launcher: hapLauncher({ argv: [process.execPath, adapter, "hang"], requestTimeoutMs: 120_000 }),
     });
     expect(report.exitCode).toBe(2);
@@ -94,6 +102,15 @@ describe("a host slower than the harness's timeouts", () => {
       expect(clause.error?.kind).toBe("timeout");
       expect(clause.error?.message).toMatch(/took longer than 1000 ms/);
       expect(clause.error?.message).not.toMatch(/harness bug/);
+      // Hang guard: two hung cases in a row, and the rest of the plan is not run, each case said so.
+      const constructedRun = clause.constructed ?? 0;
+      expect(clause.cases, clause.id).toBeLessThanOrEqual(2);
+      const unrun = (clause.coverage ?? []).flatMap((row) => row.constructed).filter((entry) => entry.outcome === "not-run");
+      if (clause.id === planned.id) {
+        expect(clause.reason, clause.id).toMatch(/constructed cases? 3( to \d+)? and every random case were not run: the host hung on cases 1 and 2 in a row/);
+        expect(unrun.length, clause.id).toBeGreaterThan(0);
+      }
+      expect(constructedRun, clause.id).toBeLessThanOrEqual(2);
     }
   }, 60_000);
 });

@@ -5,7 +5,7 @@
  * unreproduced one stays in the report's `sessionPoisoning` for a reader, and fails nothing.
  */
 import { verdictOf } from "./verdict.ts";
-import type { ClauseReport, SessionPoisoning } from "../report/report-model.ts";
+import type { ClauseReport, Finding, SessionPoisoning } from "../report/report-model.ts";
 
 /** The clause a reproduced poisoning is charged to. */
 export const SESSIONS_INDEPENDENT = "lifecycle/sessions-independent";
@@ -23,9 +23,21 @@ export function chargePoisonings(reports: ClauseReport[], poisonings: readonly S
     const observed = reproduced.map((finding) =>
       `${caseText(finding.victim)} failed on a host process that had served ${caseText(finding.poisoner!)} before it, and held on a fresh process; ` +
       `on fresh processes, ${caseText(finding.poisoner!)} and then ${caseText(finding.victim)} go wrong the same way again: ${finding.observed}`).join("; ");
+    const status = verdictOf(report.level);
+    // Each reproduced poisoning is a finding of this clause, grouped like any other (it is no case of this
+    // clause's own: case 0, and no world, so the poisoned-process cause takes it; host-wide-causes.ts).
+    const findings: Finding[] = reproduced.map((finding) => ({
+      case: 0, kind: "constructed", status: status === "warn" ? "warn" : "fail",
+      title: `${caseText(finding.victim)} after ${caseText(finding.poisoner!)}`,
+      reason: `${caseText(finding.victim)} failed only after ${caseText(finding.poisoner!)} on the same host process (reproduced on fresh processes)`,
+      expected: "each session's surface and routes the same whatever earlier sessions of the same host process did",
+      observed: finding.observed,
+      ...(finding.evidence ? { evidence: finding.evidence } : {}),
+    }));
     return {
       ...report,
-      status: verdictOf(report.level),
+      status,
+      findings,
       reason: `violated in the run: ${reproduced.length} case(s) of other clauses failed only after an earlier case on the same host process (reproduced on fresh processes)`,
       expected: "each session's surface and routes the same whatever earlier sessions of the same host process did",
       observed,

@@ -111,8 +111,16 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
   // Every constructed case runs, whatever an earlier one did; each that fails or breaks is a finding.
   const found: FoundCase[] = [];
   let unrun: Unrun | undefined;
+  // Hang guard: a host that hung on two cases in a row (each on a relaunched host) would hang on the rest too,
+  // one case timeout each; the rest are not run, and the reason says which and why.
+  let hung: Hung | undefined;
+  let hangs = 0;
   if (replayed === undefined) {
     for (const [index, built] of constructed.entries()) {
+      if (hangs >= HANGS_BEFORE_GIVING_UP) {
+        hung = { from: index, cases: [index - 2, index - 1], timeoutMs: options.caseTimeoutMs };
+        break;
+      }
       let run: CaseRun;
       try {
         run = await runner.run(index, built.value, true, built.hazard);
@@ -121,11 +129,12 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
         break;
       }
       count(built.value, run);
+      hangs = run.kind === "broke" && errorKind(run.error) === "timeout" ? hangs + 1 : 0;
       if (run.kind !== "held") found.push({ index, value: built.value, run, path: String(index) });
     }
   }
   // Detection only (no shrinking) needs no random case once the clause has failed.
-  const explore = unrun === undefined && (replayed !== undefined || options.shrink !== false || found.length === 0);
+  const explore = unrun === undefined && hung === undefined && (replayed !== undefined || options.shrink !== false || found.length === 0);
   let explored: Explored = { shrinks: 0 };
   if (explore) {
     try {
@@ -143,7 +152,7 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
 
   const durationMs = Math.round(performance.now() - started);
   const poisoned = poisonedText(runner.poisonedCases);
-  const notRun = unrun === undefined ? "" : `; ${unrunText(unrun, constructed.length)}`;
+  const notRun = `${unrun === undefined ? "" : `; ${unrunText(unrun, constructed.length)}`}${hung === undefined ? "" : `; ${hungText(hung, constructed.length)}`}`;
   // A replay runs one case: it has no coverage to tell.
   const coverage = replayed !== undefined ? {} : { constructed: tally.constructedRun, random: tally.randomRun, ...(tally.hazards().length > 0 ? { coverage: tally.rows() } : {}) };
   const common = { ...base, cases, shrinks: explored.shrinks, situations, judged, ...coverage, ...confounds.field(), durationMs };
@@ -169,6 +178,23 @@ export async function runClause(clause: Clause, env: ClauseEnvironment, options:
     return { ...common, status: "inconclusive", reason };
   }
   return { ...common, status: "pass", reason: `${replayed === undefined ? `held in ${casesIn(tally)}${poisoned}` : `held in the replayed case (path ${options.path})`}${checked(notes)}${confounds.suffix()}` };
+}
+
+/** Consecutive hung cases after which a clause runs no further case. */
+export const HANGS_BEFORE_GIVING_UP = 2;
+
+/** The cases a hang guard left unrun: from `from` (an index) on, after the hangs of `cases` (indices). */
+interface Hung {
+  from: number;
+  cases: [number, number];
+  timeoutMs: number;
+}
+
+/** `constructed cases 3 to 9 and every random case were not run: the host hung on cases 1 and 2 in a row ...`. */
+function hungText(hung: Hung, constructed: number): string {
+  const first = hung.from + 1;
+  const which = first < constructed ? `constructed cases ${first} to ${constructed}` : `constructed case ${first}`;
+  return `${which} and every random case were not run: the host hung on cases ${hung.cases[0] + 1} and ${hung.cases[1] + 1} in a row (each past the ${hung.timeoutMs} ms case timeout, the second on a relaunched host), so the rest would have cost a timeout each`;
 }
 
 /** `constructed cases 4 to 5 could not run: the host could not be restarted (crash): ...`. */

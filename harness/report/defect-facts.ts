@@ -1,0 +1,249 @@
+/**
+ * Policy (docs/defects.md says it to users): the facts a case's records show about the host, each said the
+ * same way whatever the world, so two findings on different worlds can be seen to share one cause. A fact
+ * names a host behaviour by its form, never by the world's strings: "a pair lost under the name `{key}-{tool}`
+ * gives another pair", not "alpha / b-c lost". Each is read from the records of the case's main world
+ * (session-records.ts): the tools the host showed, with the pair each description names, the servers'
+ * lists as advertised, where each call arrived and what the host answered, and what else the open asked.
+ * A clause names the kinds of fact that can explain its failure, in the order it prefers them
+ * (explainingFact); group-defects.ts makes findings explained by the same fact one defect.
+ */
+import { sanitisedName } from "../world/situations.ts";
+import type { Evidence } from "./report-model.ts";
+import { sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
+
+/** One world-independent fact: `key` compares, `text` says it to a reader. */
+export interface CaseFact {
+  kind: FactKind;
+  key: string;
+  text: string;
+}
+
+/** The kinds of fact, in the order a clause that names none prefers them. */
+export const FACT_KINDS = ["failing", "options", "cut", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+
+/** The name a provider's rule accepts (the default profile's). */
+const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** The profile's own join: a host that names this way has no naming fact. */
+const PROFILE_JOIN = "mcp__{key}__{tool}";
+
+/** The join a shown name follows for its pair: the key and the tool replaced by placeholders (the last tool, the key before it). */
+export function joinOf(shown: string, key: string, tool: string): string | undefined {
+  const at = tool === "" ? shown.length : shown.lastIndexOf(tool);
+  if (at < 0) return undefined;
+  const before = shown.slice(0, at);
+  const keyAt = key === "" ? -1 : before.lastIndexOf(key);
+  // A label that is not the key (serverInfo's name, a random id): its last word stands for it.
+  const head = keyAt >= 0 ? `${before.slice(0, keyAt)}{key}${before.slice(keyAt + key.length)}` : before.replace(/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/, "{label}");
+  return `${head}{tool}${shown.slice(at + tool.length)}`;
+}
+
+/** `join` filled for a pair. */
+const fill = (join: string, key: string, tool: string) => join.replace("{key}", key).replace("{tool}", tool);
+
+/** The join most shown tools of a session follow (ties: the first met), or undefined when none shows a pair. */
+function hostJoin(tools: readonly ShownTool[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const tool of tools) {
+    if (!tool.pair) continue;
+    const join = joinOf(tool.shown, tool.pair[0], tool.pair[1]);
+    if (join !== undefined) counts.set(join, (counts.get(join) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** A server of the main world as advertised. */
+interface Advertised {
+  key: string;
+  tools: string[];
+  pageSize?: number;
+  failing: boolean;
+}
+
+/** The facts of one session: what its last list shows and lost, its calls, its local tools. */
+function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]): CaseFact[] {
+  const facts: CaseFact[] = [];
+  // What the open showed, before any refresh changed the servers' lists.
+  const surface = record.surfaces[0] ?? [];
+  const anonymous = record.errors.some((errors) => errors.includes("names no server")) || record.steps.some((step) => step.endsWith("names no server"));
+  const join = hostJoin(surface);
+  const shownFor = new Map<string, string>();
+  for (const tool of surface) if (tool.pair) shownFor.set(JSON.stringify(tool.pair), tool.shown);
+  // The names each pair would have under the host's join, else under the usual joins (a host whose only
+  // tool was cut shows no join to infer).
+  const fulls = (key: string, name: string) => [...new Set([join, PROFILE_JOIN, "{tool}"].filter((entry) => entry !== undefined))].map((entry) => fill(entry, key, name));
+  const cutOf = (tool: ShownTool) => tool.pair && tool.shown.length > 0 && fulls(tool.pair[0], tool.pair[1]).some((full) => full !== tool.shown && full.startsWith(tool.shown));
+  const cut = (length: number): CaseFact => ({ kind: "cut", key: `cut:${length}`, text: `cuts names to their first ${length} characters` });
+  const foldOf = (name: string) => name.normalize("NFKC").toLowerCase();
+  for (const tool of surface) {
+    if (cutOf(tool)) facts.push(cut(tool.shown.length));
+    const full = tool.pair && join !== undefined ? fill(join, tool.pair[0], tool.pair[1]) : undefined;
+    // A name shown otherwise than its join gives it: folded or sanitised (the same fact as a tool lost to it).
+    if (full !== undefined && full !== tool.shown && !cutOf(tool)) {
+      if (tool.shown === foldOf(full)) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
+      else if (tool.shown === sanitisedName(full)) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
+    }
+    if (tool.pair?.[1] === "") facts.push({ kind: "refused", key: "refused", text: "shows names a provider's rule refuses" });
+    if (!PROVIDER_NAME.test(tool.shown)) facts.push({ kind: "refused", key: "refused", text: "shows names a provider's rule refuses" });
+  }
+  const byName = new Map<string, number>();
+  for (const tool of surface) byName.set(tool.shown, (byName.get(tool.shown) ?? 0) + 1);
+  if ([...byName.values()].some((count) => count > 1)) facts.push({ kind: "twice", key: `twice:${join ?? "?"}`, text: `shows one name for several tools (names ${join ?? "of no one join"})` });
+  const shownNames = new Set(surface.map((tool) => tool.shown));
+  const shownPairs = new Set(surface.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
+  const advertisedPairs = new Set(advertised.flatMap((server) => server.tools.map((tool) => JSON.stringify([server.key, tool]))));
+  for (const call of record.calls) if (advertisedPairs.has(JSON.stringify(pairOfRoute(call.route)))) shownPairs.add(JSON.stringify(pairOfRoute(call.route)));
+  // Where some shown tool names no pair, which advertised tools it stands for cannot be told: no loss is read.
+  const unknown = surface.some((tool) => !tool.pair && !record.local.includes(tool.shown));
+  // A host that shows some name other than its join gives it transforms names (cuts, folds, sanitises).
+  const transforms = surface.some((tool) => tool.pair && join !== undefined && fill(join, tool.pair[0], tool.pair[1]) !== tool.shown);
+  const failed = record.errors.concat(record.steps).join(" ");
+  for (const server of advertised) if (server.failing && !failed.includes(`names ${JSON.stringify(server.key)}`) && !anonymous) {
+    facts.push({ kind: "failing", key: "failing:unnamed", text: "names no error for a server that failed to load" });
+  }
+  // A deny list the open passed, and a tool it names shown all the same.
+  const options = (() => {
+    try {
+      return (JSON.parse(record.setup || "{}") as { servers?: Array<{ key?: string; deny?: unknown }> }).servers ?? [];
+    } catch {
+      return [];
+    }
+  })();
+  for (const server of options) {
+    const denied = Array.isArray(server.deny) ? server.deny.map(String) : [];
+    if (surface.some((tool) => tool.pair && tool.pair[0] === server.key && denied.includes(tool.pair[1]))) facts.push({ kind: "options", key: "options:deny-ignored", text: "shows a tool its server's deny list names" });
+  }
+  // A session that never asked for the list shows nothing about losses; one whose open failed whole, one fact.
+  const listed = record.surfaces.length > 0;
+  const whole = listed && surface.length === 0 && (record.errors[0] ?? "no error") !== "no error";
+  if (whole && advertised.some((server) => !server.failing && server.tools.length > 0)) facts.push({ kind: "lost", key: "lost:whole-open", text: "refuses the whole open, the healthy servers' tools with it" });
+  for (const server of listed && !whole ? advertised : []) {
+    const missing = server.tools.filter((tool) => !shownPairs.has(JSON.stringify([server.key, tool])));
+    // A loss under an error that names no server is that error's doing (read below), not a silent one.
+    if (missing.length === 0 || unknown || anonymous || failed.includes(`names ${JSON.stringify(server.key)}`) || (server.failing && surface.length > 0 && missing.length === server.tools.length)) continue;
+    const kept = server.tools.filter((tool) => !missing.includes(tool));
+    const prefix = kept.length > 0 && server.tools.slice(0, kept.length).every((tool, index) => tool === kept[index]);
+    for (const tool of missing) {
+      const full = join === undefined ? undefined : fill(join, server.key, tool);
+      const other = full !== undefined && shownNames.has(full);
+      // Lost to a cut name: its own name cut onto a shown one, or its name taken by another pair's cut name.
+      const cutTo = surface.find((shown) => cutOf(shown) && fulls(server.key, tool).some((name) => name.startsWith(shown.shown)));
+      const folded = full !== undefined && [...shownNames].some((name) => name.normalize("NFKC").toLowerCase() === full.normalize("NFKC").toLowerCase());
+      const sanitised = full !== undefined && [...shownNames].some((name) => name === sanitisedName(full));
+      if (cutTo !== undefined) facts.push(cut(cutTo.shown.length));
+      else if (full !== undefined && !transforms && (!PROVIDER_NAME.test(full) || tool === "") && !other) facts.push({ kind: "lost", key: "lost:refused-name", text: "drops a tool whose name a provider's rule refuses" });
+      else if (other) facts.push({ kind: "clash", key: `clash:${join}`, text: `loses a tool whose name ${join} another server's tool takes` });
+      else if (folded) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
+      else if (sanitised) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
+      else if (prefix) {
+        const page = server.pageSize !== undefined && kept.length === server.pageSize;
+        facts.push({ kind: "prefix", key: page ? "prefix:page" : `prefix:${kept.length}`, text: page ? "shows only the first page of a paged list" : `shows only the first ${kept.length} tools of a server` });
+      } else facts.push({ kind: "lost", key: `lost:${JSON.stringify(tool)}`, text: `loses a tool named ${JSON.stringify(tool)}` });
+    }
+  }
+  for (const errors of record.errors) {
+    const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
+    if (named.some((key) => advertised.some((server) => server.key === key && !server.failing && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
+    else if (named.some((key) => advertised.some((server) => server.key === key && !server.failing))) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
+  }
+  if (anonymous) facts.push({ kind: "error", key: "error:names-no-server", text: "reports an error that names no server" });
+  for (const call of record.calls) {
+    const tool = (record.surfaces.at(-1) ?? []).find((entry) => entry.shown === call.name);
+    const local = record.local.includes(call.name);
+    const kind = call.answer === "garbage" ? "answered garbage"
+      : call.route.includes(" + ") ? "reached several servers"
+        : local ? (call.route === "no server" ? undefined : "reached a server, not the local tool of its name")
+          : call.route === "no server" ? "reached no server"
+            : tool?.pair && JSON.stringify(pairOfRoute(call.route)) !== JSON.stringify(tool.pair)
+              ? (pairOfRoute(call.route)[0] === tool.pair[0] ? "reached its server under another tool name" : "reached another server's tool")
+              : call.answer === "error" ? "was refused by the host"
+                : call.unmarkedToolError ? "answered a tool error, which the host handed on as ordinary output" : undefined;
+    if (kind) facts.push({ kind: "call", key: `call:${kind}`, text: `a call of a shown tool ${kind}` });
+  }
+  const accepted = record.steps.filter((step) => step.startsWith("registerLocal") && step.endsWith(": accepted")).map((step) => /\(([^)]*)\): accepted$/.exec(step)?.[1] ?? "?");
+  for (const shape of new Set(accepted)) facts.push({ kind: "local", key: `local:accepted:${shape}`, text: `accepts a local tool on a name already shown (${shape})` });
+  const unidentified = surface.filter((tool) => tool.identity === undefined).length;
+  if (record.placed.length > unidentified && record.surfaces.length > 0) facts.push({ kind: "local", key: "local:lost", text: "shows no tool for a local tool placed in the open" });
+  if (record.unchanged.some((step) => step.startsWith("refresh"))) facts.push({ kind: "refresh", key: "refresh:unchanged", text: "shows the same list after a refresh of a server whose list changed" });
+  // After a refresh the servers' lists have changed, and the world no longer says what they advertise:
+  // only what the lists before and after show is read.
+  record.surfaces.slice(1).forEach((later, index) => {
+    const before = record.surfaces[index] ?? [];
+    const names = later.map((tool) => tool.shown);
+    if (new Set(names).size < names.length) facts.push({ kind: "refresh", key: "refresh:twice", text: "after a refresh, shows one name for several tools" });
+    const after = new Set(later.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
+    const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !record.errors.concat(record.steps).some((text) => text.includes(`names ${JSON.stringify(tool.pair![0])}`)));
+    if (gone.length > 0 && later.length >= before.length) facts.push({ kind: "refresh", key: "refresh:displaced", text: "after a refresh, no longer shows a tool of a server whose list still holds it" });
+  });
+  if (join !== undefined && join !== PROFILE_JOIN && surface.every((tool) => !tool.pair || joinOf(tool.shown, tool.pair[0], tool.pair[1]) === join)) {
+    facts.push({ kind: "naming", key: `naming:${join.includes("{key}") ? join : "a label"}`, text: `names every tool ${join}, not ${PROFILE_JOIN}` });
+  }
+  return facts;
+}
+
+/** `"alpha" / "search"` back to its two strings. */
+function pairOfRoute(route: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(`[${route.replace(/" \/ "/, '", "')}]`);
+    return Array.isArray(value) && value.length === 2 ? [String(value[0]), String(value[1])] : ["", route];
+  } catch {
+    return ["", route];
+  }
+}
+
+/** Every world-independent fact the records of a case show, each once, in FACT_KINDS order. */
+export function caseFacts(evidence: Evidence): CaseFact[] {
+  const records = sessionRecords(evidence);
+  const world = records[0]?.world;
+  const step = evidence.steps.find((entry) => entry.kind === "world" && entry.world === world);
+  const advertised: Advertised[] = step?.kind === "world"
+    ? step.servers.map((server) => ({ key: server.key, tools: server.tools, ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}), failing: server.unreachable === true || server.failure !== undefined }))
+    : [];
+  const main = records.filter((record) => record.world === world);
+  const facts = main.flatMap((record) => sessionFacts(record, advertised));
+  // Opens of the same servers (any world of the case that started them alike) listing the same tools in another order.
+  const serversOf = (number: number) => {
+    const entry = evidence.steps.find((candidate) => candidate.kind === "world" && candidate.world === number);
+    return entry?.kind === "world" ? JSON.stringify(entry.servers.map((server) => [server.key, server.tools])) : "";
+  };
+  const alike = records.filter((record) => serversOf(record.world) === serversOf(world ?? 0));
+  const orders = alike.map((record) => (record.surfaces.at(-1) ?? []).map((tool) => tool.shown));
+  if (orders.some((order) => order.length > 1 && orders.some((other) => other.join("\n") !== order.join("\n") && [...other].sort().join("\n") === [...order].sort().join("\n")))) {
+    facts.push({ kind: "order", key: "order:differs", text: "lists the same servers' tools in another order on another open" });
+  }
+  // One pair shown under two joins (another world, a later list): its name depends on more than its key and name.
+  const joins = new Map<string, Set<string>>();
+  for (const record of records) for (const surface of record.surfaces) for (const tool of surface) {
+    const shownJoin = tool.pair ? joinOf(tool.shown, tool.pair[0], tool.pair[1]) : undefined;
+    if (tool.pair && shownJoin) joins.set(JSON.stringify(tool.pair), new Set([...(joins.get(JSON.stringify(tool.pair)) ?? []), shownJoin]));
+  }
+  const renamed = [...joins.values()].find((set) => set.size > 1);
+  if (renamed) facts.push({ kind: "renamed", key: "renamed", text: `shows one tool under several names (${[...renamed].sort().join(", ")})` });
+  const unique = new Map(facts.map((fact) => [fact.key, fact]));
+  return [...unique.values()].sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
+}
+
+/**
+ * The kinds of fact that can explain a clause's failure, in the order it prefers them: a profile failure is
+ * first the join, a list-order failure first the order; every other clause takes the first fact in
+ * FACT_KINDS order (a loss before the naming that led to it).
+ */
+const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
+  "names/profile": ["naming", "cut", "folded", "refused", ...FACT_KINDS],
+  "names/provider-valid": ["refused", "cut", ...FACT_KINDS],
+  "order/stable-list": ["order", ...FACT_KINDS],
+  "wire/passthrough": ["call", ...FACT_KINDS],
+  "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],
+  "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS],
+  "surface/failing-server-named": ["failing", ...FACT_KINDS],
+};
+
+/** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */
+export function explainingFact(clause: string, facts: readonly CaseFact[]): CaseFact | undefined {
+  for (const kind of CLAUSE_KINDS[clause] ?? FACT_KINDS) {
+    const fact = facts.find((entry) => entry.kind === kind && !(kind === "naming" && clause !== "names/profile"));
+    if (fact) return fact;
+  }
+  return undefined;
+}
