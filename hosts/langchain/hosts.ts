@@ -37,6 +37,7 @@ export const hosts: RealHost[] = [
       "surface/no-silent-loss": "A tool named \"\" is dropped while the server's others load: `loadMcpTools` (@langchain/mcp-adapters dist/tools.js) keeps `mcpTools.filter((tool) => !!tool.name)`, so alpha [\"\", request] shows `request` alone, `getTools()` resolves, and no error names alpha (direct, 2026-12-02: a `MultiServerMCPClient` over alpha [\"\", query] gives [query], and [alpha__query] with the prefix, no error, though the server answered tools/list; adapter.test.ts pins it). Catalogue entry nameless-tool-dropped.",
       "surface/shortfall-names-missing": "The same filter: the nameless tool is missing and no error names alpha or the name.",
       "surface/all-or-nothing": "The same filter: alpha shows `request` while its nameless tool did not register, so alpha is partly registered.",
+      "schema/input-schema-intact": "The model is handed a schema that lost a type: `loadMcpTools` (@langchain/mcp-adapters 1.1.4 dist/tools.js, line 443) passes every input schema through `simplifyJsonSchemaForLLM(dereferenceJsonSchema(...))`, which takes `anyOf`/`oneOf` out of every (sub)schema and merges back only the branches that are objects (`schemasToMerge` filters on `type === \"object\" || properties`), recursing into `properties`; a property `note` whose server schema is `anyOf: [{type: string}, {type: null}]` (a nullable string, the any-of world) reaches the model as `{}`, with no type at all. The report's records (seed 2026, constructed case 2) show it for alpha's `order` and `search` and beta's `query`: `properties.note` lost `[\"null\",\"string\"]`.",
     },
     notes: [
       "diag/errors-name-server passes: the two worlds of it where the host reported an error (alpha's tools/list refused, alpha unreachable, each beside beta) fail the open with an `MCPClientError` whose `serverName` is the failing key (client.js, default `onConnectionError: \"throw\"`); the worlds of names it accepts silently raise nothing to judge.",
@@ -69,6 +70,7 @@ export const hosts: RealHost[] = [
       "surface/no-silent-loss": "As in the default mode: `loadMcpTools` drops the tool named \"\" (`filter((tool) => !!tool.name)`, tools.js) and keeps `alpha__request`, with no error (direct, 2026-12-02: alpha [\"\", query] gives [alpha__query]).",
       "surface/shortfall-names-missing": "The same filter: the nameless tool is missing and no error names alpha or the name.",
       "surface/all-or-nothing": "The same filter: alpha shows `alpha__request` while its nameless tool did not register.",
+      "schema/input-schema-intact": "As in the default mode: `simplifyJsonSchemaForLLM` (tools.js) drops a property's `anyOf` of non-object branches, so the nullable `note` of the any-of world reaches the model with no type (the report's constructed case 2).",
     },
     notes: [
       "diag/errors-name-server passes as in the default mode: the host's only errors here, alpha's tools/list refused or alpha unreachable, are `MCPClientError`s whose `serverName` is the failing key (client.js).",
