@@ -47,7 +47,8 @@ export function pathContext(): PathContext {
 /** Prefixes to rewrite, longest first (so a working directory inside home stays relative, not `~/...`). */
 function prefixes(context: PathContext): Array<[string, string]> {
   const pairs: Array<[string, string]> = [
-    [context.cwd, ""], [context.packageRoot, ""], ...context.temp.map((temp): [string, string] => [temp, "$TMPDIR"]), [context.home, "~"],
+    // The package root as resolved too: a checkout reached through a link shows real paths in a host's stack traces.
+    [context.cwd, ""], [context.packageRoot, ""], [resolved(context.packageRoot), ""], ...context.temp.map((temp): [string, string] => [temp, "$TMPDIR"]), [context.home, "~"],
   ];
   const seen = new Set<string>();
   return pairs
