@@ -68,3 +68,23 @@ export const noRequestSchemas = (host: string, source: string) => ({
   "options/keyed-by-wire": `${host} takes no per-tool request schema beside the server's own (${source}).`,
   "options/unknown-key": `${host} takes no per-tool request schema, so there is no key to be unknown (${source}).`,
 });
+
+/** The prompt and resource clauses (issue 37), in catalogue order. */
+const contextClauses = [
+  "prompts/no-silent-loss", "prompts/injective", "prompts/context-free", "prompts/get-routes", "prompts/order-independent", "prompts/tracks-list",
+  "prompts/failing-server-named", "resources/no-silent-loss", "resources/read-routes", "resources/shared-uri", "resources/template-not-doubled",
+  "resources/tracks-list", "resources/failing-server-named",
+] as const;
+
+/**
+ * The prompt and resource clauses, for a host whose adapter declares none of them: `prompts` says why for the
+ * seven prompts/ clauses, `resources` for the six resources/ ones (what the host lacks, or that the adapter does
+ * not drive an API the host has: not judged, never a pass).
+ */
+export const noContext = (prompts: string, resources: string): Record<string, string> =>
+  Object.fromEntries(contextClauses.map((id) => [id, id.startsWith("prompts/") ? prompts : resources]));
+
+/** surface/deferred-reachable: the host offers every tool as it is, with no search tool holding some back. */
+export const noDeferral = (host: string) => ({
+  "surface/deferred-reachable": `${host} offers the model every MCP tool as it is: no search tool holds some back (the adapter declares no deferredTools).`,
+});

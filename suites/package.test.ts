@@ -92,7 +92,8 @@ describe("the npm package, installed from its tarball into a fresh project", () 
       expect(paths, needed).toContain(needed);
     }
     // The real-host adapters ship as examples (`init --example NAME` writes one standalone), without their installs.
-    const examples = /^hosts\/(agent-clis\/|agent-modules\/[\w-]+\/([\w-]+\.ts|package(-lock)?\.json)$|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
+    // The gateway adapter, its sandbox, its installer and the pinned gateways' modules ship too (run --gateway ID).
+    const examples = /^hosts\/(agent-clis\/|agent-modules\/[\w-]+\/([\w-]+\.ts|package(-lock)?\.json)$|gateways\/(gateway-main\.ts|gateway-sandbox\.ts|install-gateways\.js|[\w-]+\/([\w-]+\.ts|package(-lock)?\.json))$|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
     expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^bench\/|node_modules\//.test(path) || (path.startsWith("hosts/") && !examples.test(path)))).toEqual([]);
     expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$|^hosts\/agent-modules\/([\w-]+\/hosts\.ts|[^/]+)$/.test(path))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining([

@@ -4,7 +4,7 @@
  * does) or by the adapter tests. hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library } from "../library-report-entry.ts";
+import { library, noContext, noDeferral } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -14,6 +14,11 @@ export const hosts: RealHost[] = [
     ...library("fastmcp"),
     wiring: "`Client({\"mcpServers\": {key: server}})` entered in `open` and left in `close`, in the session's own task (the async Python kit's; no bridge of the adapter's own); tools as `client.list_tools()` gives the merged list, at open and at each refresh; calls through `client.call_tool(name)`, a `ToolError` being the model's error; `registered` from each key's mounted proxy under fastmcp's own `Namespace(key)` transform (one extra tools/list per server at open), and with one server the list as shown.",
     notApplicable: {
+      ...noDeferral("fastmcp"),
+      ...noContext(
+        "Not judged yet: fastmcp's Client has list_prompts/get_prompt, but this adapter does not drive them (it declares no prompts capability), so these clauses are not judged for fastmcp, never passed.",
+        "Not judged yet: fastmcp's Client has list_resources/list_resource_templates/read_resource, but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for fastmcp, never passed.",
+      ),
       "guard/every-shape": "fastmcp's `Client` has no local tools: every tool it lists comes from a configured server (client/mixins/tools.py has list and call only; local tools belong to a `FastMCP` server, not the client).",
       "guard/local-occupant": "fastmcp's `Client` has no local tools to occupy a name: its list is the router's, built from the configured servers alone (`MCPConfigTransport._build_composite`, client/transports/config.py).",
       "drift/list-changed": "The `Client` hands `notifications/tools/list_changed` to the application's `MessageHandler.on_tool_list_changed` hook (client/messages.py) and lists again only when `list_tools()` is called: it does not re-list by itself.",

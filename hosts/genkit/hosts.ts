@@ -4,7 +4,7 @@
  * or by the adapter tests. hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
+import { library, noPins, noRequestSchemas, noContext, noDeferral } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -14,6 +14,11 @@ export const hosts: RealHost[] = [
     ...library("genkit"),
     wiring: "`createMcpHost({ name, mcpServers })` keyed by configuration key, `ai.generate({ tools: [...localTools, ...await mcpHost.getActiveTools(ai)] })` with a model defined on the instance (`ai.defineModel`) that follows a script.",
     notApplicable: {
+      ...noDeferral("@genkit-ai/mcp"),
+      ...noContext(
+        "Not judged yet: @genkit-ai/mcp lists and registers MCP prompts (lib/util/prompts.js), but this adapter does not drive them (it declares no prompts capability), so these clauses are not judged for Genkit, never passed.",
+        "Not judged yet: @genkit-ai/mcp lists MCP resources (lib/util/resource.js), but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for Genkit, never passed.",
+      ),
       ...noPins("@genkit-ai/mcp", "`McpServerConfig` takes connection options, `disabled` and `roots`, client.ts"),
       ...noRequestSchemas("@genkit-ai/mcp", "input schemas come only from the server (`inputJsonSchema: tool.inputSchema` in `createDynamicTool`, util/tools.ts)"),
       "drift/list-changed": "@genkit-ai/mcp registers no handler for `notifications/tools/list_changed` (its client only sends roots/list_changed, client.ts): tools change only when `getActiveTools()` is called again.",

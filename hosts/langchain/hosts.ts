@@ -5,7 +5,7 @@
  * host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
+import { library, noPins, noRequestSchemas, noContext, noDeferral } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -15,6 +15,11 @@ export const hosts: RealHost[] = [
     ...library("langchain"),
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
     notApplicable: {
+      ...noDeferral("@langchain/mcp-adapters"),
+      ...noContext(
+        "@langchain/mcp-adapters 1.1.4 has no prompt API: `MultiServerMCPClient` (client.js) loads tools and resources only.",
+        "Not judged yet: `MultiServerMCPClient` has listResources/readResource (client.js), but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for LangChain, never passed.",
+      ),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -49,6 +54,11 @@ export const hosts: RealHost[] = [
     ...library("langchain", "--prefix"),
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
     notApplicable: {
+      ...noDeferral("@langchain/mcp-adapters"),
+      ...noContext(
+        "@langchain/mcp-adapters 1.1.4 has no prompt API: `MultiServerMCPClient` (client.js) loads tools and resources only.",
+        "Not judged yet: `MultiServerMCPClient` has listResources/readResource (client.js), but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for LangChain, never passed.",
+      ),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",

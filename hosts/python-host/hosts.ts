@@ -4,7 +4,7 @@
  * (mcp_host.py) and its tests. hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library } from "../library-report-entry.ts";
+import { library, noContext, noDeferral } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -14,6 +14,11 @@ export const hosts: RealHost[] = [
     ...library("python-host"),
     wiring: "A host written for this project in Python with only the standard library; it speaks MCP over stdio and Streamable HTTP itself and follows ADR-0112 (mcp__{key}__{tool}, validated names, complete-or-fail).",
     notApplicable: {
+      ...noDeferral("The Python host"),
+      ...noContext(
+        "The Python host lists tools only: mcp_host.py sends no prompts/list and shows no prompts.",
+        "The Python host lists tools only: mcp_host.py sends no resources/list and reads no resource.",
+      ),
       "guard/every-shape": "The Python host registers MCP tools only: mcp_host.py has no local-tool registration (adapter.py declares no registerLocal shapes).",
       "guard/local-occupant": "The Python host has no local tools: mcp_host.py builds its list from the configured servers only.",
       "drift/refresh-tracks-list": "The Python host lists each server once, at open (mcp_host.py): it has no refresh.",

@@ -4,7 +4,7 @@
  * does) or by the adapter tests. hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
+import { library, noPins, noRequestSchemas, noContext, noDeferral } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -14,6 +14,11 @@ export const hosts: RealHost[] = [
     ...library("voltagent"),
     wiring: "`new MCPConfiguration({ servers })` keyed by configuration key, `new Agent({ tools: [...localTools, ...await mcp.getTools()] })`; tools and calls through `agent.generateText()` with a scripted AI SDK model (`MockLanguageModelV3`).",
     notApplicable: {
+      ...noDeferral("VoltAgent"),
+      ...noContext(
+        "Not judged yet: this adapter declares no prompts capability, and whether @voltagent/core 2.10.0 offers MCP prompts to its user or model was not checked.",
+        "Not judged yet: @voltagent/core 2.10.0's MCPClient has listResources (dist/index.mjs), but this adapter does not drive it (it declares no resources capability), so these clauses are not judged for VoltAgent, never passed.",
+      ),
       ...noPins("VoltAgent", "`MCPConfiguration` server entries have connection options only, index.d.ts"),
       ...noRequestSchemas("VoltAgent", "input schemas come only from the server (`convertJsonSchemaToZod(toolDef.inputSchema)` in `MCPClient.getAgentTools`)"),
       "drift/list-changed": "@voltagent/core's MCP client registers no handler for `notifications/tools/list_changed` (no such code in dist/index.mjs): tools change only when `getTools()` is called again.",

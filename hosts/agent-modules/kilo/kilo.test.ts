@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { callResultOf, cliResult, defineAgentModule, type ServerConfig } from "../../../harness/agent-kit.ts";
+import { callResultOf, cliResult, defineAgentModule, installedCli, type ServerConfig } from "../../../harness/agent-kit.ts";
+import { missingInstall, skipTitle } from "../../../harness/index.ts";
 import { opencode } from "../../agent-clis/opencode/opencode.ts";
 import module, { kiloCli, kiloConfig } from "./kilo.ts";
 
@@ -15,7 +16,15 @@ const servers: ServerConfig[] = [
 /** Kilo 7.7.7's answer to a call of a name it does not show (measured). */
 const refusal = "Model tried to call unavailable tool 'no_such_tool'. Available tools: alpha_search, bash, beta_search, edit.";
 
+/** Why the pinned Kilo CLI beside this module cannot be used here (`npm run agents:modules`), if it cannot. */
+const noKilo = missingInstall("agent-module:kilo");
+
 describe("the Kilo agent module", () => {
+  it.skipIf(noKilo !== undefined)(skipTitle("finds the pinned Kilo install beside its module, at the version its package.json pins", noKilo), () => {
+    const pinned = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")).dependencies["@kilocode/cli"];
+    expect(installedCli(kiloCli(), new URL("./kilo.ts", import.meta.url).pathname)?.version).toBe(pinned);
+  });
+
   it("is a module whose AgentCli agrees with its manifest", () => {
     expect(defineAgentModule(module).manifest).toMatchObject({ id: "kilo", package: "@kilocode/cli", bin: "kilo" });
   });
