@@ -21,7 +21,10 @@
  *   40's hazards: an empty cursor taken for the end reads as a first-page loss, a cut and an unnamed failure
  *   (empty-cursor-ends-list 3), names stripped of what is outside ASCII read as cuts (strips-non-ascii 4), names
  *   dropped for their shape read as separate losses (underscore-names-skipped 6), and one connection per origin
- *   as separate losses and a refused open (one-connection-per-origin 3): the next grouping work.
+ *   as separate losses and a refused open (one-connection-per-origin 3): the next grouping work. Issue 40's worlds
+ *   also added findings no fact explains yet to six older hosts (drops-nameless-tools 2: the empty name beside the
+ *   reserved-looking ones; plain-object-registry 3: __proto__ beside toString; hash-on-collision 10;
+ *   random-label 7; remembers-failed-server 4: the real failures; dedupes-by-command 3: one target, two keys).
  * A change here is a change in how findings are grouped, and needs a reason in its commit.
  */
 
@@ -44,11 +47,11 @@ export const expectedDefects: Record<string, DefectKey> = {
   "context-refresh-first-page": { count: 3, title: /^refresh "alpha"/ },
   "cursor-followed-blindly": { count: 2, title: /^names no error for a server that failed to load/ },
   "cut-at-64": { count: 1, title: /^cuts names to their first 64 characters/ },
-  "dedupes-by-command": { count: 2, title: /^loses a tool named "search"/ },
+  "dedupes-by-command": { count: 3, title: /^loses a tool named "search"/ },
   "deny-ignored": { count: 1, title: /^shows a tool its server's deny list names/ },
   "drops-failing-server": { count: 1, title: /^names no error for a server that failed to load/ },
   "drops-lost-server": { count: 1, title: /^a call of a shown tool reached no server/ },
-  "drops-nameless-tools": { count: 1, title: /^drops a tool whose name a provider's rule refuses/ },
+  "drops-nameless-tools": { count: 2, title: /^drops a tool whose name a provider's rule refuses/ },
   "context-empty-cursor-ends-list": { count: 2, title: /^the host did nothing the records show/ },
   "empty-cursor-ends-list": { count: 3, title: /^shows only the first page of a paged list/ },
   "broken-connection-fails-all": { count: 1, title: /^refuses the whole open, the healthy servers' tools with it/ },
@@ -57,7 +60,7 @@ export const expectedDefects: Record<string, DefectKey> = {
   "first-wins": { count: 3, title: /^loses a tool whose name \{tool\} another server's tool takes/ },
   "folds-names": { count: 3, title: /^folds names \(case and compatibility forms\), so tools meet on one name/ },
   "guard-dict-hole": { count: 1, title: /^accepts a local tool on a name already shown \(dict\)/ },
-  "hash-on-collision": { count: 6, title: /^shows one tool under several names \(mcp_\{key\}__c_36c\{tool\}4720, mcp_\{key\}__\{tool/ },
+  "hash-on-collision": { count: 10, title: /^shows one tool under several names \(mcp_\{key\}__c_36c\{tool\}4720, mcp_\{key\}__\{tool/ },
   "hyphen-join": { count: 3, title: /^loses a tool whose name \{key\}-\{tool\} another server's tool takes/ },
   "label-from-server-info": { count: 3, title: /^loses a tool named "request"/ },
   "last-wins": { count: 3, title: /^loses a tool whose name \{tool\} another server's tool takes/ },
@@ -69,17 +72,17 @@ export const expectedDefects: Record<string, DefectKey> = {
   "one-failure-fails-all": { count: 1, title: /^refuses the whole open, the healthy servers' tools with it/ },
   "options-by-visible-name": { count: 7, title: /^opened with \{"servers":\[\{"key":"alpha","requestSchemas":\{"request":\{"properties"/ },
   "pin-description-only": { count: 2, title: /^pin \{\}/ },
-  "plain-object-registry": { count: 2, title: /^loses a tool named "toString"/ },
+  "plain-object-registry": { count: 3, title: /^loses a tool named "toString"/ },
   "prompt-renamed-on-collision": { count: 2, title: /^the host did nothing the records show/ },
   "prompt-spaces-folded": { count: 2, title: /^the host did nothing the records show/ },
   "prompt-title-as-name": { count: 1, title: /^the host did nothing the records show/ },
   "prompts-deduped-by-name": { count: 1, title: /^the host did nothing the records show/ },
   "proto-call-poisons": { count: 1, title: /^showed 2/ },
   "qualify-on-collision": { count: 2, title: /^shows one tool under several names \(mcp__\{key\}__\{tool\}, \{tool\}\)/ },
-  "random-label": { count: 6, title: /^shows other names on two identical opens of one configuration/ },
+  "random-label": { count: 7, title: /^shows other names on two identical opens of one configuration/ },
   "refresh-adds-only": { count: 5, title: /^showed 3/ },
   "refresh-prunes-unreachable": { count: 3, title: /^after refresh "alpha"/ },
-  "remembers-failed-server": { count: 2, title: /^first open/ },
+  "remembers-failed-server": { count: 4, title: /^first open/ },
   "resource-read-tries-each-server": { count: 2, title: /^the host did nothing the records show/ },
   "resource-uri-deduped": { count: 2, title: /^the host did nothing the records show/ },
   "resource-uri-first-wins": { count: 2, title: /^the host did nothing the records show/ },
