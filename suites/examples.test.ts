@@ -12,11 +12,11 @@ import {
   type ClauseStatus, type Report,
 } from "../harness/index.ts";
 import { oneBugHosts } from "../reference/index.ts";
-import { controlRun, departuresFromKey, expectedExitCode, failedIds, isFailure } from "./expected-failures.ts";
+import { controlRun, departuresFromKey, expectedConfounded, expectedExitCode, failedIds, isFailure } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
 
 const examples = join(packageRoot, "reports", "examples");
-const regenerate = "stale: regenerate with `npx tsx harness/cli/write-examples.ts`";
+const regenerate = "stale: regenerate with `npx tsx harness/cli/write-examples.ts` (the matrix alone, in-process and faster: `npx tsx suites/write-matrix.ts`)";
 const clauseIds = clauses.map((clause) => clause.id);
 
 /** A matrix read back: host columns, and for each clause row the status in each column. */
@@ -94,7 +94,9 @@ describe("the committed examples", () => {
     expect(markdown.seedRuns, regenerate).toEqual(columns.map(() => `${controlRun.seed} · ${controlRun.runs}`));
     columns.forEach((host, column) => {
       const statuses = [...rows].map(([id, cells]) => [id, cells[column]] as const);
-      expect(statuses.filter(([, status]) => !["pass", "fail", "warn", "not-applicable"].includes(status!)), host).toEqual([]);
+      // INCONCLUSIVE only where the key says a host-wide cause confounds the clause (random-label, every-open-throws).
+      const confounded = Object.keys(expectedConfounded[host] ?? {});
+      expect(statuses.filter(([id, status]) => !["pass", "fail", "warn", "not-applicable"].includes(status!) && !(status === "inconclusive" && confounded.includes(id))), host).toEqual([]);
       const failed = statuses.filter(([, status]) => isFailure(status!)).map(([id]) => id);
       expect(departuresFromKey(host, failed, true), host).toEqual({ missing: [], unexpected: [] });
       expect(markdown.exitCodes[column], host).toBe(expectedExitCode(host));
