@@ -4,7 +4,7 @@
  * host.json (harness/cli/host-registry.ts), and the reasons no library host here has pins or per-tool
  * request schemas. The agent CLIs' counterpart is hosts/agent-clis/agent-report-entry.ts.
  */
-import { hostEntry, nodeRuntime, type HostEntry, type OptionalInstall } from "../harness/index.ts";
+import { catalogueIds, hostEntry, nodeRuntime, type HostEntry, type OptionalInstall } from "../harness/index.ts";
 
 /** The manifest of host folder `id`; throws when hosts/<id>/host.json is missing. */
 export function manifestOf(id: string): HostEntry {
@@ -69,12 +69,8 @@ export const noRequestSchemas = (host: string, source: string) => ({
   "options/unknown-key": `${host} takes no per-tool request schema, so there is no key to be unknown (${source}).`,
 });
 
-/** The prompt and resource clauses (issue 37), in catalogue order. */
-const contextClauses = [
-  "prompts/no-silent-loss", "prompts/injective", "prompts/context-free", "prompts/get-routes", "prompts/order-independent", "prompts/tracks-list",
-  "prompts/failing-server-named", "resources/no-silent-loss", "resources/read-routes", "resources/shared-uri", "resources/template-not-doubled",
-  "resources/tracks-list", "resources/failing-server-named",
-] as const;
+/** The prompt and resource clauses (issue 37), read from the catalogue so a new one needs no edit here. */
+const contextClauses = catalogueIds.filter((id) => id.startsWith("prompts/") || id.startsWith("resources/"));
 
 /**
  * The prompt and resource clauses, for a host whose adapter declares none of them: `prompts` says why for the
