@@ -13,10 +13,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { execa } from "execa";
-import { inProcessLauncher, packageRoot, runClauses, writeReportFiles } from "../harness/index.ts";
-import { createHost, oneBugHosts } from "../reference/index.ts";
-import { controlRun } from "./expected-failures.ts";
-import { clauses } from "./index.ts";
+import { packageRoot, writeReportFiles } from "../harness/index.ts";
+import { oneBugHosts } from "../reference/index.ts";
+import { controlReport } from "./control-report.ts";
 
 const hosts = ["reference", ...Object.keys(oneBugHosts)];
 const { values } = parseArgs({ options: { parts: { type: "string", default: "2" }, part: { type: "string" }, scratch: { type: "string" } } });
@@ -26,7 +25,7 @@ if (values.part !== undefined) {
   const [part, parts] = [Number(values.part), Number(values.parts)];
   for (const [index, host] of hosts.entries()) {
     if (index % parts !== part) continue;
-    const report = await runClauses({ clauses, launcher: inProcessLauncher(() => createHost(host === "reference" ? undefined : host)), transport: "memory", ...controlRun });
+    const report = await controlReport(host === "reference" ? undefined : host);
     await writeReportFiles(report, join(values.scratch!, host));
     process.stdout.write(`  ${host.padEnd(32)} exit ${report.exitCode}\n`);
   }
