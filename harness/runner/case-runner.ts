@@ -89,8 +89,10 @@ export class CaseRunner {
     try {
       // A confounded case is no violation of this clause, so no poisoning of it is looked for either.
       const symptom = run.kind === "held" && run.confound ? undefined : symptomOfRun(run, hazard);
-      const hang = run.kind === "broke" && errorKind(run.error) === "timeout";
-      if (symptom && !hang && generating && fresh && fresh.servedBefore() > 0) {
+      // A hang is not run again (a second timeout); nor is a crash: a host process that died on a case is the
+      // clause's ERROR whatever a fresh one does, or a run without lifecycle/sessions-independent would hide it.
+      const died = run.kind === "broke" && ["timeout", "crash"].includes(errorKind(run.error));
+      if (symptom && !died && generating && fresh && fresh.servedBefore() > 0) {
         const first = { ...told(run, symptom, hazard), evidence: run.transcript.evidence() };
         const history = await fresh.fresh();
         this.#needsRecovery = false;

@@ -7,7 +7,8 @@
  * earlier cases is run again on a fresh adapter process, and the fresh run is the one that counts. A case
  * whose trouble is gone there is charged to no clause: it is recorded as a poisoning, and the earlier case
  * that poisoned the process is looked for on fresh processes (that case, then this one). What is found is
- * reported under `lifecycle/sessions-independent`. A hang is not run again: it would cost a second timeout.
+ * reported under `lifecycle/sessions-independent`. A hang is not run again (it would cost a second timeout), nor a
+ * crash: a process that died is the ERROR of the clause in flight, whatever a fresh one does.
  *
  * A poisoning once charged (a reproduced one, or a violation of `lifecycle/sessions-independent` itself, whose
  * check is the proof that one session leaves a trace in the next) is a fact about the host: from then on every
