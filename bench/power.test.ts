@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RUNS } from "../harness/index.ts";
+import { DEFAULT_RUNS, paced } from "../harness/index.ts";
 import { measurePower, type Power } from "./power-run.ts";
 import { powerMarkdown } from "./power-table.ts";
 import { expectedFailures } from "../suites/expected-failures.ts";
@@ -56,7 +56,7 @@ describe("power", () => {
     const powers = [await measurePower({ seeds, runs: 1, concurrency: 16 }), await measurePower({ seeds, runs: DEFAULT_RUNS, concurrency: 16 })];
     expect(powers.flatMap(departures)).toEqual([]);
     expect(powerMarkdown(powers, 0, "")).toContain("| `names/provider-valid` | `unchecked-refuses-duplicates` | 5/5 | 5/5 |");
-  }, 900_000);
+  }, paced(900_000));
 });
 
 describe("npm run power (the command)", () => {
@@ -71,5 +71,5 @@ describe("npm run power (the command)", () => {
       expect(run.status, bad.join(" ")).toBe(2);
       expect(run.stdout, bad.join(" ")).not.toContain("seed(s) from base");
     }
-  }, 60_000);
+  }, paced(60_000));
 });

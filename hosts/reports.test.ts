@@ -11,7 +11,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hapLauncher, loadSuites, missingInstall, packageRoot, runClauses, singleCase, skipTitle, type Clause } from "../harness/index.ts";
+import { hapLauncher, loadSuites, missingInstall, packageRoot, runClauses, singleCase, skipTitle, type Clause, paced } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
 import { END, hostMarkdown, needsEvidence, readCommitted, START } from "./reports.ts";
 
@@ -85,11 +85,11 @@ describe("committed real-host reports", () => {
         return singleCase(clause, entry.counterexample!.value);
       });
       const fresh = await runClauses({
-        clauses: replays, launcher: hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: host.runArgs ? 300_000 : 120_000 }), seed: committed.seed, runs: 1,
+        clauses: replays, launcher: hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: paced(host.runArgs ? 300_000 : 120_000) }), seed: committed.seed, runs: 1,
         transport: committed.transport as "http" | "stdio", profile: committed.profile,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
       expect(fresh.clauses.map((clause) => [clause.id, clause.status])).toEqual(failing.map((clause) => [clause.id, clause.status]));
-    }, host.runArgs ? 900_000 : 300_000);
+    }, paced(host.runArgs ? 900_000 : 300_000));
   }
 });

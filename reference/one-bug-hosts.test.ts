@@ -4,6 +4,7 @@ import { contextOneBugHosts } from "./context-one-bug-hosts.ts";
 import { createHost } from "./create-host.ts";
 import { oneBugHosts } from "./one-bug-hosts.ts";
 import { memoryWorld, type Script } from "./test-support/script-server.ts";
+import { paced } from "../harness/index.ts";
 
 let hosts: HostAdapter[] = [];
 afterEach(async () => {
@@ -504,7 +505,7 @@ describe("one-bug hosts", () => {
     expect(buggy.outcome.errors).toEqual([]);
     // The reference launches each key with its own environment.
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
-  }, 30_000);
+  }, paced(30_000));
 
   bug("every-open-throws", "every open, whatever it holds, fails whole with one error once its servers have listed", async () => {
     const { servers, calls } = memoryWorld([["alpha", { tools: ["request"] }], ["beta", { tools: ["search"] }]]);

@@ -4,7 +4,7 @@
  * host that fails a clause it was not built to fail, shows up here.
  */
 import { describe, expect, it } from "vitest";
-import { catalogueIds, inProcessLauncher, runClauses, type ClauseReport } from "../harness/index.ts";
+import { catalogueIds, inProcessLauncher, runClauses, type ClauseReport, paced } from "../harness/index.ts";
 import { createHost, oneBugHosts } from "../reference/index.ts";
 import { confoundDepartures, controlRun, departuresFromKey, expectedConfounded, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
@@ -61,7 +61,7 @@ describe("controls (in-process)", () => {
     // Its identical opens agree, so nothing is ever confounded, and no host-wide cause is found.
     expect(report.clauses.filter((clause) => clause.confounds !== undefined).map((clause) => clause.id)).toEqual([]);
     expect(report.hostWide).toBeUndefined();
-  }, 120_000);
+  }, paced(120_000));
 
   for (const bug of Object.keys(oneBugHosts)) {
     const confounded = Object.keys(expectedConfounded[bug] ?? {});
@@ -78,6 +78,6 @@ describe("controls (in-process)", () => {
         expectBelievableEvidence(clause);
       }
       expect(report.exitCode).toBe(expectedExitCode(bug));
-    }, 120_000);
+    }, paced(120_000));
   }
 });

@@ -5,7 +5,7 @@
  * `diag/errors-name-server`'s plan judge an anonymous error (issue 27: they were never drawn).
  */
 import { describe, expect, it } from "vitest";
-import { constructed, hazardWorlds, inProcessLauncher, replayCase } from "../harness/index.ts";
+import { constructed, hazardWorlds, inProcessLauncher, replayCase, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -27,7 +27,7 @@ describe("surface/one-failure-contained", () => {
       expect(good.outcome?.judged).toContain(built.hazard);
       const bad = await replay("surface/one-failure-contained", built.value, "one-failure-fails-all");
       expect(bad.verdict, bad.reason).toBe(built.hazard === "failing-beside-healthy" ? "violated" : "pass");
-    }, 30_000);
+    }, paced(30_000));
   }
 
   it("a world with no healthy server beside the failing one judges nothing", async () => {
@@ -50,6 +50,6 @@ describe("diag/errors-name-server on failing servers", () => {
       // The whole-open refusal of one-failure-fails-all quotes the failing server: named, so diag holds.
       const whole = await replay("diag/errors-name-server", world, "one-failure-fails-all");
       expect(whole.verdict, whole.reason).toBe("pass");
-    }, 30_000);
+    }, paced(30_000));
   }
 });

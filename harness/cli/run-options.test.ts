@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { availableParallelism } from "node:os";
 import { chooseHost } from "./host-choice.ts";
 import { parseRunOptions } from "./run-options.ts";
+import { paced } from "../pace.ts";
 
 describe("parseRunOptions", () => {
   it("reads the baseline flags", () => {
@@ -23,9 +24,9 @@ describe("parseRunOptions", () => {
 
   it("--agent picks a built-in agent CLI adapter, with slower defaults and the observation cache on", () => {
     const plain = parseRunOptions([]);
-    expect(plain).toMatchObject({ timeout: 30_000, caseTimeout: 120_000, workers: availableParallelism(), cacheObservations: false });
+    expect(plain).toMatchObject({ timeout: paced(30_000), caseTimeout: 120_000, workers: availableParallelism(), cacheObservations: false });
     const agent = parseRunOptions(["--agent", "codex", "--agent-variant", "required", "--agent-bin", "/opt/codex", "--agent-no-isolation"]);
-    expect(agent).toMatchObject({ agent: "codex", agentVariant: "required", agentBin: "/opt/codex", agentNoIsolation: true, timeout: 300_000, workers: 2 * availableParallelism(), cacheObservations: true });
+    expect(agent).toMatchObject({ agent: "codex", agentVariant: "required", agentBin: "/opt/codex", agentNoIsolation: true, timeout: paced(300_000), workers: 2 * availableParallelism(), cacheObservations: true });
     expect(parseRunOptions(["--agent", "gemini-cli", "--workers", "1"])).toMatchObject({ workers: 1 });
     // A few random cases and a bound on shrinking, unless asked otherwise; none of that without --agent.
     expect(agent).toMatchObject({ runs: 3, shrinkBudget: 180_000 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, names, observe, world } from "../test-support.ts";
+import { paced } from "../../harness/index.ts";
 
 describe("Mastra MCPClient + Agent", () => {
   it("getTools(): `${server}_${tool}` keys, so a_b+c meets a+b_c; empty and __proto__ names vanish", async () => {
@@ -24,7 +25,7 @@ describe("Mastra MCPClient + Agent", () => {
     // Agent.formatTools: "." becomes "_", and a rewritten name already taken throws for the whole agent.
     expect(names(seen.sanitised)).toEqual([]);
     expect(seen.sanitised.open.outcome.errors).toEqual([{ message: expect.stringContaining("Two or more tools resolve to the same name \"a_b_c\"") }]);
-  }, 90_000);
+  }, paced(90_000));
 
   it("getToolsets(): the Agent flattens toolsets by bare name (last wins), and resolves calls by tool id too", async () => {
     const seen = await observe(adapter("mastra", "--toolsets"), {
@@ -38,12 +39,12 @@ describe("Mastra MCPClient + Agent", () => {
     expect(names(seen.byId)).toEqual(["search"]);
     expect(seen.byId.unknown.map((call) => [call.name, call.result.ok, call.deliveries.map((d) => `${d.server}/${d.tool}`)]))
       .toEqual([["alpha_search", true, ["alpha/search"]]]);
-  }, 90_000);
+  }, paced(90_000));
 
   it("a local tool in the Agent tools record: getTools() spread after it replaces it, one added after replaces the MCP tool", async () => {
     const seen = await localToolProbes(adapter("mastra"), "alpha_search", "dict");
     // { ...localTools, ...await mcp.getTools() } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["alpha_search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: [] });
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
+import { paced } from "../../harness/index.ts";
 
 describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
   it("a later server's tool silently replaces an earlier one's; names reach the model unchecked", async () => {
@@ -19,12 +20,12 @@ describe("Vercel AI SDK createMCPClient + {...a, ...b}", () => {
     expect(names(seen.hostile)).toEqual(["admin.tools.list", long("tool_", 70)]);
     // toolsFromDefinitions adds additionalProperties: false to the schema the model sees.
     expect(seen.hostile.tools[0]?.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-  }, 60_000);
+  }, paced(60_000));
 
   it("a local tool in the record spread: the MCP set overrides one spread before it, one spread after overrides the MCP tool", async () => {
     const seen = await localToolProbes(adapter("vercel-ai"), "search", "dict");
     // { ...localTools, ...toolSet } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-servers/index.ts";
-import { machineRoot, missingInstall, packageRoot, SANDBOX_UID, skipTitle, tsxNodeArgv } from "../../../harness/index.ts";
+import { machineRoot, missingInstall, packageRoot, SANDBOX_UID, skipTitle, tsxNodeArgv, paced } from "../../../harness/index.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
 import { inSandbox, type SandboxRun } from "./test-support/in-sandbox.ts";
 
@@ -128,7 +128,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(outbound.map((attempt) => (attempt.kind === "dns" ? `dns ${attempt.name}` : attempt.kind === "proxy" ? `proxy ${attempt.method} ${attempt.target}` : "unrecorded"))).toEqual(
       expect.arrayContaining(["dns telemetry.example.invalid", "proxy CONNECT updates.example.invalid:443"]),
     );
-  }, 60_000);
+  }, paced(60_000));
 
   it("bridges the Unix sockets a stdio server's words name, and nothing else", () => {
     const socket = join(relay.path, "s");
@@ -191,13 +191,13 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(existsSync(join("/etc", mark)) || existsSync(join("/var/tmp", mark)) || existsSync(join("/run", mark)) || existsSync(join("/", mark))).toBe(false);
     // The one write that got out landed in the session's home, owned by the sandbox's uid.
     expect(statSync(join(home, mark)).uid).toBe(process.getuid?.() === 0 ? SANDBOX_UID : process.getuid?.());
-  }, 60_000);
+  }, paced(60_000));
 
   it("hands the session's home to the sandbox's uid, so a CLI can write its own files there", async () => {
     const { stdout } = await inSandbox(scratch.path, [], ["sh", "-c", 'echo "$(id -u) $(stat -c %u "$HOME")"']);
     // Inside, the sandbox's uid is 0 of its user namespace, and owns its home.
     expect(stdout.trim()).toBe("0 0");
-  }, 60_000);
+  }, paced(60_000));
 
   describe("socket files", () => {
     const folders = ["/run", "/var/run", "/var/tmp", "/dev/shm", ...(process.getuid ? [`/run/user/${process.getuid()}`] : [])];
@@ -216,7 +216,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
       } finally {
         await daemons.close();
       }
-    }, 120_000);
+    }, paced(120_000));
 
     it.runIf(machineRoot())("reaches none either when the harness is not root and keeps a supplementary group (0666, and 0660 of that group)", async () => {
       const open = await standInDaemons(["/run", "/var/tmp"]);
@@ -227,7 +227,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         const request = JSON.stringify({ ports: [], unix: [], argv: socketProbe(paths) });
         // The harness as nobody with one supplementary group: `unshare -r` keeps it, and no one unprivileged can drop it.
         const run = spawnSync("setpriv", [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, `--groups=${TEST_GROUP}`, "--", node!, ...args, IN_SANDBOX, request], {
-          cwd: packageRoot, encoding: "utf8", timeout: 110_000, env: { ...process.env, HOME: "/nonexistent" },
+          cwd: packageRoot, encoding: "utf8", timeout: paced(110_000), env: { ...process.env, HOME: "/nonexistent" },
         });
         expect(run.status, run.stderr).toBe(0);
         const inner = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as SandboxRun;
@@ -238,7 +238,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         await open.close();
         await grouped.close();
       }
-    }, 120_000);
+    }, paced(120_000));
 
     it("refuses to start a CLI whose folder holds a socket file, naming it", async () => {
       const folder = ownedTempDir("mcp-collide-cli-folder-");
@@ -258,7 +258,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         await new Promise<void>((resolve) => daemon.close(() => resolve()));
         folder.release();
       }
-    }, 60_000);
+    }, paced(60_000));
   });
 
   it("leaves its first process no capability and no debug port: SIGUSR1 opens no inspector, and the outbound record stays whole", async () => {
@@ -286,5 +286,5 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(seen.inspector).toBe("ECONNREFUSED");
     expect(seen.exploited).toBeUndefined();
     expect(run.outbound.flatMap((attempt) => (attempt.kind === "dns" ? [attempt.name] : []))).toContain("before-the-attack.example.invalid");
-  }, 60_000);
+  }, paced(60_000));
 });
