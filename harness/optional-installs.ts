@@ -55,7 +55,7 @@ function requiredBy(install: OptionalInstall): string[] {
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
-/** A network namespace as the offline tests make one (hosts/offline.test.ts). */
+/** A network namespace as the offline tests make one (hosts/offline.hosts.test.ts). */
 const netnsProbe = () => ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", requireSystemCommand("ip"), "link", "set", "lo", "up"];
 
 /** The uid the agent CLIs' sandbox runs as when the harness is root: nobody, which owns nothing of the machine's. */

@@ -2,7 +2,7 @@
  * The real hosts mcp-collide judges, one entry per adapter mode: how to start its HAP/1 adapter (from the
  * package root), what it is, and, for every clause its committed report does not pass, the evidence that the
  * verdict is the host's own behaviour, checked by hand against the host's source in node_modules (file and
- * what the code does) or by the adapter tests. `npm run reports` runs them; reports.test.ts replays them.
+ * what the code does) or by the adapter tests. `npm run reports` runs them; reports.replay.test.ts replays them.
  */
 
 import type { OptionalInstall } from "../harness/index.ts";
@@ -462,6 +462,6 @@ export const realHosts: RealHost[] = [
 /**
  * Hosts whose adapters are done but whose reports are not committed yet: every verdict that is not a pass
  * must be checked by hand before its report goes in (then the host moves to {@link realHosts}).
- * `npm run reports -- --only ID` runs one; hosts/offline.test.ts and the adapter tests already cover them.
+ * `npm run reports -- --only ID` runs one; hosts/offline.hosts.test.ts and the adapter tests already cover them.
  */
 export const pendingHosts: RealHost[] = [...agentCliPendingHosts];

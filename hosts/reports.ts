@@ -199,7 +199,7 @@ function readmeSection(): string {
     "[`hosts/`](../hosts/) that maps the host's own API onto the protocol (how, and why",
     "each verdict is right, below). Regenerate with `npm run reports` (a full run per host: the CLI's default",
     `every clause's constructed cases, then ${reportRun.runs} random cases per clause (for an agent CLI, whose sessions cost seconds, its default of ${AGENT_DEFAULT_RUNS}), seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
-    "from the committed JSON). `hosts/reports.test.ts` replays every committed failure by value and fails",
+    "from the committed JSON). `hosts/reports.replay.test.ts` (`npm run test:replay`) replays every committed failure by value and fails",
     "when a host no longer fails as its report says.",
     "",
     "Installed versions: " + packages.map(([name, dir]) => `${code(name)} ${installed(name, dir)}${dir ? ` (${dir})` : ""}`).join(", ") + ".",

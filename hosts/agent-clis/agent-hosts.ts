@@ -9,7 +9,7 @@ import { agentClis } from "../../harness/index.ts";
 import type { RealHost } from "../hosts.ts";
 
 /**
- * One end-to-end drive of a CLI in `npm test` (agent-clis.test.ts): the world `alpha` [search, a.b] +
+ * One end-to-end drive of a CLI in `npm run test:agents` (agent-clis.agents.test.ts): the world `alpha` [search, a.b] +
  * `beta` [search] through its real binary, and the names (and namespaces) it shows, in order.
  */
 export interface AgentDrive {
@@ -26,7 +26,7 @@ export interface AgentDrive {
 
 /** What each CLI folder's hosts.ts exports. */
 interface CliReports {
-  /** The drives agent-clis.test.ts runs (at least the default variant's). */
+  /** The drives agent-clis.agents.test.ts runs (at least the default variant's). */
   drives: AgentDrive[];
   /** Committed reports. */
   hosts: RealHost[];
