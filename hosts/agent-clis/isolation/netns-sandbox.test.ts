@@ -226,8 +226,9 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         const [node, ...args] = tsxNodeArgv();
         const request = JSON.stringify({ ports: [], unix: [], argv: socketProbe(paths) });
         // The harness as nobody with one supplementary group: `unshare -r` keeps it, and no one unprivileged can drop it.
+        // Its temp folder is /tmp (open to all), not ours: a TMPDIR of root's (a CI's, holding the clone) is closed to nobody.
         const run = spawnSync("setpriv", [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, `--groups=${TEST_GROUP}`, "--", node!, ...args, IN_SANDBOX, request], {
-          cwd: packageRoot, encoding: "utf8", timeout: paced(110_000), env: { ...process.env, HOME: "/nonexistent" },
+          cwd: packageRoot, encoding: "utf8", timeout: paced(110_000), env: { ...process.env, HOME: "/nonexistent", TMPDIR: "/tmp" },
         });
         expect(run.status, run.stderr).toBe(0);
         const inner = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as SandboxRun;
