@@ -85,14 +85,6 @@ function openWayTo(path: string): void {
   }
 }
 
-/** True when a folder above `path`, other than the harness's own `mcp-collide-*` ones (openWayTo), is closed to others. */
-function closedOnTheWay(path: string): boolean {
-  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
-    if (!basename(dir).startsWith("mcp-collide-") && ((lstatSync(dir, { throwIfNoEntry: false })?.mode ?? 0o777) & 0o001) === 0) return true;
-  }
-  return false;
-}
-
 /** One outbound attempt the CLI made from inside the namespace. */
 export const OutboundAttemptSchema = z.union([
   z.object({ kind: z.literal("proxy"), method: z.string().optional(), target: z.string().optional(), time: z.number() }),
@@ -172,9 +164,7 @@ export class NetnsSandbox {
    * `parent`, and `places` (written already: the CLI's configuration) handed to the sandbox's uid.
    */
   static async create(ports: readonly number[], parent: string, places: SandboxPlaces, unix: readonly string[] = []): Promise<NetnsSandbox> {
-    // The root's mount point must be reachable by the sandbox's uid: under /tmp where a folder on the way to
-    // `parent` that is not the harness's own (a 0700 TMPDIR) is closed to it.
-    const dir = mkdtempSync(join(isRoot() && closedOnTheWay(parent) ? "/tmp" : parent, "netns-"));
+    const dir = mkdtempSync(join(parent, "netns-"));
     for (const path of [dir, ...places.writable]) handOver(path);
     if (isRoot()) openWayTo(parent);
     return new NetnsSandbox(dir, [...ports], [...unix], places);
