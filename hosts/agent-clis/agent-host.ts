@@ -14,7 +14,7 @@
 import { spawnSync } from "node:child_process";
 import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
 import {
-  CapabilitiesSchema, identityOf, pidNamespaceUnavailable, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
+  CapabilitiesSchema, identityOf, paced, pidNamespaceUnavailable, visibleKey, type CallResult, type Diagnostic, type HostOpenParams, type InitializeResult, type OpenResult,
   type ServerConfig, type ToolsResult, type VisibleTool,
 } from "../../harness/index.ts";
 import { emptyRegistered, RealHostAdapter } from "../real-host-adapter.ts";
@@ -29,9 +29,16 @@ export interface AgentHostOptions {
   /** The package version, when `bin` is the pinned CLI or an npm install's `.bin` of its package (cli-options.ts). */
   pinned?: string;
   isolation: "netns" | "none";
+  /** Longest wait for a CLI's first model turn (`--start-timeout`); default {@link START_TIMEOUT_MS}, paced. */
   startTimeoutMs?: number;
+  /** Longest wait for each later model turn (`--turn-timeout`); default {@link TURN_TIMEOUT_MS}, paced. */
   turnTimeoutMs?: number;
 }
+
+/** A CLI's start to its first model turn, at rest: Gemini CLI's, the slowest, takes seconds; stretched by the machine's pace. */
+export const START_TIMEOUT_MS = 90_000;
+/** A later model turn, at rest; stretched by the machine's pace. */
+export const TURN_TIMEOUT_MS = 60_000;
 
 const builtinKey = (tool: VisibleTool) => JSON.stringify([visibleKey(tool), tool.description ?? null]);
 
@@ -91,7 +98,8 @@ export class AgentHost extends RealHostAdapter<AgentSession> {
     this.provider ??= ModelProvider.start();
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
       bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
-      startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
+      // Measured at rest, stretched by the machine's pace when the session starts (harness/pace.ts), unless given.
+      startTimeoutMs: this.options.startTimeoutMs ?? paced(START_TIMEOUT_MS), turnTimeoutMs: this.options.turnTimeoutMs ?? paced(TURN_TIMEOUT_MS),
     }, refusalIsResult));
   }
 

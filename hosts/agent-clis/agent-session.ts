@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
-import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable, SANDBOX_UID, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
+import { describeLoad, machineRoot, pidNamespacePrefix, pidNamespaceUnavailable, SANDBOX_UID, type CallResult, type Diagnostic, type HostError, type ServerConfig, type VisibleTool } from "../../harness/index.ts";
 import type { AgentCli } from "./agent-cli.ts";
 import { NetnsSandbox, portsOf, socketsOf, type OutboundAttempt } from "./isolation/netns-sandbox.ts";
 
@@ -181,7 +181,7 @@ export class AgentSession {
     } catch (error) {
       turn.catch(() => undefined);
       throw error instanceof Error && /no model turn/.test(error.message)
-        ? new Error(`${this.cli.id} sent no model turn within ${timeoutMs} ms (waiting for ${what}); stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`)
+        ? new Error(`${this.cli.id} sent no model turn within ${timeoutMs} ms (waiting for ${what}; ${describeLoad()}: above 1x the machine was busy, so this may be load, not a hang: the adapter's --start-timeout and --turn-timeout raise the bounds); stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`)
         : error;
     }
   }

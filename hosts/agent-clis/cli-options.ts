@@ -1,10 +1,13 @@
 /**
  * The command line every agent CLI adapter takes, and the serving tail they share:
  *   node --import tsx hosts/agent-clis/<cli>/adapter.ts [--variant NAME] [--bin PATH] [--no-isolation]
+ *     [--start-timeout MS] [--turn-timeout MS]
  * `--bin` judges another installed CLI (default: the pinned one under hosts/agent-clis/node_modules/.bin,
  * else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox (isolation/netns-sandbox.ts)
  * where none can be made, and must be given explicitly: without it, an adapter that cannot build the
  * sandbox, or whose sandbox would show the CLI a socket file (isolation/visible-places.ts), refuses to start.
+ * `--start-timeout` and `--turn-timeout` bound the wait for the CLI's first model turn and each later one
+ * (defaults: 90 s and 60 s at rest, times the machine's pace, harness/pace.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -38,7 +41,19 @@ export function installedBeside(bin: string, cli: Pick<AgentCli, "packageName">)
 
 /** Parses the adapter's argv, checks isolation, and serves HAP/1 on stdio with the CLI of the chosen variant. */
 export async function serveAgentCli(variants: Record<string, () => AgentCli>, argv = process.argv.slice(2)): Promise<never> {
-  const { values } = parseArgs({ args: argv, options: { variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" } } });
+  const { values } = parseArgs({ args: argv, options: {
+    variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" }, "start-timeout": { type: "string" }, "turn-timeout": { type: "string" },
+  } });
+  const bounds: { startTimeoutMs?: number; turnTimeoutMs?: number } = {};
+  for (const [flag, key] of [["start-timeout", "startTimeoutMs"], ["turn-timeout", "turnTimeoutMs"]] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!/^[1-9]\d*$/.test(text)) {
+      process.stderr.write(`--${flag} takes milliseconds, a positive whole number: ${JSON.stringify(text)}\n`);
+      process.exit(2);
+    }
+    bounds[key] = Number(text);
+  }
   const variant = values.variant ?? "default";
   const make = variants[variant];
   if (!make) {
@@ -54,5 +69,5 @@ export async function serveAgentCli(variants: Record<string, () => AgentCli>, ar
     process.exit(2);
   }
   const version = values.bin ? installedBeside(values.bin, cli) : pinned?.version;
-  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns" }));
+  return serveRealHost(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns", ...bounds }));
 }
