@@ -15,7 +15,9 @@
  * - per-case cost as worlds grow (servers x tools), which must grow no worse than linearly in tools;
  * - freshConfirmation: confirming every violation on a fresh host process, on over off (fresh-confirmation.ts);
  * - agent CLI sessions per minute, one adapter and 2 x cores at once (agent-sessions.ts; skipped for a CLI
- *   that `npm run agents:install` did not install).
+ *   that `npm run agents:install` did not install);
+ * - selfTest: the self-test's own cost per tier, wall and CPU (self-test-cost.ts; `--self-test-tiers a,b`
+ *   picks tiers, `--quick` measures `npm test` only, `--no-self-test` none).
  */
 import { spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
@@ -31,10 +33,19 @@ import { agentBench } from "./agent-sessions.ts";
 import { arrivalOrderKept } from "./arrival-order.ts";
 import { freshConfirmationCost } from "./fresh-confirmation.ts";
 import { median, reapedCpuSeconds, round, sideBySide, timeOnce } from "./measure.ts";
+import { selfTestCost, tierNames } from "./self-test-cost.ts";
 import { sdkFloor } from "./sdk-floor.ts";
 
 const json = process.argv.includes("--json");
 const quick = process.argv.includes("--quick");
+// The self-test's tiers to measure: every one by default, the fast one with --quick, none with --no-self-test.
+const tiersAt = process.argv.indexOf("--self-test-tiers");
+const selfTestTiers = process.argv.includes("--no-self-test") ? [] : tiersAt > 0 ? (process.argv[tiersAt + 1] ?? "").split(",").filter(Boolean) : quick ? ["test"] : tierNames;
+const unknownTier = selfTestTiers.find((tier) => !tierNames.includes(tier));
+if (unknownTier !== undefined) {
+  process.stdout.write(`unknown tier ${JSON.stringify(unknownTier)} for --self-test-tiers; known: ${tierNames.join(",")}\n`);
+  process.exit(2);
+}
 const log = (line: string) => { if (!json) process.stdout.write(`${line}\n`); };
 
 /** A bare `node -e 0` spawned as the SDK spawns a stdio server (its minimal environment, piped stdio), until it has exited. */
@@ -160,6 +171,8 @@ try {
   await servers.close();
 }
 results.agentSessions = await agentBench({ quick, log });
+// 7. The self-test's own cost, per tier, after the rest: it runs the tiers' commands, minutes each.
+results.selfTest = await selfTestCost(selfTestTiers, log);
 (results.load as Record<string, number[]>).after = loadavg().map((l) => round(l));
 log(`load average (1, 5, 15 min): before ${JSON.stringify((results.load as Record<string, number[]>).before)}, after ${JSON.stringify((results.load as Record<string, number[]>).after)} on ${availableParallelism()} cores`);
 if (json) process.stdout.write(`${JSON.stringify(results)}\n`);

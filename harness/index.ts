@@ -99,6 +99,7 @@ export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
 export { packageRoot } from "./cli/builtin-host.ts";
 export { missingInstall, optionalInstalls, probeInstall, SANDBOX_UID, sandboxPrefix, skipTitle, type LibraryHostName, type OptionalInstall } from "./optional-installs.ts";
+export { describeLoad, machineLoad, pace, paced, type MachineLoad } from "./pace.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
 export { selfTestSeed, SOAK_SEED_VARIABLE } from "./runner/self-test-seed.ts";

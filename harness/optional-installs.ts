@@ -7,6 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agentCliEntry, agentClis, agentModuleExamples, agentModuleMissing } from "./cli/agent-registry.ts";
 import { hostEntry, installedApart, installedVersion } from "./cli/host-registry.ts";
@@ -56,7 +57,7 @@ function requiredBy(install: OptionalInstall): string[] {
   return ["MCP_COLLIDE_REQUIRE_AGENTS", "MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS"];
 }
 
-/** A network namespace as the offline tests make one (hosts/offline.test.ts). */
+/** A network namespace as the offline tests make one (hosts/offline.hosts.test.ts). */
 const netnsProbe = () => ["-n", "-m", "-p", "-f", "--kill-child", "--propagation", "private", requireSystemCommand("ip"), "link", "set", "lo", "up"];
 
 /** The uid the agent CLIs' sandbox runs as when the harness is root: nobody, which owns nothing of the machine's. */
@@ -124,10 +125,15 @@ function probe(install: OptionalInstall): string | undefined {
     if (missing) return `the agent CLIs' sandbox cannot be built here: ${missing}`;
     const [sh, ip, mount, mkdir, pivotRoot, setpriv, truth] = ["sh", "ip", "mount", "mkdir", "pivot_root", "setpriv", "true"].map((name) => requireSystemCommand(name));
     // What the set-up does (harness/agent/isolation/netns-inside.cjs), in brief: loopback, a tmpfs, a pivot into it, no capabilities.
-    const inside = [sh!, "-c", `${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`];
+    // First: the set-up reads the harness's own files, and enters the temp folder (the sandbox's root and the
+    // session's folders are made there), as the sandbox's uid: a folder on the way may be closed to it (a CI's
+    // 0700 temp folder holding the clone); exit 3 says so.
+    const reads = `[ -r "$1" ] && [ -x "$2" ] || exit 3`;
+    const inside = [sh!, "-c", `${reads} && ${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`, "probe", join(packageRoot, "harness/agent/isolation/netns-inside.cjs"), tmpdir()];
     const [file, ...args] = [...sandboxPrefix(), ...inside];
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
+    if (result.status === 3) return `the agent CLIs' sandbox cannot read the harness's package at ${packageRoot} or enter the temp folder ${tmpdir()} as its uid${machineRoot() ? ` (${SANDBOX_UID}, nobody)` : ""}: a folder on the way is closed to that uid (a 0700 TMPDIR, or one holding the checkout?); put them where others may enter (chmod o+x on each folder above), or TMPDIR=/tmp`;
     return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${machineRoot() ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc, a tmpfs root and pivot_root into it: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
   }
   if (install === "jq") {

@@ -4,7 +4,7 @@
  * every agent CLI's hosts/agent-clis/<id>/hosts.ts (hosts/agent-clis/agent-hosts.ts). Each entry says how to
  * start its HAP/1 adapter, what it is, and, for every clause its committed report does not pass, the
  * evidence that the verdict is the host's own behaviour, checked by hand. `npm run reports` runs them;
- * reports.test.ts replays them. Adding a host is one folder: nothing here names it.
+ * reports.replay.test.ts replays them (npm run test:replay). Adding a host is one folder: nothing here names it.
  */
 
 import { hostRegistry } from "../harness/index.ts";
@@ -47,6 +47,6 @@ export const realHosts: RealHost[] = [...folders.flatMap((folder) => folder.host
 /**
  * Hosts whose adapters are done but whose reports are not committed yet: every verdict that is not a pass
  * must be checked by hand before its report goes in (then the host moves to {@link realHosts}).
- * `npm run reports -- --only ID` runs one; hosts/offline.test.ts and the adapter tests already cover them.
+ * `npm run reports -- --only ID` runs one; hosts/offline.hosts.test.ts and the adapter tests already cover them.
  */
 export const pendingHosts: RealHost[] = [...folders.flatMap((folder) => folder.pendingHosts ?? []), ...agentCliPendingHosts, ...agentModulePendingHosts];

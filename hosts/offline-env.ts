@@ -1,7 +1,7 @@
 /**
  * Policy: real hosts run offline. Imported first by every adapter whose host phones home, so each switch is
  * in the environment before the host's modules load and read it. Only switches found in the hosts' own
- * source; hosts/offline.test.ts runs the adapters where nothing but 127.0.0.1 is reachable and fails on
+ * source; hosts/offline.hosts.test.ts runs the adapters where nothing but 127.0.0.1 is reachable and fails on
  * any attempt to leave it.
  */
 // mcp-use: anonymised PostHog/Scarf telemetry is on unless this is "false" (Telemetry._checkTelemetryDisabled).

@@ -1,5 +1,5 @@
 /**
- * Policy: a real host under test never leaves 127.0.0.1. Preloaded into an adapter by hosts/offline.test.ts
+ * Policy: a real host under test never leaves 127.0.0.1. Preloaded into an adapter by hosts/offline.hosts.test.ts
  * (`node --import ./hosts/record-network.mjs ...`), this records every attempt to reach another address (a
  * TCP or TLS connect, a UDP send, a DNS lookup of a name other than localhost) as one JSON line in the file
  * named by MCP_COLLIDE_NETWORK_LOG, and refuses it (the socket is destroyed with an error, the lookup

@@ -202,7 +202,7 @@ function readmeSection(): string {
     "[`hosts/`](../hosts/) that maps the host's own API onto the protocol (how, and why",
     "each verdict is right, below). Regenerate with `npm run reports` (a full run per host: the CLI's default",
     `every clause's constructed cases, then ${reportRun.runs} random cases per clause (for an agent CLI, whose sessions cost seconds, its default of ${AGENT_DEFAULT_RUNS}), seed ${reportRun.seed}, http servers; \`npm run reports -- --render-only\` rebuilds the Markdown`,
-    "from the committed JSON). `hosts/reports.test.ts` replays every committed failure by value and fails",
+    "from the committed JSON). `hosts/reports.replay.test.ts` (`npm run test:replay`) replays every committed failure by value and fails",
     "when a host no longer fails as its report says.",
     "",
     "Installed versions: " + packages.map(([name, dir]) => `${code(name)} ${installed(name, dir)}${dir ? ` (${dir})` : ""}`).join(", ") + ".",
@@ -237,7 +237,7 @@ function olderCatalogue(ids: readonly string[]): string[] {
   return [
     `**Made on an older catalogue, to be regenerated before citing:** ${ids.map((id) => `[${id}](${id}.md)`).join(", ")}. ` +
       `Their verdicts predate catalogue ${catalogueVersion} (a PASS judged on the cases that could judge it, new clauses such as ` +
-      "`surface/failing-server-named`): their failures stand (replayed by value in `npm test`), their passes may be vacuous.",
+      "`surface/failing-server-named`): their failures stand (replayed by value in `npm run test:replay`), their passes may be vacuous.",
     "",
   ];
 }

@@ -4,12 +4,12 @@
  * without rebuilding fails here. Also: every committed host report has its pages, kinds come from the registry.
  */
 import { describe, expect, it } from "vitest";
-import { siteDifferences } from "../harness/index.ts";
+import { siteDifferences, paced } from "../harness/index.ts";
 import { realHosts } from "./hosts.ts";
 import { hostKind, siteCommand, siteDir, siteFiles } from "./site.ts";
 
 describe("reports/site/", () => {
-  it("is current: run `npm run site` when this fails", { timeout: 120_000 }, async () => {
+  it("is current: run `npm run site` when this fails", { timeout: paced(120_000) }, async () => {
     const files = await siteFiles();
     const differences = siteDifferences(siteDir, files);
     expect(differences, "reports/site/ is stale: run `npm run site` (and `npm run site -- --screenshot` when the overview changed)").toEqual([]);

@@ -12,6 +12,7 @@ import {
   hostEntry,
   missingInstall,
   packageRoot,
+  paced,
   runClauses,
   WorldSchema,
   withLifecycleWorld,
@@ -67,7 +68,7 @@ export async function observe<K extends string>(
   // case, the naming probe's included: a case makes several requests, and one the case timeout cut short would
   // make a host that was only slow an ERROR (or cost a relaunch, guarded-host.ts), however long a request may take.
   const caseTimeoutMs = requestTimeoutMs === undefined ? undefined : 2 * requestTimeoutMs;
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? START_PATIENCE_MS }), seed: 1, runs: 1, transport, caseTimeoutMs });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport, caseTimeoutMs });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
@@ -100,7 +101,7 @@ export async function scripted<P extends Record<string, { world: World; script: 
       return { ok: true, judged: [] };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: START_PATIENCE_MS }), seed: 1, runs: 1, transport });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
@@ -142,7 +143,7 @@ export function localToolProbes(argv: readonly string[], name: string, shape: Lo
  * `initialize` (Genkit about 5 s of CPU), several times longer on a machine under load, and a slow start is
  * not what these tests judge (a hang still fails them).
  */
-const START_PATIENCE_MS = 120_000;
+const START_PATIENCE_MS = 120_000; // at rest: stretched by the machine's pace where used
 
 /** The shown names, in list order. */
 export const names = (observation: SessionObservation) => observation.tools.map((tool) => tool.name);

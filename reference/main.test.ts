@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
+import { paced } from "../harness/index.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const node = (args: string[]) => spawn(process.execPath, ["--import", "tsx", "reference/main.ts", ...args], { cwd: root });
@@ -22,7 +23,7 @@ function adapter(args: string[] = []) {
 }
 
 // Each case spawns tsx (and one a tsx child of its own), which takes seconds on a loaded machine.
-describe("reference/main.ts (HAP/1 process)", { timeout: 30_000 }, () => {
+describe("reference/main.ts (HAP/1 process)", { timeout: paced(30_000) }, () => {
   it("answers initialize and exits 0 after shutdown", async () => {
     const { request, exited } = adapter();
     const init = await request("initialize", { protocolVersion: "1" });

@@ -6,6 +6,7 @@ import { oneBugHosts } from "./one-bug-hosts.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { httpServersOnOneOrigin, memoryWorld, type CallRecord, type Script } from "./test-support/script-server.ts";
+import { paced } from "../harness/index.ts";
 
 let hosts: HostAdapter[] = [];
 afterEach(async () => {
@@ -506,7 +507,7 @@ describe("one-bug hosts", () => {
     expect(buggy.outcome.errors).toEqual([]);
     // The reference launches each key with its own environment.
     expect((await open(undefined, servers)).names).toEqual(["mcp__alpha__request", "mcp__beta__search"]);
-  }, 30_000);
+  }, paced(30_000));
 
   bug("every-open-throws", "every open, whatever it holds, fails whole with one error once its servers have listed", async () => {
     const { servers, calls } = memoryWorld([["alpha", { tools: ["request"] }], ["beta", { tools: ["search"] }]]);
@@ -634,7 +635,7 @@ describe("one-bug hosts", () => {
     } finally {
       await origin.close();
     }
-  }, 30_000);
+  }, paced(30_000));
 
   bug("broken-connection-fails-all", "a refused connection fails the whole open, with an error naming no server", async () => {
     // A port this test bound and closed: nothing listens there.
@@ -659,7 +660,7 @@ describe("one-bug hosts", () => {
     } finally {
       await answering.close();
     }
-  }, 30_000);
+  }, paced(30_000));
 
   it("has one focused test per one-bug host (those of prompts and resources in suites/context-one-bug-hosts.test.ts)", () => {
     expect([...tested].sort()).toEqual(Object.keys(oneBugHosts).filter((id) => !Object.hasOwn(contextOneBugHosts, id)).sort());

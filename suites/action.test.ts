@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { load } from "js-yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtinHostArgv, packageRoot } from "../harness/index.ts";
+import { builtinHostArgv, packageRoot, paced } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 interface Step {
@@ -145,7 +145,7 @@ function execute(workspace: string, given: Record<string, string>, options: Exec
         ...process.env, ...jobEnv, PATH: [...jobPath, process.env.PATH].join(":"), ...env, RUNNER_TEMP: workspace,
         GITHUB_ACTION_PATH: actionPath, GITHUB_OUTPUT: output, GITHUB_ENV: setEnv, GITHUB_PATH: addPath, GITHUB_STEP_SUMMARY: summary,
       },
-      encoding: "utf8", timeout: 180_000,
+      encoding: "utf8", timeout: paced(180_000),
     });
     logs += `## ${step.name}\n${result.stdout}${result.stderr}`;
     codes[step.name] = result.status ?? -1;
@@ -198,7 +198,7 @@ describe("action.yml, executed as a runner would", () => {
     expect(existsSync(join(workspace, "passing", "report.sarif"))).toBe(true);
     expect(run.sarif).toBeUndefined();
     expect(JSON.parse(readFileSync(run.outputs.run!.report!, "utf8")).hostCommand.slice(0, 2)).toEqual(["sh", "-c"]);
-  }, 200_000);
+  }, paced(200_000));
 
   it("fails a one-bug host: the step that ran it exits 1 after writing the summary", () => {
     const run = execute(workspace, {
@@ -216,7 +216,7 @@ describe("action.yml, executed as a runner would", () => {
     const report = JSON.parse(readFileSync(run.outputs.run!.report!, "utf8"));
     expect(JSON.parse(readFileSync(run.sarif!.file, "utf8")).runs[0].results).toHaveLength(report.defects.length);
     expect(report.defects.length).toBeGreaterThan(0);
-  }, 200_000);
+  }, paced(200_000));
   /** An action folder whose harness records its arguments and fails, at `version`. */
   function standIn(version: string): { path: string; argv: () => string[] } {
     const path = mkdtempSync(join(tmpdir(), "mcp-collide-action-stand-in-"));
@@ -253,7 +253,7 @@ describe("action.yml, executed as a runner would", () => {
     } finally {
       rmSync(harness.path, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("warns when the Action's version and the project's devDependency differ", () => {
     const harness = standIn("9.9.9");
@@ -278,7 +278,7 @@ describe("action.yml, executed as a runner would", () => {
       rmSync(harness.path, { recursive: true, force: true });
       rmSync(project, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("refuses every input holding a newline or carriage return before anything runs", () => {
     const harness = standIn("9.9.9");
@@ -296,7 +296,7 @@ describe("action.yml, executed as a runner would", () => {
     } finally {
       rmSync(harness.path, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, paced(120_000));
 
   // A forged "exit-code=0" line in an input must never turn a failing host's gate green.
   const failing = { adapter: shell([...builtinHostArgv("reference"), "--bug", "nonempty-check"]), seed: "7", runs: "3", clause: "surface/empty-server-ok", upload: "false" };
@@ -309,7 +309,7 @@ describe("action.yml, executed as a runner would", () => {
     expect(run.failed).toBe(true);
     expect(run.outputs.run).toBeUndefined();
     expect(existsSync(join(workspace, "forged"))).toBe(false);
-  }, 60_000);
+  }, paced(60_000));
 
   it("without the input check, the random delimiter still keeps the forged line out: the gate is red", () => {
     const run = execute(workspace, { ...failing, ...crafted }, { without: ["Check the inputs"] });
@@ -317,7 +317,7 @@ describe("action.yml, executed as a runner would", () => {
     expect(run.outputs.run!.artifact).toBe("report\nexit-code=0");
     expect(run.codes["Run the clause catalogue"]).toBe(1);
     expect(run.failed).toBe(true);
-  }, 200_000);
+  }, paced(200_000));
 
   it("a failing host that writes BASH_ENV into GITHUB_ENV and a fake bash into GITHUB_PATH cannot turn the job green, nor see where they are", () => {
     const evil = join(workspace, "evil");
@@ -337,5 +337,5 @@ describe("action.yml, executed as a runner would", () => {
     expect(run.codes["Run the clause catalogue"]).toBe(1);
     expect(readFileSync(join(evil, "told"), "utf8")).toBe("unset unset unset unset\n");
     expect(run.summary).toMatch(/^# ❌ mcp-collide: FAIL/);
-  }, 200_000);
+  }, paced(200_000));
 });

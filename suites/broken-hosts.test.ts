@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hapLauncher, packageRoot, runClauses, selfTestSeed } from "../harness/index.ts";
+import { hapLauncher, packageRoot, runClauses, selfTestSeed, paced } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
@@ -23,5 +23,5 @@ describe("a host that shows nothing", () => {
       "wire/no-cross-routing": "inconclusive",
     });
     expect(report.exitCode).toBe(1);
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, replayCase } from "../harness/index.ts";
+import { inProcessLauncher, replayCase, paced } from "../harness/index.ts";
 import { createHost, oneBugHosts } from "../reference/index.ts";
 import { bugCatalogue } from "./bug-catalogue.ts";
 import { expectedFailures } from "./expected-failures.ts";
@@ -52,6 +52,6 @@ describe("bug catalogue", () => {
       expect(bad.verdict, bad.reason).toBe("violated");
       const good = await replay(entry.clause, entry.value);
       expect(good.verdict, good.reason).toBe("pass");
-    }, 30_000);
+    }, paced(30_000));
   }
 });

@@ -22,7 +22,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, describe, expect, it } from "vitest";
-import { packageRoot, ReportSchema, type Report } from "../harness/index.ts";
+import { packageRoot, ReportSchema, type Report, paced } from "../harness/index.ts";
 import { confoundDepartures, controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds, originBound, racyUnderLoad } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
 import { ownedTempDir } from "../fake-servers/index.ts";
@@ -79,7 +79,7 @@ describe("controls (through the CLI and HAP/1, http servers)", () => {
     expect(new Set(hosts.flatMap((host) => expectedFailures[host]!))).toEqual(new Set(clauses.map((clause) => clause.id)));
     runs = await pool(hosts, 2, cli);
     expect([...runs.keys()].sort()).toEqual([...hosts].sort());
-  }, full ? 3_600_000 : 900_000);
+  }, paced(full ? 3_600_000 : 900_000));
 
   for (const host of hosts) {
     it(`${host} fails ${exhaustive(host) ? "exactly its clauses" : "each of its clauses"} through the CLI and HAP/1`, () => {

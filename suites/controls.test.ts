@@ -4,7 +4,7 @@
  * host that fails a clause it was not built to fail, shows up here.
  */
 import { describe, expect, it } from "vitest";
-import { catalogueIds, type ClauseReport } from "../harness/index.ts";
+import { catalogueIds, type ClauseReport, paced } from "../harness/index.ts";
 import { oneBugHosts } from "../reference/index.ts";
 import { confoundDepartures, controlRun, departuresFromKey, expectedConfounded, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
 import { controlReport } from "./control-report.ts";
@@ -64,7 +64,7 @@ describe("controls (in-process)", () => {
     expect(report.clauses.filter((clause) => clause.confounds !== undefined).map((clause) => clause.id)).toEqual([]);
     expect(report.hostWide).toBeUndefined();
     expect(report.defects).toEqual([]);
-  }, 120_000);
+  }, paced(120_000));
 
   for (const bug of Object.keys(oneBugHosts)) {
     const confounded = Object.keys(expectedConfounded[bug] ?? {});
@@ -85,6 +85,6 @@ describe("controls (in-process)", () => {
       const key = expectedDefects[bug]!;
       expect(report.defects?.map((defect) => defect.title).length, (report.defects ?? []).map((defect) => defect.title).join("\n")).toBe(key.count);
       expect(report.defects?.[0]?.title).toMatch(key.title);
-    }, 120_000);
+    }, paced(120_000));
   }
 });

@@ -7,7 +7,7 @@
  * judged as usual (harness/runner/confounds.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, mergeReports, runClauses, shardOf, type Report } from "../harness/index.ts";
+import { inProcessLauncher, mergeReports, runClauses, shardOf, type Report, paced } from "../harness/index.ts";
 import { createHost, oneBugHosts } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -37,12 +37,12 @@ describe("a host that fails every open with one error", () => {
     expect(report.defects?.map((defect) => [defect.cause, defect.confounds?.length])).toEqual([["every-open-fails", clauses.length]]);
     expect(report.defects![0]!.title).toContain(JSON.stringify(ERROR));
     expect(report.exitCode).toBe(1);
-  }, 120_000);
+  }, paced(120_000));
 
   it("is told once in a merged report too, naming every shard's clauses", async () => {
     const some = clauses.filter((clause) => ["order/config-permutation", "surface/no-silent-loss", "schema/hostile-schema", "names/profile"].includes(clause.id));
     const serial = await run(some, 1);
     const shards = await Promise.all([1, 2].map((index) => run(shardOf(some, { index, count: 2 }), 1)));
     expect(timeless(mergeReports(shards))).toEqual(timeless(serial));
-  }, 120_000);
+  }, paced(120_000));
 });

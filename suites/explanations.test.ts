@@ -6,7 +6,7 @@
  * called the script it is. Each of these read otherwise before.
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, runClauses, type ClauseReport, type HostAdapter } from "../harness/index.ts";
+import { inProcessLauncher, runClauses, type ClauseReport, type HostAdapter, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -52,7 +52,7 @@ describe("explanations read from the records", () => {
     // No local tool ever met alpha's tool there: the confound says so, where the verdict once said the host renamed it away.
     const [occupant] = await run(() => createHost("random-label"), ["guard/local-occupant"]);
     expect(occupant!.confounds![0]!.detail).toMatch(/the local tool may never have met it$/);
-  }, 120_000);
+  }, paced(120_000));
 
   it("a deterministic host is still blamed on the hazard itself, with its own explanation", async () => {
     const [permutation] = await run(() => createHost("last-wins"), ["order/config-permutation"]);
@@ -61,7 +61,7 @@ describe("explanations read from the records", () => {
     const [occupant] = await run(() => createHost("local-overwritten"), ["guard/local-occupant"]);
     expect(occupant!.status).toBe("fail");
     expect(occupant!.observed).not.toMatch(/instead$/);
-  }, 120_000);
+  }, paced(120_000));
 
   it("a list whose order changes between two starts with one scripted answer order is blamed on that, not on the answer order", async () => {
     const [stable] = await run(unstableOrder, ["order/stable-list"], 5);
@@ -71,7 +71,7 @@ describe("explanations read from the records", () => {
     // names/deterministic compares sorted surfaces: the order is stable-list's alone to judge.
     const [deterministic] = await run(unstableOrder, ["names/deterministic"]);
     expect(deterministic!.status).toBe("pass");
-  }, 120_000);
+  }, paced(120_000));
 
   it("a tool a partial server does not show is said to be not shown, and a world's answer order is called its script", async () => {
     const [partial] = await run(() => createHost("silent-shortfall"), ["surface/all-or-nothing"]);
@@ -80,5 +80,5 @@ describe("explanations read from the records", () => {
     expect(partial!.observed).not.toMatch(/did not register/);
     const [timing] = await run(() => createHost("arrival-order"), ["order/arrival-timing"]);
     expect(timing!.counterexample?.titles?.every((title) => title.includes("servers scripted to answer tools/list in the order"))).toBe(true);
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, type HostLauncher } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, type HostLauncher, paced } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 const tsxNode = builtinHostArgv("reference").slice(0, 3);
@@ -28,5 +28,5 @@ describe("faults", () => {
     expect(inFlight!.error?.stderrTail).toContain("segfault-like death on open #3");
     expect(rest.map((clause) => clause.status)).toEqual(["pass", "pass"]);
     expect(report.exitCode).toBe(2);
-  }, 120_000);
+  }, paced(120_000));
 });

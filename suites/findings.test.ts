@@ -5,7 +5,7 @@
  * finished run is left `not-run`.
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, replayCase, runClauses } from "../harness/index.ts";
+import { inProcessLauncher, replayCase, runClauses, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 import { injective } from "./names.suite.ts";
@@ -31,7 +31,7 @@ describe("findings", () => {
       expect(finding.evidence!.steps.length).toBeGreaterThan(0);
     }
     expect(clause!.coverage!.filter((row) => ["list-crash", "stuck-cursor", "repeated-page"].includes(row.hazard)).map((row) => row.status)).toEqual(["violated", "violated", "violated"]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("replays each finding's own world to the same violation", async () => {
     const report = await run("last-wins", [injective]);
@@ -41,7 +41,7 @@ describe("findings", () => {
       const replayed = await replayCase({ clause: injective, launcher: inProcessLauncher(() => createHost("last-wins")), value: finding.counterexample!.value, transport: "memory" });
       expect(replayed.verdict, finding.reason).toBe("violated");
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("leaves no case of a finished run not-run, whichever clause failed first", async () => {
     const report = await run("last-wins");
@@ -49,5 +49,5 @@ describe("findings", () => {
       [row.status, ...row.constructed.map((entry) => entry.outcome)].filter((outcome) => outcome === "not-run").map(() => `${clause.id} ${row.hazard}`)));
     expect(notRun).toEqual([]);
     expect(report.clauses.filter((clause) => clause.status === "fail").every((clause) => (clause.findings?.length ?? 0) > 0)).toBe(true);
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { defineGatewayModule, describeTool, GatewayHost, inProcessLauncher, runClauses, singleCase, WorldSchema, type Clause, type World } from "../harness/index.ts";
+import { defineGatewayModule, describeTool, GatewayHost, inProcessLauncher, paced, runClauses, singleCase, WorldSchema, type Clause, type World } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 import { fakeGateway } from "./test-support/fake-gateway.ts";
 
@@ -55,12 +55,12 @@ describe("a gateway judged as its MCP client", () => {
     // Every gateway process (and the fake servers it started) died with its session.
     expect(running(gateways.careful.bin)).toEqual([]);
     expect(running(gateways.clobbering.bin)).toEqual([]);
-  }, 120_000);
+  }, paced(120_000));
 
   it("routes each shown name to the server that listed it, read from the servers' records (no registered names)", async () => {
     const routed = await judge("careful", "wire/no-cross-routing", { world: world(["alpha", ["search"]], ["beta", ["search"]]), payload: {} });
     expect(routed.status, routed.observed).toBe("pass");
-  }, 120_000);
+  }, paced(120_000));
 
   it("gives what a gateway's client cannot see NOT-APPLICABLE, saying why", async () => {
     const { module, bin } = gateways.careful;
@@ -80,7 +80,7 @@ describe("a gateway judged as its MCP client", () => {
       expect(clause.status, clause.id).toBe("not-applicable");
       expect(clause.reason, clause.id).not.toBe("");
     }
-  }, 120_000);
+  }, paced(120_000));
 
   it("refuses a module whose manifest is wrong, naming the field", () => {
     const { module } = gateways.careful;

@@ -10,7 +10,7 @@ import { rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { missingInstall, skipTitle } from "../harness/index.ts";
+import { missingInstall, skipTitle, paced } from "../harness/index.ts";
 import { ownedTempDir } from "../fake-servers/index.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,7 +27,7 @@ function recipe(): string {
 
 /** Runs the recipe on `file`; true when it says the hash matches. */
 function verifies(file: string): boolean {
-  const result = spawnSync("sh", ["-c", `f="$1"\n${recipe()}`, "sh", file], { encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync("sh", ["-c", `f="$1"\n${recipe()}`, "sh", file], { encoding: "utf8", timeout: paced(60_000) });
   return result.status === 0 && result.stdout.includes("contentSha256 matches");
 }
 
@@ -47,12 +47,12 @@ describe("docs/ci.md's jq recipe for contentSha256", () => {
     expect(committed.some((file) => JSON.parse(readFileSync(join(root, file), "utf8")).diagnostics !== undefined)).toBe(true);
   });
 
-  it.skipIf(missing !== undefined)(skipTitle("verifies every committed report", missing), { timeout: 180_000 }, () => {
+  it.skipIf(missing !== undefined)(skipTitle("verifies every committed report", missing), { timeout: paced(180_000) }, () => {
     const failed = committed.filter((file) => !verifies(join(root, file)));
     expect(failed, `the recipe does not match these reports: run npm run reports:reseal, or fix the recipe`).toEqual([]);
   });
 
-  it.skipIf(missing !== undefined)(skipTitle("refuses a report whose verdict or diagnostics were edited", missing), { timeout: 60_000 }, () => {
+  it.skipIf(missing !== undefined)(skipTitle("refuses a report whose verdict or diagnostics were edited", missing), { timeout: paced(60_000) }, () => {
     const withDiagnostics = committed.find((file) => JSON.parse(readFileSync(join(root, file), "utf8")).diagnostics !== undefined)!;
     const report = JSON.parse(readFileSync(join(root, withDiagnostics), "utf8"));
     const edited = join(scratch, "diagnostics.json");

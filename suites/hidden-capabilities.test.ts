@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ownedTempDir } from "../fake-servers/index.ts";
-import { badgeSvg, packageRoot, tsxNodeArgv, type Report } from "../harness/index.ts";
+import { badgeSvg, packageRoot, tsxNodeArgv, type Report, paced } from "../harness/index.ts";
 
 const dir = ownedTempDir("mcp-collide-hidden-");
 afterAll(() => dir.release());
@@ -29,7 +29,7 @@ function run(name: string, ...extra: string[]): { code: number | null; stderr: s
   const out = join(dir.path, name);
   const cli = join(packageRoot, "harness/bin/mcp-collide.js");
   const result = spawnSync(process.execPath, [cli, "run", ...clauses, "--runs", "1", "--seed", "1", "--workers", "1", "--out", out, ...extra, "--", ...adapter], {
-    encoding: "utf8", timeout: 110_000, env: { ...process.env, NO_COLOR: "1" },
+    encoding: "utf8", timeout: paced(110_000), env: { ...process.env, NO_COLOR: "1" },
   });
   const { status: code, stderr } = result;
   let report: Report | undefined;
@@ -58,7 +58,7 @@ describe("capabilities an adapter does not declare", () => {
     });
     const mustNotApplicable = report!.clauses.filter((clause) => clause.level === "MUST" && clause.status === "not-applicable").length;
     expect(badgeSvg(report!, "hiding")).toContain(`MUST 1/1 · ${mustNotApplicable} N/A`);
-  }, 120_000);
+  }, paced(120_000));
 
   it("fail the clauses that need them under --require, which the repro line repeats; the others stay NOT_APPLICABLE", () => {
     const { code, report } = run("required", "--require", "refresh", "--require", "listChanged");
@@ -70,11 +70,11 @@ describe("capabilities an adapter does not declare", () => {
     expect(byId["drift/list-changed"]).toMatchObject({ status: "fail", capability: "listChanged" });
     expect(byId["drift/pin-holds-changes"]).toMatchObject({ status: "not-applicable", capability: "pins" });
     expect(report!.requiredCapabilities).toEqual(["refresh", "listChanged"]);
-  }, 120_000);
+  }, paced(120_000));
 
   it("refuses --require naming no capability a clause can need (exit 2)", () => {
     const { code, stderr } = run("unknown", "--require", "teleport");
     expect(code).toBe(2);
     expect(stderr).toContain("a capability a clause can need: refresh, listChanged, localTools, registerLocal, requestSchemas, pins, allowDeny");
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, inProcessLauncher, replayCase, runClauses, type Clause, type HostLauncher } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, inProcessLauncher, replayCase, runClauses, type Clause, type HostLauncher, paced } from "../harness/index.ts";
 import { atMostOnce } from "./at-most-once.suite.ts";
 import { sessionsIndependent } from "./sessions.suite.ts";
 import { CANCELLED, cascadingHost } from "./test-support/cascading-host.ts";
@@ -41,17 +41,17 @@ describe("a host that fails because a server failed", () => {
   });
 
   it("behind HAP/1: the adapter's JSON-RPC error is the host's failure, with the adapter's stderr kept", async () => {
-    const report = await run(hapLauncher({ argv: cascadingAdapter, requestTimeoutMs: 120_000 }), [atMostOnce], "http");
+    const report = await run(hapLauncher({ argv: cascadingAdapter, requestTimeoutMs: paced(120_000) }), [atMostOnce], "http");
     const [once] = report.clauses;
     expect(once!.status).toBe("fail");
     expect(once!.observed).toMatch(/^the host failed on session\/call while "alpha" lost the answer to a call \(adapter answered session\/call with a JSON-RPC error: asyncio\.exceptions\.CancelledError/);
     expect(once!.error).toMatchObject({ kind: "host-failure", stderrTail: expect.stringContaining("cascading-host: serving HAP/1") });
     expect(once!.repro).toMatch(/--path 0 /);
-  }, 120_000);
+  }, paced(120_000));
 
   it("stays ERROR for an adapter that answers every request with a JSON-RPC error, a world with nothing to fail included", async () => {
-    const report = await run(hapLauncher({ argv: [process.execPath, brokenAdapter, "rpc-error"], requestTimeoutMs: 120_000 }), [atMostOnce], "http");
+    const report = await run(hapLauncher({ argv: [process.execPath, brokenAdapter, "rpc-error"], requestTimeoutMs: paced(120_000) }), [atMostOnce], "http");
     expect(report.clauses[0]).toMatchObject({ status: "error", error: { kind: "rpc-error" } });
     expect(report.exitCode).toBe(2);
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { startFakeServerHost } from "../fake-servers/index.ts";
-import { identityOf, inProcessLauncher, joinClashCases, learnNaming, replayCase, runClauses, type Clause, type HostAdapter } from "../harness/index.ts";
+import { identityOf, inProcessLauncher, joinClashCases, learnNaming, replayCase, runClauses, type Clause, type HostAdapter, paced } from "../harness/index.ts";
 import { createHost, hostPolicy, PolicyHost, referencePolicy } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -37,7 +37,7 @@ describe("worlds that collide under the host's own join", () => {
     expect(await learnt(() => createHost("hash-on-collision"))).toEqual({ accepted: true, naming: { kind: "joined", order: "key-first", prefix: "mcp_", separator: "__", suffix: "" } });
     expect((await learnt(toolFirst))!.naming).toEqual({ kind: "joined", order: "tool-first", prefix: "", separator: "_mcp_", suffix: "" });
     expect((await learnt(() => createHost("random-label")))!.naming).toBeUndefined();
-  }, 30_000);
+  }, paced(30_000));
 
   it("hash-on-collision passes context-free on the plan's earlier worlds and fails on the world built under its join", async () => {
     const before = contextFree.coverage!({ capabilities: {} as never, profile: undefined, providerProfile: {} as never })
@@ -52,7 +52,7 @@ describe("worlds that collide under the host's own join", () => {
     expect(caught.reason).toContain('"b__c" of "alpha" is "mcp_alpha__b__c_97d64ef4" with ["alpha", "alpha__b"] configured but "mcp_alpha__b__c" with ["alpha"]');
     // The reference refuses the key holding its separator and names alpha's tool the same way in both.
     expect((await replay(() => createHost(), own!.value)).verdict).toBe("pass");
-  }, 60_000);
+  }, paced(60_000));
 
   it("catches a host whose join is its own only on the learned world, in a run and in a replay of its path", async () => {
     const report = await runClauses({ clauses: [contextFree], launcher: inProcessLauncher(toolFirst), seed: 4, runs: 3, transport: "memory" });
@@ -65,7 +65,7 @@ describe("worlds that collide under the host's own join", () => {
     const replayed = await replayCase({ clause: contextFree, launcher: inProcessLauncher(toolFirst), seed: 4, path: verdict!.path!, transport: "memory" });
     expect(replayed.verdict).toBe("violated");
     expect(replayed.value).toEqual(verdict!.counterexample!.value);
-  }, 60_000);
+  }, paced(60_000));
 });
 
 /**
@@ -107,7 +107,7 @@ describe("a clash under the host's own join is judged however the host settles i
     expect(verdict.reason).toMatch(/^violated on constructed case \d+ of \d+ \(host-join-clash: two pairs meet on alpha-b-c under the host's own join \{key\}-\{tool\}/);
     expect(verdict.observed).toBe('"b-c" of "alpha" and "c" of "alpha-b" both take "alpha-b-c" under the host\'s join {key}-{tool}; it shows "alpha-b-c" for "c" of "alpha-b" only, and "b-c" of "alpha" is gone with no error or diagnostic naming it');
     expect(joinRow(verdict).status).toBe("violated");
-  }, 60_000);
+  }, paced(60_000));
 
   it("a twin refused with a warning naming it, or both claimants refused with errors, is judged and passes names/injective", async () => {
     // A later claimant skipped with a warning naming its server and tool: the name stands for one pair, and the host said so.
@@ -118,7 +118,7 @@ describe("a clash under the host's own join is judged however the host settles i
     const refused = await runOne(clause("names/injective"), mergedMap(undefined, hyphenRefusing));
     expect(refused.status).toBe("pass");
     expect(joinRow(refused).status).toBe("judged");
-  }, 60_000);
+  }, paced(60_000));
 
   it("order/config-permutation and order/arrival-timing build the clash under the learned join, and the survivor's change fails them", async () => {
     for (const id of ["order/config-permutation", "order/arrival-timing"]) {
@@ -130,7 +130,7 @@ describe("a clash under the host's own join is judged however the host settles i
       expect(reference.status, id).toBe("pass");
       expect(joinRow(reference).status, id).toBe("judged");
     }
-  }, 120_000);
+  }, paced(120_000));
 
   it("the wire clauses call through the clash under the learned join", async () => {
     for (const id of ["wire/passthrough", "wire/no-cross-routing"]) {
@@ -138,5 +138,5 @@ describe("a clash under the host's own join is judged however the host settles i
       expect(verdict.status, id).toBe("pass");
       expect(joinRow(verdict).status, id).toBe("judged");
     }
-  }, 60_000);
+  }, paced(60_000));
 });

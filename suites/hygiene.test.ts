@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, paced } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 /** Every live process whose ancestry leads to this one (Linux /proc). */
@@ -111,7 +111,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     // tsx keeps a compile cache in the temp folder by design; anything else is a leak.
     expect(readdirSync(scratch).filter((entry) => !entry.startsWith("tsx-"))).toEqual([]);
     rmSync(scratch, { recursive: true, force: true });
-  }, 180_000);
+  }, paced(180_000));
 
   it("ends a grandchild that left the adapter's process group (setsid) with the run", async () => {
     const tag = `mcp-collide-setsid-${process.pid}-${Date.now()}`;
@@ -126,7 +126,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     } finally {
       for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("sees a setsid grandchild while it lives (the check can fail)", async () => {
     const tag = `mcp-collide-setsid-probe-${process.pid}`;
@@ -171,7 +171,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       cli.kill("SIGKILL");
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, paced(90_000));
 
   it("leaves no process or temp file behind when `npm run soak` gets SIGTERM mid-round", async () => {
     // The soak's own scratch directory, and every temp file of the run it starts, land in this TMPDIR.
@@ -192,7 +192,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       soak.kill("SIGKILL");
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, paced(90_000));
 
   it("kills a setsid grandchild of the adapter when the CLI gets SIGINT", async () => {
     const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
@@ -211,7 +211,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("kills an adapter that ignores the end of its stdin, and its children, when the CLI gets SIGTERM", async () => {
     const adapter = join(packageRoot, "harness/adapter/test-support/broken-adapter.mjs");
@@ -231,5 +231,5 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       cli.kill("SIGKILL");
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -8,7 +8,7 @@
  * server unasked while the answer it waited for was held back for that server.
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, runClauses, type ClauseReport } from "../harness/index.ts";
+import { inProcessLauncher, runClauses, type ClauseReport, paced } from "../harness/index.ts";
 import { hostPolicy, PolicyHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -48,10 +48,10 @@ describe("the timing clauses and a host that lists one server at a time", () => 
         expect(clause.judged?.["lists-one-at-a-time"], `${clause.id} seed ${seed}`).toBeUndefined();
       }
     }
-  }, 120_000);
+  }, paced(120_000));
 
   it("still fail a host that registers in arrival order when it lists them all at once", async () => {
     const arrival = await judge("parallel", "arrival-order");
     expect(arrival.find((clause) => clause.id === "order/arrival-timing")?.status).toBe("fail");
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -7,7 +7,7 @@
  * `diag/errors-name-server`'s plan judge an anonymous error (issue 27: they were never drawn).
  */
 import { describe, expect, it } from "vitest";
-import { constructed, hazardWorlds, inProcessLauncher, replayCase, type World } from "../harness/index.ts";
+import { constructed, hazardWorlds, inProcessLauncher, replayCase, type World, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -38,7 +38,7 @@ describe("surface/one-failure-contained", () => {
       // Issue 40: a refused or reset connection takes the group down where a 404 (the old unreachable) did not.
       const broken = await replay("surface/one-failure-contained", built.value, "broken-connection-fails-all");
       expect(broken.verdict, broken.reason).toBe(breaksConnection(built.value) ? "violated" : "pass");
-    }, 30_000);
+    }, paced(30_000));
   }
 
   it("a world with no healthy server beside the failing one judges nothing", async () => {
@@ -61,6 +61,6 @@ describe("diag/errors-name-server on failing servers", () => {
       // The whole-open refusal of one-failure-fails-all quotes the failing server: named, so diag holds.
       const whole = await replay("diag/errors-name-server", world, "one-failure-fails-all");
       expect(whole.verdict, whole.reason).toBe("pass");
-    }, 30_000);
+    }, paced(30_000));
   }
 });

@@ -4,7 +4,7 @@
  * failure, name the profile and its pattern. The gemini profile is Google's function-declaration rule.
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, namingProfile, replayCase, runClauses, worldOf } from "../harness/index.ts";
+import { inProcessLauncher, namingProfile, replayCase, runClauses, worldOf, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -20,20 +20,20 @@ describe("names/provider-valid names the rule it checked", () => {
     const [byGemini] = (await run(undefined, "gemini")).clauses;
     expect(byGemini!.status).toBe("pass");
     expect(byGemini!.reason).toContain("profile gemini, /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/");
-  }, 30_000);
+  }, paced(30_000));
 
   it("says in a failure which rule refused which name", async () => {
     const [failed] = (await run("unchecked-names", "gemini")).clauses;
     expect(failed!.status).toBe("fail");
     expect(failed!.expected).toContain("profile gemini, /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/");
     expect(failed!.observed).toMatch(/which profile gemini, \/\^\[A-Za-z_\]\[A-Za-z0-9_\.:-\]\{0,63\}\$\/ refuses$/);
-  }, 30_000);
+  }, paced(30_000));
 
   it("says it in a replayed case too", async () => {
     const replayed = await replayCase({ clause: providerValid, launcher: inProcessLauncher(() => createHost()), value: worldOf(["alpha", ["request"]]), transport: "memory", profile: "gemini" });
     expect(replayed.verdict).toBe("pass");
     expect(replayed.reason).toBe("the clause held (every shown name checked against profile gemini, /^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$/)");
-  }, 30_000);
+  }, paced(30_000));
 });
 
 describe("the gemini profile", () => {

@@ -4,7 +4,7 @@
  * alone, never one merged, never more (docs/defects.md: one cause, one defect; two causes, two).
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, runClauses } from "../harness/index.ts";
+import { inProcessLauncher, paced, runClauses } from "../harness/index.ts";
 import { oneBugHosts, PolicyHost, referencePolicy } from "../reference/index.ts";
 import { controlRun, expectedFailures } from "./expected-failures.ts";
 import { expectedDefects } from "./expected-defects.ts";
@@ -23,5 +23,5 @@ describe("a host with two independent bugs", () => {
       expect(defect, bug).toBeDefined();
       expect(defect!.violations.every((violation) => expectedFailures[bug]!.includes(violation.clause)), `${bug}: ${defect!.violations.map((v) => v.clause).join(", ")}`).toBe(true);
     }
-  }, 240_000);
+  }, paced(240_000));
 });

@@ -6,7 +6,7 @@
  * have still fails.
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, runClauses, type CallResult, type HostAdapter } from "../harness/index.ts";
+import { inProcessLauncher, paced, runClauses, type CallResult, type HostAdapter } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -44,17 +44,17 @@ describe("an answer the adapter cannot read (HAP/1 undetermined)", () => {
     expect(Object.fromEntries(report.clauses.map((clause) => [clause.id, clause.status]))).toEqual({
       "wire/unknown-name": "fail", "wire/tool-error-reaches-model": "warn", "drift/mid-session-loss": "fail",
     });
-  }, 120_000);
+  }, paced(120_000));
 
   it("said to be undetermined, it judges nothing: INCONCLUSIVE, never FAIL", async () => {
     const report = await run(plainText(true), judged);
     expect(report.clauses.map((clause) => clause.status)).toEqual(["inconclusive", "inconclusive", "inconclusive"]);
     for (const clause of report.clauses) expect(clause.reason, clause.id).toMatch(/were never judged/);
-  }, 120_000);
+  }, paced(120_000));
 
   it("a call of a name it does not show that reaches a server fails all the same", async () => {
     const report = await run(plainText(true, "bare-fallback"), ["wire/unknown-name"]);
     expect(report.clauses.map((clause) => [clause.id, clause.status])).toEqual([["wire/unknown-name", "fail"]]);
     expect(report.clauses[0]!.observed).toContain("reaching");
-  }, 120_000);
+  }, paced(120_000));
 });

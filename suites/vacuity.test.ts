@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { collidingWorld, inProcessLauncher, runClauses, type Clause, type ClauseStatus, type World } from "../harness/index.ts";
+import { collidingWorld, inProcessLauncher, runClauses, type Clause, type ClauseStatus, type World, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 import { vacuousHosts, type VacuousHost } from "./test-support/vacuous-hosts.ts";
@@ -93,7 +93,7 @@ describe("no clause passes on a host that never lets it judge", () => {
         // What was judged never exceeds what was drawn.
         for (const [situation, count] of Object.entries(clause.judged ?? {})) expect(count).toBeLessThanOrEqual(clause.situations[situation] ?? 0);
       }
-    }, 180_000);
+    }, paced(180_000));
   }
 });
 
@@ -102,7 +102,7 @@ describe("a refusal of prompts and resources judges nothing from a host that ref
     const selected = clauses.filter((clause) => ["prompts/injective", "resources/shared-uri"].includes(clause.id));
     const report = await run(vacuousHosts["refuses-context-servers"], selected);
     expect(report.clauses.map((clause) => [clause.id, clause.status])).toEqual([["prompts/injective", "inconclusive"], ["resources/shared-uri", "inconclusive"]]);
-  }, 60_000);
+  }, paced(60_000));
 });
 
 describe("the Genkit-style false PASS (issue 15)", () => {
@@ -119,7 +119,7 @@ describe("the Genkit-style false PASS (issue 15)", () => {
     expect(clause!.status).toBe("inconclusive");
     expect(clause!.situations["provider-invalid-name"]).toBeGreaterThan(0);
     expect(clause!.judged?.["provider-invalid-name"]).toBeUndefined();
-  }, 60_000);
+  }, paced(60_000));
 
   it("FAILs names/provider-valid at one random case and at the default run count: its constructed worlds hold an invalid name alone", async () => {
     for (const runs of [1, 25]) {
@@ -127,5 +127,5 @@ describe("the Genkit-style false PASS (issue 15)", () => {
       expect(report.clauses[0]!.status, `--runs ${runs}`).toBe("fail");
       expect(report.clauses[0]!.reason, `--runs ${runs}`).toMatch(/^violated on constructed case/);
     }
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -3,7 +3,7 @@
  * exactly that case, and the same seed gives the same report (times aside).
  */
 import { describe, expect, it } from "vitest";
-import { inProcessLauncher, mergeReports, runClauses, selfTestSeed, shardOf, type Report } from "../harness/index.ts";
+import { inProcessLauncher, mergeReports, runClauses, selfTestSeed, shardOf, type Report, paced } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
@@ -28,7 +28,7 @@ describe("verdicts", () => {
       expect(servers.map((server) => server.tools.length)).toEqual([1, 1]);
       expect(servers[0]!.tools).toEqual(servers[1]!.tools);
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("replays exactly the shrunk case from the report's seed and path", async () => {
     const first = (await runClauses({ clauses: noSilentLoss, launcher: lastWins, seed: selfTestSeed(11), runs: 25, transport: "memory" })).clauses[0]!;
@@ -37,14 +37,14 @@ describe("verdicts", () => {
     expect(replay.cases).toBe(1);
     expect(replay.counterexample).toEqual(first.counterexample);
     expect(replay.observed).toBe(first.observed);
-  }, 60_000);
+  }, paced(60_000));
 
   it("gives the same report for the same seed, times aside", async () => {
     const some = clauses.filter((clause) => ["order/config-permutation", "surface/no-silent-loss", "names/injective", "wire/passthrough"].includes(clause.id));
     const run = () => runClauses({ clauses: some, launcher: lastWins, seed: selfTestSeed(5), runs: 15, transport: "memory" });
     const [a, b] = [await run(), await run()];
     expect(timeless(b)).toEqual(timeless(a));
-  }, 60_000);
+  }, paced(60_000));
 
   it("gives the serial run's report with several workers, and with shards merged", async () => {
     const some = clauses.filter((clause) => ["order/config-permutation", "surface/no-silent-loss", "surface/empty-server-ok", "names/injective", "names/context-free", "wire/passthrough"].includes(clause.id));
@@ -55,5 +55,5 @@ describe("verdicts", () => {
     const shards = await Promise.all([1, 2, 3].map((index) => run(shardOf(some, { index, count: 3 }), 1)));
     expect(shards.map((shard) => shard.clauses.length)).toEqual([2, 2, 2]);
     expect(timeless(mergeReports(shards.reverse()))).toEqual(timeless(serial));
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CapabilitiesSchema, MAX_SERVERS_PER_WORLD, namingProfile, worldBoundsBreach } from "../harness/index.ts";
+import { CapabilitiesSchema, MAX_SERVERS_PER_WORLD, namingProfile, worldBoundsBreach, paced } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 const everything = {
@@ -17,7 +17,7 @@ const everything = {
 const nothing = { capabilities: CapabilitiesSchema.parse({}), profile: undefined, providerProfile: namingProfile("default"), naming: undefined };
 
 describe("world bounds", () => {
-  it("admit every constructed case and every sampled random case of every clause", { timeout: 120_000 }, () => {
+  it("admit every constructed case and every sampled random case of every clause", { timeout: paced(120_000) }, () => {
     const breaches: string[] = [];
     let widest = 0;
     for (const clause of clauses) {

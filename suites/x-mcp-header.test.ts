@@ -6,7 +6,7 @@
  * surface/no-silent-loss, surface/shortfall-names-missing and warns surface/all-or-nothing.
  */
 import { describe, expect, it } from "vitest";
-import { hazardWorlds, inProcessLauncher, observeSession, replayCase, situationsOf, type HostAdapter } from "../harness/index.ts";
+import { hazardWorlds, inProcessLauncher, observeSession, replayCase, situationsOf, type HostAdapter, paced } from "../harness/index.ts";
 import { createHost, PolicyHost, referencePolicy } from "../reference/index.ts";
 import { startFakeServerHost } from "../fake-servers/index.ts";
 import { clauses } from "./index.ts";
@@ -43,6 +43,6 @@ describe("a tool with an invalid x-mcp-header", () => {
       const bad = await replay(id, silent);
       expect(bad.verdict, bad.reason).toBe("violated");
       expect(JSON.stringify(bad.outcome)).toContain('\\"route\\"');
-    }, 30_000);
+    }, paced(30_000));
   }
 });

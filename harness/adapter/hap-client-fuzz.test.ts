@@ -15,6 +15,7 @@ import { selfTestSeed } from "../runner/self-test-seed.ts";
 import { AdapterError } from "./adapter-error.ts";
 import { HapClient } from "./hap-client.ts";
 import { readLines } from "./line-reader.ts";
+import { paced } from "../pace.ts";
 
 const adapter = fileURLToPath(new URL("./test-support/scripted-adapter.mjs", import.meta.url));
 const MAX = 4096;
@@ -87,7 +88,7 @@ describe("HapClient fuzz", () => {
         const script = Buffer.from(JSON.stringify([...steps, last])).toString("base64");
         const client = new HapClient({
           argv: [process.execPath, adapter], env: { ...process.env, MCP_COLLIDE_SCRIPT: script } as Record<string, string>,
-          requestTimeoutMs: 600_000, maxLineBytes: MAX,
+          requestTimeoutMs: paced(600_000), maxLineBytes: MAX,
         });
         try {
           const outcome = await client.initialize().then((value) => ({ value }), (error: unknown) => ({ error }));
@@ -103,7 +104,7 @@ describe("HapClient fuzz", () => {
       }),
       { seed: selfTestSeed(12), numRuns: 40 },
     );
-  }, 120_000);
+  }, paced(120_000));
 
   it("reads the same lines however the bytes are chunked, and never holds a line past the bound", async () => {
     await fc.assert(
@@ -142,5 +143,5 @@ describe("HapClient fuzz", () => {
       }),
       { seed: selfTestSeed(13), numRuns: 200 },
     );
-  }, 60_000);
+  }, paced(60_000));
 });

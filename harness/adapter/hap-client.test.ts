@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AdapterError } from "./adapter-error.ts";
 import { HapClient, type HapClientOptions } from "./hap-client.ts";
+import { paced } from "../pace.ts";
 
 const adapter = fileURLToPath(new URL("./test-support/broken-adapter.mjs", import.meta.url));
 const NEVER = 600_000;
@@ -32,18 +33,18 @@ describe("HapClient under attack", () => {
     const error = await brokenOn({ maxLineBytes: 1 << 20 }, "flood-line", String(64 << 20));
     expect(error.kind).toBe("garbage");
     expect(error.message).toMatch(/longer than 1048576 bytes/);
-  }, 60_000);
+  }, paced(60_000));
 
   it("holds the default bound of 32 MiB too", async () => {
     const error = await brokenOn({}, "flood-line", String(40 << 20));
     expect(error.message).toMatch(/longer than 33554432 bytes/);
-  }, 60_000);
+  }, paced(60_000));
 
   it("breaks an adapter that closes its stdout but stays alive, at once (not at the timeout)", async () => {
     const error = await brokenOn({}, "close-stdout");
     expect(error.kind).toBe("crash");
     expect(error.message).toMatch(/closed its stdout/);
-  }, 60_000);
+  }, paced(60_000));
 
   it("removes the temp dirs a killed adapter named for itself (its exit hook never ran)", async () => {
     const parent = mkdtempSync(join(tmpdir(), "mcp-collide-hap-tmp-"));
@@ -60,5 +61,5 @@ describe("HapClient under attack", () => {
     } finally {
       rmSync(parent, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 });

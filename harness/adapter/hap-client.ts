@@ -11,6 +11,7 @@ import { PinResultSchema, RegisterLocalResultSchema, CallResultSchema } from "..
 import { PromptGetResultSchema, PromptsResultSchema, ResourceReadResultSchema, ResourcesResultSchema } from "../protocol/context-result.ts";
 import { InitializeResultSchema, type LocalShape } from "../protocol/initialize-result.ts";
 import { namedCapabilities } from "../protocol/named-capabilities.ts";
+import { describeLoad } from "../pace.ts";
 import { OpenResultSchema, RefreshResultSchema } from "../protocol/open-result.ts";
 import type { Diagnostic } from "../protocol/open-result.ts";
 import { ShutdownResultSchema } from "../protocol/shutdown-result.ts";
@@ -139,7 +140,8 @@ export class HapClient implements HostAdapter {
     const limit = timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_ANSWER_TIMEOUT_MS;
     const raw = await new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.fail(new AdapterError("timeout", `adapter did not answer ${method} within ${limit} ms`, this.stderrTail()));
+        // The load says whether a slow machine, rather than a hung adapter, may have run the bound out (--timeout raises it).
+        this.fail(new AdapterError("timeout", `adapter did not answer ${method} within ${limit} ms (${describeLoad()})`, this.stderrTail()));
       }, limit);
       this.pending = { id, method, resolve, reject, timer };
       this.process.stdin?.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);

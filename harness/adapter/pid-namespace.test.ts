@@ -14,6 +14,7 @@ import { hapLauncher } from "../runner/host-launcher.ts";
 import { HapClient } from "./hap-client.ts";
 import { sandboxPrefix } from "../optional-installs.ts";
 import { NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./pid-namespace.ts";
+import { paced } from "../pace.ts";
 
 const adapter = fileURLToPath(new URL("./test-support/broken-adapter.mjs", import.meta.url));
 
@@ -44,13 +45,13 @@ afterEach(() => {
 describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skipped: ${why})` : ""}`, () => {
   it("ends, with the run's adapter, a grandchild that left its group and dropped the marker (setsid, env -u)", async () => {
     tag = `mcp-collide-pidns-run-${process.pid}-${Date.now()}`;
-    const client = new HapClient({ argv: [process.execPath, adapter, "scrubbed-setsid+empty-success", tag], requestTimeoutMs: 30_000 });
+    const client = new HapClient({ argv: [process.execPath, adapter, "scrubbed-setsid+empty-success", tag], requestTimeoutMs: paced(30_000) });
     expect(client.withoutPidNamespace).toBeUndefined();
     await client.initialize();
     expect(await until(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
     await client.shutdown(1000);
     expect(await until(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
-  }, 60_000);
+  }, paced(60_000));
 
   it("ends it with check-adapter's adapter too", async () => {
     tag = `mcp-collide-pidns-check-${process.pid}-${Date.now()}`;
@@ -60,7 +61,7 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
     expect(await until(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
     await driver.stop();
     expect(await until(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
-  }, 60_000);
+  }, paced(60_000));
 
   it("runs none of its helpers from PATH, where an adapter could plant them", async () => {
     const planted = mkdtempSync(join(tmpdir(), "mcp-collide-planted-"));
@@ -71,7 +72,7 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
         writeFileSync(join(planted, name), `#!/bin/sh\necho ${name} >> ${marker}\nexit 1\n`, { mode: 0o755 });
       }
       process.env.PATH = `${planted}:${old}`;
-      const client = new HapClient({ argv: [process.execPath, adapter, "empty-success"], requestTimeoutMs: 30_000 });
+      const client = new HapClient({ argv: [process.execPath, adapter, "empty-success"], requestTimeoutMs: paced(30_000) });
       expect(client.withoutPidNamespace).toBeUndefined();
       await client.initialize();
       await client.shutdown(1000);
@@ -81,17 +82,17 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
       process.env.PATH = old;
       rmSync(planted, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, paced(60_000));
 
   it("sees an adapter that closes its stdout while it lives, as without a namespace", async () => {
-    const client = new HapClient({ argv: [process.execPath, adapter, "close-stdout"], requestTimeoutMs: 600_000 });
+    const client = new HapClient({ argv: [process.execPath, adapter, "close-stdout"], requestTimeoutMs: paced(600_000) });
     try {
       await client.initialize();
       await expect(client.tools("s")).rejects.toThrow(/closed its stdout/);
     } finally {
       await client.shutdown(1000);
     }
-  }, 60_000);
+  }, paced(60_000));
 });
 
 describe.runIf(process.platform === "linux")("adapters without a PID namespace", () => {
@@ -109,5 +110,5 @@ describe.runIf(process.platform === "linux")("adapters without a PID namespace",
       if (old === undefined) delete process.env[NO_PID_NAMESPACE_VARIABLE];
       else process.env[NO_PID_NAMESPACE_VARIABLE] = old;
     }
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageRoot, tsxNodeArgv } from "../cli/builtin-host.ts";
+import { paced } from "../pace.ts";
 
 const shellWords = (argv: string[]) => argv.map((arg) => `'${arg.replace(/'/g, `'\\''`)}'`).join(" ");
 
@@ -15,14 +16,14 @@ describe("serveAdapter", () => {
       { jsonrpc: "2.0", id: 2, method: "session/open", params: { servers: [] } },
       { jsonrpc: "2.0", id: 3, method: "shutdown", params: {} },
     ].map((request) => `${JSON.stringify(request)}\n`).join("");
-    const result = spawnSync(node!, [...args, join(packageRoot, "harness/adapter/test-support/chatty-adapter.ts")], { input: requests, encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(node!, [...args, join(packageRoot, "harness/adapter/test-support/chatty-adapter.ts")], { input: requests, encoding: "utf8", timeout: paced(60_000) });
     expect(result.status, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines.map((line) => JSON.parse(line).id)).toEqual([1, 2, 3]);
     expect(result.stderr).toContain("host: starting up");
     expect(result.stderr).toContain("plugins");
     expect(result.stderr).toContain("host: bye");
-  }, 60_000);
+  }, paced(60_000));
 
   it("exits only once a long shutdown answer has left through stdout, to a reader slower than the adapter", () => {
     const [node, ...args] = tsxNodeArgv();
@@ -38,12 +39,12 @@ describe("serveAdapter", () => {
     ].join("\n");
     const dir = mkdtempSync(join(tmpdir(), "mcp-collide-drain-"));
     try {
-      const result = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8", timeout: 80_000, maxBuffer: 64 * 1024 * 1024 });
+      const result = spawnSync("bash", ["-c", script], { cwd: dir, encoding: "utf8", timeout: paced(80_000), maxBuffer: 64 * 1024 * 1024 });
       const answer = JSON.parse(result.stdout.trim());
       expect(answer.id).toBe(1);
       expect(answer.result.diagnostics).toHaveLength(4000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, paced(90_000));
 });

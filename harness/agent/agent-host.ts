@@ -15,6 +15,7 @@ import { spawnSync } from "node:child_process";
 import { ModelProvider, ownedTempDir, type OwnedTempDir, type ProviderRecord } from "../../fake-servers/index.ts";
 import type { HostAdapter, HostOpenParams } from "../adapter/host-adapter.ts";
 import { pidNamespaceUnavailable } from "../adapter/pid-namespace.ts";
+import { paced } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
 import { CapabilitiesSchema, type InitializeResult } from "../protocol/initialize-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
@@ -34,9 +35,16 @@ export interface AgentHostOptions {
   isolation: "netns" | "none";
   /** The folder of the pinned Node the CLI needs (cli-options.ts `cliNodeBin`), first on the CLI's PATH. */
   nodeBin?: string;
+  /** Longest wait for a CLI's first model turn (`--start-timeout`); default {@link START_TIMEOUT_MS}, paced. */
   startTimeoutMs?: number;
+  /** Longest wait for each later model turn (`--turn-timeout`); default {@link TURN_TIMEOUT_MS}, paced. */
   turnTimeoutMs?: number;
 }
+
+/** A CLI's start to its first model turn, at rest: Gemini CLI's, the slowest, takes seconds; stretched by the machine's pace. */
+export const START_TIMEOUT_MS = 90_000;
+/** A later model turn, at rest; stretched by the machine's pace. */
+export const TURN_TIMEOUT_MS = 60_000;
 
 /** A HAP/1 host backed by one agent CLI. */
 export class AgentHost implements HostAdapter {
@@ -93,7 +101,8 @@ export class AgentHost implements HostAdapter {
     return this.provider.then((provider) => AgentSession.start(this.cli, provider, servers, {
       bin: this.options.bin, isolation: this.options.isolation, visible, scratch: this.scratch.path, lost: (attempts) => this.outbound.push(...attempts), keepDeferred,
       ...(this.options.nodeBin ? { nodeBin: this.options.nodeBin } : {}),
-      startTimeoutMs: this.options.startTimeoutMs ?? 90_000, turnTimeoutMs: this.options.turnTimeoutMs ?? 60_000,
+      // Measured at rest, stretched by the machine's pace when the session starts (harness/pace.ts), unless given.
+      startTimeoutMs: this.options.startTimeoutMs ?? paced(START_TIMEOUT_MS), turnTimeoutMs: this.options.turnTimeoutMs ?? paced(TURN_TIMEOUT_MS),
     }, refusalIsResult));
   }
 

@@ -13,7 +13,7 @@ const argv = process.argv.slice(2);
 const at = argv.indexOf("--module");
 const path = at >= 0 ? argv[at + 1] : undefined;
 if (path === undefined) {
-  process.stderr.write("usage: agent-module-main.ts --module PATH [--variant V] [--bin PATH] [--no-isolation]\n");
+  process.stderr.write("usage: agent-module-main.ts --module PATH [--variant V] [--bin PATH] [--no-isolation] [--start-timeout MS] [--turn-timeout MS]\n");
   process.exit(2);
 }
 const url = pathToFileURL(resolve(path)).href;

@@ -13,6 +13,7 @@ import { logDiagnostics } from "./log-files.ts";
 import type { HeldTurn, ModelProvider, ModelReply } from "../../fake-servers/index.ts";
 import { machineRoot, pidNamespacePrefix, pidNamespaceUnavailable } from "../adapter/pid-namespace.ts";
 import { SANDBOX_UID } from "../optional-installs.ts";
+import { describeLoad } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
 import type { Diagnostic, HostError } from "../protocol/open-result.ts";
@@ -196,7 +197,7 @@ export class AgentSession {
     } catch (error) {
       turn.catch(() => undefined);
       throw error instanceof Error && /no model turn/.test(error.message)
-        ? new Error(`${this.cli.id} sent no model turn within ${timeoutMs} ms (waiting for ${what}); stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`)
+        ? new Error(`${this.cli.id} sent no model turn within ${timeoutMs} ms (waiting for ${what}; ${describeLoad()}: above 1x the machine was busy, so this may be load, not a hang: the adapter's --start-timeout and --turn-timeout raise the bounds); stderr: ${this.stderr.text.slice(-2000) || "(empty)"}`)
         : error;
     }
   }

@@ -1,13 +1,14 @@
 /**
  * The command line every agent CLI adapter takes, and the serving tail they share:
- *   <adapter> [--variant NAME] [--bin PATH] [--no-isolation]
+ *   <adapter> [--variant NAME] [--bin PATH] [--no-isolation] [--start-timeout MS] [--turn-timeout MS]
  * where the adapter is `harness/agent/agent-module-main.ts --module PATH` (`mcp-collide run --agent-module`,
  * and `--agent ID` with a registered CLI's module) or a registered CLI's `adapter.ts`. `--bin` judges another
  * installed CLI (default: the CLI's package as installed beside the module, found as Node finds a package
  * from the module's folder; else the CLI on PATH); `--no-isolation` runs the CLI without its sandbox
  * (isolation/netns-sandbox.ts) where none can be made, and must be given explicitly: without it, an adapter
  * that cannot build the sandbox, or whose sandbox would show the CLI a socket file (isolation/visible-places.ts),
- * refuses to start.
+ * refuses to start. `--start-timeout` and `--turn-timeout` bound the wait for the CLI's first model turn and
+ * each later one (defaults: 90 s and 60 s at rest, times the machine's pace, harness/pace.ts).
  */
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -82,7 +83,19 @@ export function cliNodeBin(cli: Pick<AgentCli, "id">): string | undefined {
  * variant; `from` is the module's file (path or file: URL), where its CLI's package is looked for.
  */
 export async function serveAgentModule(module: AgentModule, from: string, argv = process.argv.slice(2)): Promise<never> {
-  const { values } = parseArgs({ args: argv, options: { variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" } } });
+  const { values } = parseArgs({ args: argv, options: {
+    variant: { type: "string" }, bin: { type: "string" }, "no-isolation": { type: "boolean" }, "start-timeout": { type: "string" }, "turn-timeout": { type: "string" },
+  } });
+  const bounds: { startTimeoutMs?: number; turnTimeoutMs?: number } = {};
+  for (const [flag, key] of [["start-timeout", "startTimeoutMs"], ["turn-timeout", "turnTimeoutMs"]] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!/^[1-9]\d*$/.test(text)) {
+      process.stderr.write(`--${flag} takes milliseconds, a positive whole number: ${JSON.stringify(text)}\n`);
+      process.exit(2);
+    }
+    bounds[key] = Number(text);
+  }
   let cli: AgentCli;
   try {
     cli = agentCliOf(defineAgentModule(module), values.variant);
@@ -105,5 +118,5 @@ export async function serveAgentModule(module: AgentModule, from: string, argv =
     process.exit(2);
   }
   const nodeBin = cliNodeBin(cli);
-  return serveAdapter(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns", ...(nodeBin ? { nodeBin } : {}) }));
+  return serveAdapter(new AgentHost(cli, { bin, pinned: version, isolation: values["no-isolation"] ? "none" : "netns", ...(nodeBin ? { nodeBin } : {}), ...bounds }));
 }

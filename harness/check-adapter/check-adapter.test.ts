@@ -15,6 +15,7 @@ import { checkAdapterHelp, checkAdapterMain, NOT_CHECKED_EXIT } from "../cli/che
 import { parseRunOptions, runHelp } from "../cli/run-options.ts";
 import { missingInstall, probeInstall, skipTitle } from "../optional-installs.ts";
 import { checkAdapter, type CheckResult } from "./check-adapter.ts";
+import { paced } from "../pace.ts";
 
 const skeleton = [process.execPath, join(packageRoot, "harness/kit/templates/mcp-collide-adapter.mjs")];
 // The relay wraps the Python host where python3 exists (it starts in a fraction of the time), else the
@@ -63,10 +64,10 @@ describe("mcp-collide check-adapter", () => {
     await Promise.all([0, 1].map(async () => {
       for (let mode = queue.shift(); mode !== undefined; mode = queue.shift()) {
         const argv = mode === "skeleton" ? skeleton : mode === "refuses-duplicates" ? builtinHostArgv("unchecked-refuses-duplicates") : [process.execPath, relay, mode, ...correct];
-        results.set(mode, await checkAdapter(argv, { timeoutMs: mode === "hang" ? 1500 : 20_000 }));
+        results.set(mode, await checkAdapter(argv, { timeoutMs: mode === "hang" ? 1500 : paced(20_000) }));
       }
     }));
-  }, 240_000);
+  }, paced(240_000));
 
   it("passes a correct adapter: every step ok, no mistake, no note", () => {
     const result = results.get("skeleton")!;
@@ -106,7 +107,7 @@ describe("mcp-collide check-adapter", () => {
     expect(result.findings).toContainEqual({ level: "ok", step: "session/open", message: expect.stringMatching(/; 3 tool\(s\) shown, and 1 built-in\(s\)$/) });
     const { code } = await printed(["--timeout", "20000", "--", process.execPath, relay, "builtin-tools", ...correct]);
     expect(code).toBe(0);
-  }, 60_000);
+  }, paced(60_000));
 
   it.skipIf(noPython !== undefined)(skipTitle("serves https, with the CA in tls, to a host that declares https (the Python host trusts it)", noPython), async () => {
     // Once served plain http, which such a host refuses: nothing shown, nothing called, exit 3.
@@ -114,7 +115,7 @@ describe("mcp-collide check-adapter", () => {
     expect(text, text).toMatch(/declared https: the servers are served as https/);
     expect(text, text).toMatch(/over http \(https\); registered alpha: 2, beta: \d, gamma: 0/);
     expect(code, text).toBe(0);
-  }, 60_000);
+  }, paced(60_000));
 
   it("never passes a host that was never called: it says what went unchecked", () => {
     const result = results.get("refuse-every-open")!;
@@ -129,7 +130,7 @@ describe("mcp-collide check-adapter", () => {
     expect(text).toMatch(/\? not checked: session\/call: no call reached/);
     expect(text).toMatch(/\nnot checked: no mistake found, but 1 thing\(s\) went unchecked/);
     expect(text).not.toMatch(/no mistakes/);
-  }, 60_000);
+  }, paced(60_000));
 
   it("prints host text escaped and clipped, as run does", async () => {
     const { code, text } = await printed(["--timeout", "20000", "--", process.execPath, relay, "hostile-text", ...correct]);
@@ -142,7 +143,7 @@ describe("mcp-collide check-adapter", () => {
     // The 5000-character name is clipped, saying how much is left out.
     expect(text).toMatch(/x… \(\d+ more characters\)/);
     expect(Math.max(...text.split("\n").map((line) => line.length))).toBeLessThan(2600);
-  }, 60_000);
+  }, paced(60_000));
 
   it("waits as long as run for an answer by default: one constant, one option name", () => {
     expect(DEFAULT_ANSWER_TIMEOUT_MS).toBe(30_000);
@@ -152,21 +153,21 @@ describe("mcp-collide check-adapter", () => {
   });
 
   it("notes, but does not fail, an adapter that drops descriptions", async () => {
-    const result = await checkAdapter([process.execPath, relay, "drop-descriptions", ...correct], { timeoutMs: 20_000 });
+    const result = await checkAdapter([process.execPath, relay, "drop-descriptions", ...correct], { timeoutMs: paced(20_000) });
     expect(mistakesOf(result)).toEqual([]);
     expect(result.findings.some((f) => f.level === "note" && /drops or rewrites the description of "mcp__alpha__search"/.test(f.message))).toBe(true);
-  }, 60_000);
+  }, paced(60_000));
 
   it("searches through a host that declares deferred tools, and names a search whose loaded tool never shows", async () => {
-    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: 20_000 });
+    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: paced(20_000) });
     expect(mistakesOf(reference)).toEqual([]);
     expect(reference.findings.some((f) => f.level === "ok" && f.step === "session/call (the search tool)" && /loaded "mcp__alpha__check_tool_001"/.test(f.message))).toBe(true);
-    const broken = await checkAdapter([process.execPath, relay, "search-loads-nothing", ...builtinHostArgv("reference")], { timeoutMs: 20_000 });
+    const broken = await checkAdapter([process.execPath, relay, "search-loads-nothing", ...builtinHostArgv("reference")], { timeoutMs: paced(20_000) });
     expect(mistakesOf(broken)).toEqual([expect.stringMatching(/^session\/call \(the search tool\): a search for "check_tool_001" through "tool_search" answered ok, and the next session\/tools still lists "mcp__alpha__check_tool_001" as deferred/)]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("gets and reads through a host that declares prompts and resources, and notes a get that carried another name as the host's doing", async () => {
-    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: 20_000 });
+    const reference = await checkAdapter(builtinHostArgv("reference"), { timeoutMs: paced(20_000) });
     expect(mistakesOf(reference)).toEqual([]);
     expect(reference.unchecked).toEqual([]);
     const ok = reference.findings.filter((f) => f.level === "ok").map((f) => `${f.step}: ${f.message}`);
@@ -176,10 +177,10 @@ describe("mcp-collide check-adapter", () => {
       "session/resources: 2 resource(s) and 1 template(s) shown for servers listing two and one",
       "session/readResource: 2 read(s) delivered once each, to the server of the resource",
     ]));
-    const titled = await checkAdapter(builtinHostArgv("prompt-title-as-name"), { timeoutMs: 20_000 });
+    const titled = await checkAdapter(builtinHostArgv("prompt-title-as-name"), { timeoutMs: paced(20_000) });
     expect(mistakesOf(titled)).toEqual([]);
     expect(titled.findings.some((f) => f.level === "note" && f.step === "session/getPrompt" && /"mcp__alpha__review" reached alpha\/Review Code, not just alpha\/review: the host's doing \(a run judges it as prompts\/get-routes\)/.test(f.message))).toBe(true);
-  }, 120_000);
+  }, paced(120_000));
 
   it("leaves no adapter process behind", () => {
     const left = spawnSync("ps", ["-eo", "args"], { encoding: "utf8" }).stdout.split("\n").filter((line) => line.includes(relay));
@@ -190,5 +191,5 @@ describe("mcp-collide check-adapter", () => {
     expect(await checkAdapterMain(["--timeout", "20000", "--", process.execPath, relay, "registered-missing-key", ...correct])).toBe(1);
     expect(await checkAdapterMain([])).toBe(2);
     expect(await checkAdapterMain(["--transport", "carrier-pigeon", "--", "node"])).toBe(2);
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -14,6 +14,7 @@ import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { examples, standalone } from "./init-example.ts";
 import { initMain } from "./init-main.ts";
+import { paced } from "../pace.ts";
 
 const python = missingInstall("python3");
 let project: string;
@@ -145,11 +146,11 @@ describe("mcp-collide init", () => {
   });
 
   it("the standalone example is a working adapter: check-adapter delivers its calls, no mistake", async () => {
-    const result = await checkAdapter(["node", "--import", "mcp-collide/register", "example/mcp-collide-vercel-ai-adapter.mts"], { timeoutMs: 30_000 });
+    const result = await checkAdapter(["node", "--import", "mcp-collide/register", "example/mcp-collide-vercel-ai-adapter.mts"], { timeoutMs: paced(30_000) });
     expect(result.findings.filter((finding) => finding.level === "mistake"), result.stderrTail).toEqual([]);
     expect(result.unchecked).toEqual([]);
     expect(result.host?.name).toMatch(/^Vercel AI SDK/);
-  }, 90_000);
+  }, paced(90_000));
 
   it.skipIf(python !== undefined)(skipTitle("writes the async Python skeleton with the Python kit's folder beside it", python), async () => {
     const { code, out } = await init("--lang", "python", "py");
@@ -169,11 +170,11 @@ describe("mcp-collide init", () => {
   ];
   for (const [language, argv, missing] of skeletons) {
     it.skipIf(missing !== undefined)(skipTitle(`the ${language} skeleton is a working adapter: check-adapter finds no mistake`, missing), async () => {
-      const result = await checkAdapter(argv, { timeoutMs: 30_000 });
+      const result = await checkAdapter(argv, { timeoutMs: paced(30_000) });
       const wrong = result.findings.filter((finding) => finding.level !== "ok");
       expect(result.unchecked, "a call delivered through the skeleton's host").toEqual([]);
       expect(wrong, result.stderrTail).toEqual([]);
       expect(result.host?.name).toBe("placeholder-host");
-    }, 90_000);
+    }, paced(90_000));
   }
 });

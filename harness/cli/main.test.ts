@@ -10,6 +10,7 @@ import { contentSha256 } from "../report/content-hash.ts";
 import { readReport } from "../report/read-report.ts";
 import { main } from "./main.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-cli-").path;
@@ -21,7 +22,7 @@ const run = (out: string, ...extra: string[]) =>
   main(["run", "--host", "last-wins", "--runs", "3", "--seed", "1", "--clause", failing, "--clause", passing, "--out", join(dir, out), ...extra]);
 
 describe("mcp-collide (CLI, last-wins host)", () => {
-  it("reports, baselines, reproduces and tabulates a failing host", { timeout: 180_000 }, async () => {
+  it("reports, baselines, reproduces and tabulates a failing host", { timeout: paced(180_000) }, async () => {
     const baseline = join(dir, "baseline.json");
     expect(await run("first", "--write-baseline", baseline)).toBe(1);
     const report = await readReport(join(dir, "first", "report.json"));

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./main.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-out-").path;
@@ -41,7 +42,7 @@ describe("--out", () => {
     expect(result.stderr).toMatch(/--out/);
     expect(result.stdout).not.toMatch(/clause\(s\), seed/);
     await expect(lstat(out)).rejects.toThrow();
-  }, 30_000);
+  }, paced(30_000));
 
   it.each(["report\nexit-code=0", "report\rexit-code=0"])("refuses a name holding a line break (%j), making nothing", async (name) => {
     const result = await run(join(dir, name));
@@ -76,7 +77,7 @@ describe("--out", () => {
     expect((await lstat(join(out, "junit.xml"))).isSymbolicLink()).toBe(false);
     expect(await readFile(join(out, "junit.xml"), "utf8")).toMatch(/^<\?xml/);
     expect((await readdir(out)).sort()).toEqual(["junit.xml", "report.html", "report.json", "report.md", "report.sarif"]);
-  }, 120_000);
+  }, paced(120_000));
 
   it("refuses a second run on the same --out while the first holds it", async () => {
     const out = join(dir, "busy");
@@ -89,7 +90,7 @@ describe("--out", () => {
     expect(codes.sort()).toEqual([0, 2]);
     expect(printed.join("")).toMatch(/another mcp-collide run \(pid \d+\) is writing to/);
     expect(await readdir(out)).not.toContain(".mcp-collide.lock");
-  }, 120_000);
+  }, paced(120_000));
 
   it.each(["report.json", "report.md", "report.html", "junit.xml"])("refuses a directory planted at %s before the run starts, naming it, and leaves it be", async (name) => {
     const out = join(dir, `planted-${name}`);

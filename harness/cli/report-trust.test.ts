@@ -13,6 +13,7 @@ import type { Report } from "../report/report-model.ts";
 import { builtinHostArgv } from "./builtin-host.ts";
 import { main } from "./main.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-trust-").path;
@@ -44,10 +45,10 @@ async function saved(name: string, report: Report, seal: boolean): Promise<strin
 beforeAll(async () => {
   expect((await cli("run", "--host", "last-wins", "--clause", clause, "--runs", "3", "--seed", "1", "--workers", "1", "--out", join(dir, "run"))).code).toBe(1);
   original = JSON.parse(await readFile(join(dir, "run", "report.json"), "utf8"));
-}, 240_000);
+}, paced(240_000));
 
 describe("reports read from disk", () => {
-  it("repro never runs a host command taken from the report, even one with a valid hash", { timeout: 120_000 }, async () => {
+  it("repro never runs a host command taken from the report, even one with a valid hash", { timeout: paced(120_000) }, async () => {
     const marker = join(dir, "pwned");
     const { builtinHost: _builtin, ...external } = original as Report & { builtinHost?: string };
     const evil = await saved("evil", { ...external, hostCommand: ["sh", "-c", `touch ${marker}; exec false`] }, true);
@@ -66,7 +67,7 @@ describe("reports read from disk", () => {
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/reproduced/);
     expect(existsSync(marker)).toBe(false);
-  }, 120_000);
+  }, paced(120_000));
 
   it("replays a report made on another machine with the host command given after --", async () => {
     const { builtinHost: _builtin, ...external } = original as Report & { builtinHost?: string };
@@ -74,7 +75,7 @@ describe("reports read from disk", () => {
     const result = await cli("repro", elsewhere, "--clause", clause, "--", ...builtinHostArgv("last-wins"));
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/reproduced/);
-  }, 120_000);
+  }, paced(120_000));
 
   it("runs the report's own command only with --trust-report-command, and says so first", async () => {
     const { builtinHost: _builtin, ...external } = original as Report & { builtinHost?: string };
@@ -82,9 +83,9 @@ describe("reports read from disk", () => {
     const result = await cli("repro", recorded, "--clause", clause, "--trust-report-command");
     expect(result.out).toMatch(/running the host command recorded in the report \(--trust-report-command\): node --import tsx reference\/main\.ts --bug last-wins/);
     expect(result.code).toBe(1);
-  }, 120_000);
+  }, paced(120_000));
 
-  it("refuses a report edited after it was written (seed, world or host command) in repro, matrix and merge, as bad usage", { timeout: 120_000 }, async () => {
+  it("refuses a report edited after it was written (seed, world or host command) in repro, matrix and merge, as bad usage", { timeout: paced(120_000) }, async () => {
     const edits: Array<[string, Report]> = [
       ["seed", { ...original, seed: original.seed + 1 }],
       ["command", { ...original, hostCommand: ["sh", "-c", "exit 0"] }],
@@ -101,7 +102,7 @@ describe("reports read from disk", () => {
     }
   });
 
-  it("refuses a report with no hash, one that is not JSON and one that is no report", { timeout: 120_000 }, async () => {
+  it("refuses a report with no hash, one that is not JSON and one that is no report", { timeout: paced(120_000) }, async () => {
     const { contentSha256: _hash, ...unsealed } = original;
     const files = [
       [await saved("unsealed", unsealed as Report, false), /no contentSha256/],
@@ -118,7 +119,7 @@ describe("reports read from disk", () => {
     }
   });
 
-  it("a junk counterexample with a recomputed hash is bad usage, never blamed on the host", { timeout: 120_000 }, async () => {
+  it("a junk counterexample with a recomputed hash is bad usage, never blamed on the host", { timeout: paced(120_000) }, async () => {
     const junk = await saved("junk-value", {
       ...original, clauses: original.clauses.map((entry) => ({ ...entry, counterexample: entry.counterexample && { ...entry.counterexample, value: { world: { servers: 5 } } } })),
     }, true);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { main } from "./main.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-start-").path;
@@ -11,7 +12,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe("a host that fails at start", () => {
   // A whole CLI run in process (world generation, report writing): 5 s is no bound on a loaded machine.
-  it("prints why, once per clause and in the summary, never 'unknown unknown'", { timeout: 60_000 }, async () => {
+  it("prints why, once per clause and in the summary, never 'unknown unknown'", { timeout: paced(60_000) }, async () => {
     let printed = "";
     vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((printed += String(chunk)), true));
     vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((printed += String(chunk)), true));

@@ -18,6 +18,7 @@ import type { Report } from "../report/report-model.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { main } from "./main.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-untrusted-").path;
@@ -55,7 +56,7 @@ function withWorld(servers: unknown[]): Report {
 const first = (example.clauses.find((entry) => entry.id === clause)!.counterexample!.value as { servers: Array<{ tools: Array<{ name: string }> }> }).servers[0]!;
 
 describe("a replayed world is bounded as generated worlds are", () => {
-  it("a re-sealed report with too many servers, tools or bytes is bad usage, and nothing starts", { timeout: 60_000 }, async () => {
+  it("a re-sealed report with too many servers, tools or bytes is bad usage, and nothing starts", { timeout: paced(60_000) }, async () => {
     const many = Array.from({ length: MAX_SERVERS_PER_WORLD * 5 }, (_, at) => ({ ...first, key: `k${at}`, serverInfo: { name: `k${at}`, version: "1" } }));
     const crowded = [{ ...first, tools: Array.from({ length: MAX_TOOLS_PER_SERVER + 72 }, (_, at) => ({ ...first.tools[0]!, name: `t${at}` })) }];
     const heavy = [{ ...first, tools: [{ ...first.tools[0]!, description: "x".repeat(600_000) }] }];
@@ -70,7 +71,7 @@ describe("a replayed world is bounded as generated worlds are", () => {
 });
 
 describe("reports, baselines and --emit targets are regular files, read with a cap", () => {
-  it("a FIFO or a device is bad usage at once for repro, matrix, merge and run --baseline", { timeout: 30_000 }, async () => {
+  it("a FIFO or a device is bad usage at once for repro, matrix, merge and run --baseline", { timeout: paced(30_000) }, async () => {
     for (const argv of [["repro", fifo, "--clause", clause], ["matrix", fifo], ["merge", fifo, "--out", join(dir, "m")], ["repro", "/dev/zero"],
       ["run", "--baseline", fifo, "--clause", clause, "--out", join(dir, "r")]]) {
       const result = await cli(...argv);
@@ -79,7 +80,7 @@ describe("reports, baselines and --emit targets are regular files, read with a c
     }
   });
 
-  it("a baseline over the cap is refused, whatever it holds", { timeout: 30_000 }, async () => {
+  it("a baseline over the cap is refused, whatever it holds", { timeout: paced(30_000) }, async () => {
     const big = join(dir, "big-baseline.json");
     await writeFile(big, `{"expectedFailures": []${" ".repeat(2 * 1024 * 1024)}}`);
     const result = await cli("run", "--baseline", big, "--clause", clause, "--out", join(dir, "r2"));
@@ -87,7 +88,7 @@ describe("reports, baselines and --emit targets are regular files, read with a c
     expect(result.out).toMatch(/more than the 1048576 (bytes )?allowed/);
   });
 
-  it("--emit naming a FIFO is bad usage before anything runs, and the FIFO is left alone", { timeout: 30_000 }, async () => {
+  it("--emit naming a FIFO is bad usage before anything runs, and the FIFO is left alone", { timeout: paced(30_000) }, async () => {
     const target = join(dir, "emit-fifo.test.ts");
     execFileSync("mkfifo", [target]);
     const result = await cli("repro", join(packageRoot, "reports/examples/last-wins/report.json"), "--clause", clause, "--emit", target);
@@ -98,7 +99,7 @@ describe("reports, baselines and --emit targets are regular files, read with a c
 });
 
 describe("whose command --trust-report-command runs", () => {
-  it("a report naming a built-in host replays that host, even with --trust-report-command", { timeout: 120_000 }, async () => {
+  it("a report naming a built-in host replays that host, even with --trust-report-command", { timeout: paced(120_000) }, async () => {
     const marker = join(dir, "pwned-builtin-trusted");
     const evil = await sealed("builtin-trusted", { ...example, hostCommand: ["sh", "-c", `touch ${marker}; exec false`] });
     const result = await cli("repro", evil, "--clause", clause, "--trust-report-command");
@@ -114,7 +115,7 @@ describe("whose command --trust-report-command runs", () => {
     expect(packageArgv(["node", "../reference/main.ts"], context)[1]).toBe("../reference/main.ts");
   });
 
-  it("a planted reference/main.ts and node_modules/tsx in the working directory are never run", { timeout: 180_000 }, async () => {
+  it("a planted reference/main.ts and node_modules/tsx in the working directory are never run", { timeout: paced(180_000) }, async () => {
     const planted = join(dir, "planted");
     const marker = join(dir, "pwned-planted");
     await mkdir(join(planted, "reference"), { recursive: true });
@@ -133,7 +134,7 @@ describe("whose command --trust-report-command runs", () => {
 });
 
 describe("merge", () => {
-  it("says that it re-seals", { timeout: 60_000 }, async () => {
+  it("says that it re-seals", { timeout: paced(60_000) }, async () => {
     const result = await cli("merge", join(packageRoot, "reports/examples/last-wins/report.json"), "--out", join(dir, "merged"));
     expect(result.out).toMatch(/re-sealed: each shard matched its own contentSha256; the merged report's is new, [0-9a-f]{64}/);
   });

@@ -16,6 +16,7 @@
  */
 import type { HostAdapter, HostOpenParams } from "../adapter/host-adapter.ts";
 import { ownedTempDir, type OwnedTempDir } from "../../fake-servers/owned-temp-dir.ts";
+import { paced } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
 import { CapabilitiesSchema, type InitializeResult } from "../protocol/initialize-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
@@ -35,9 +36,14 @@ export interface GatewayHostOptions {
   isolation?: GatewayIsolation;
   /** Why it runs unisolated, for the report (with no isolation). */
   unisolated?: string;
+  /** Longest wait for a gateway to be ready and answer `initialize`; default {@link GATEWAY_TIMEOUT_MS}, paced. */
   startTimeoutMs?: number;
+  /** Longest wait for each request through the gateway; default {@link GATEWAY_TIMEOUT_MS}, paced. */
   requestTimeoutMs?: number;
 }
+
+/** A gateway's start, and one request through it, at rest; stretched by the machine's pace (harness/pace.ts). */
+export const GATEWAY_TIMEOUT_MS = 60_000;
 
 /** A HAP/1 host backed by one MCP gateway. */
 export class GatewayHost implements HostAdapter {
@@ -54,7 +60,8 @@ export class GatewayHost implements HostAdapter {
   private start(servers: readonly ServerConfig[], refusalIsResult: boolean): Promise<GatewaySession> {
     return GatewaySession.start(this.module, servers, {
       bin: this.options.bin, scratch: this.scratch.path, isolation: this.options.isolation,
-      startTimeoutMs: this.options.startTimeoutMs ?? 60_000, requestTimeoutMs: this.options.requestTimeoutMs ?? 60_000,
+      // Measured at rest, stretched by the machine's pace when the session starts, unless given.
+      startTimeoutMs: this.options.startTimeoutMs ?? paced(GATEWAY_TIMEOUT_MS), requestTimeoutMs: this.options.requestTimeoutMs ?? paced(GATEWAY_TIMEOUT_MS),
     }, refusalIsResult);
   }
 

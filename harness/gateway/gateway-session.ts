@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { describeLoad } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
 import type { Diagnostic, HostError } from "../protocol/open-result.ts";
@@ -139,7 +140,7 @@ export class GatewaySession {
         await sleep(200);
       }
     }
-    throw gone() ?? new Error(`the gateway did not answer initialize within ${this.options.startTimeoutMs} ms (${messageOf(last)}); stderr: ${this.gateway.stderr.text.slice(-2000) || "(empty)"}`);
+    throw gone() ?? new Error(`the gateway did not answer initialize within ${this.options.startTimeoutMs} ms (${messageOf(last)}; ${describeLoad()}); stderr: ${this.gateway.stderr.text.slice(-2000) || "(empty)"}`);
   }
 
   private async transport(): Promise<Transport> {

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LineDriver } from "../check-adapter/line-driver.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
 import { missingInstall, skipTitle } from "../optional-installs.ts";
+import { paced } from "../pace.ts";
 
 const python = missingInstall("python3");
 const adapter = ["python3", join(packageRoot, "harness/kit/test-support/noisy_adapter.py")];
@@ -25,9 +26,9 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
     const open = await driver.request("session/open", { servers: [{ key: "alpha", transport: { type: "stdio", command: "x", args: [] } }] });
     expect(open).toMatchObject({ kind: "result", result: { session: "s1", outcome: { registered: { alpha: [] }, errors: [] }, diagnostics: [] } });
     // The child's line reaches stderr through its own pipe, so it may land after the answer: wait for it.
-    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("child of open"), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("child of open"), { timeout: paced(15_000), interval: 50 });
     expect(driver.takeStrays()).toEqual([]);
-  }, 30_000);
+  }, paced(30_000));
 
   it("answers unreadable params, unknown methods and exceptions with JSON-RPC errors, and keeps serving", async () => {
     driver = new LineDriver(adapter, 20_000);
@@ -39,7 +40,7 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
     // A namespace is passed on to the adapter, by keyword, only when the call carries one.
     expect(await driver.request("session/call", { session: "s1", name: "x", namespace: "mcp__alpha", arguments: {} }))
       .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__alpha" } } });
-  }, 30_000);
+  }, paced(30_000));
 
   it("serves prompts and resources: lists as the adapter returns them, gets and reads with their arguments and, by keyword, the namespace", async () => {
     driver = new LineDriver(adapter, 20_000);
@@ -50,10 +51,10 @@ describe.skipIf(python !== undefined)(skipTitle("Python kit (mcp_collide_hap.py)
     expect(await driver.request("session/resources", { session: "s1" })).toMatchObject({ kind: "result", result: { resources: [{ uri: "mem://alpha/notes", namespace: "alpha" }], templates: [] } });
     expect(await driver.request("session/readResource", { session: "s1", uri: "mem://x", namespace: "beta" }))
       .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no resource mem://x in beta" } } });
-  }, 30_000);
+  }, paced(30_000));
 
   it("shuts the host down and exits 0 when stdin ends", async () => {
-    const result = spawnSync(adapter[0]!, adapter.slice(1), { input: "", encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(adapter[0]!, adapter.slice(1), { input: "", encoding: "utf8", timeout: paced(20_000) });
     expect(result.status).toBe(0);
     expect(result.stdout).toBe("");
     expect(result.stderr).toContain("host: shutdown");
@@ -72,7 +73,7 @@ function deeplyNested(argv: readonly string[]): { codes: unknown[]; initialized:
   const arrays = `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
   const objects = `{"jsonrpc":"2.0","id":2,"method":"initialize","params":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}}`;
   const init = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "initialize", params: { protocolVersion: "1" } });
-  const result = spawnSync(argv[0]!, argv.slice(1), { input: `${arrays}\n${objects}\n${init}\n`, encoding: "utf8", timeout: 20_000 });
+  const result = spawnSync(argv[0]!, argv.slice(1), { input: `${arrays}\n${objects}\n${init}\n`, encoding: "utf8", timeout: paced(20_000) });
   const answers = result.stdout.trim().split("\n").filter(Boolean).map((line) => JSON.parse(line));
   return { codes: answers.slice(0, 2).map((answer) => answer.error?.code), initialized: answers[2]?.result?.host?.name, status: result.status };
 }
@@ -99,9 +100,9 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
     expect(await driver.request("session/call", { session: "s2", name: "x", namespace: "mcp__a", arguments: {} }))
       .toMatchObject({ kind: "result", result: { ok: false, error: { message: "no tool named x in mcp__a" } } });
     expect(await driver.request("session/close", { session: "s1" })).toMatchObject({ kind: "result", result: {} });
-    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("host: s1 left in its own task"), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(() => expect(driver!.stderrTail()).toContain("host: s1 left in its own task"), { timeout: paced(15_000), interval: 50 });
     expect(driver.stderrTail()).not.toContain("left in another task");
-  }, 30_000);
+  }, paced(30_000));
 
   it("answers errors for what broke, keeps serving, and answers every request of a session whose task died with an error", async () => {
     driver = new LineDriver(asyncAdapter, 20_000);
@@ -113,11 +114,11 @@ describe.skipIf(python !== undefined)(skipTitle("Python async kit (mcp_collide_h
     expect(await driver.request("session/call", { session: "s1", name: "die", arguments: {} })).toMatchObject({ kind: "error", error: { code: -32603, message: expect.stringContaining("ended while answering session/call: its task was cancelled") } });
     expect(await driver.request("session/tools", { session: "s1" })).toMatchObject({ kind: "error", error: { code: -32603, message: expect.stringContaining("has ended") } });
     expect(await driver.request("session/open", { servers: [] })).toMatchObject({ kind: "result", result: { session: "s2" } });
-  }, 30_000);
+  }, paced(30_000));
 
   it("closes every open session in its own task when stdin ends, then exits 0", () => {
     const open = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, method: "session/open", params: { servers: [] } });
-    const result = spawnSync(asyncAdapter[0]!, asyncAdapter.slice(1), { input: `${open(1)}\n${open(2)}\n`, encoding: "utf8", timeout: 20_000 });
+    const result = spawnSync(asyncAdapter[0]!, asyncAdapter.slice(1), { input: `${open(1)}\n${open(2)}\n`, encoding: "utf8", timeout: paced(20_000) });
     expect(result.status).toBe(0);
     expect(result.stdout.trim().split("\n").map((line) => JSON.parse(line).result.session)).toEqual(["s1", "s2"]);
     expect(result.stderr).toContain("host: s1 left in its own task");

@@ -12,6 +12,7 @@ import { renderJunit } from "./render-junit.ts";
 import { renderMarkdown, STEP_SUMMARY_CAP } from "./render-markdown.ts";
 import type { Report } from "./report-model.ts";
 import { sampleReport } from "./sample-report.ts";
+import { paced } from "../pace.ts";
 
 /** Set-title, clear-screen, colour, BEL, NUL, CR, C1 CSI, RLO, soft hyphen, line separator, a tag character, a variation selector. */
 const ATTACK = "\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\u0000nul\rCR\u009b31m\u202Eevil\u00AD\u2028\u{E0041}\uFE0F\u061C";
@@ -50,13 +51,13 @@ describe("hostile host output", () => {
     expect(text).toContain("\\u001B]0;pwned\\u0007");
   });
 
-  it("caps host strings on the console", { timeout: 60_000 }, () => {
+  it("caps host strings on the console", { timeout: paced(60_000) }, () => {
     const text = consoleOf(hostile(1 << 20));
     expect(Math.max(...text.split("\n").map((line) => line.length))).toBeLessThan(4000);
     expect(text.length).toBeLessThan(1 << 20);
   });
 
-  it("keeps report.md under the 1 MiB step-summary cap and caps host strings in every rendering", { timeout: 60_000 }, () => {
+  it("keeps report.md under the 1 MiB step-summary cap and caps host strings in every rendering", { timeout: paced(60_000) }, () => {
     const report = hostile(1 << 20);
     const markdown = renderMarkdown(report);
     expect(Buffer.byteLength(markdown)).toBeLessThanOrEqual(STEP_SUMMARY_CAP);

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE, OutputPathError, prepareOutputDirectory } from "./output-directory.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
+import { paced } from "../pace.ts";
 
 // Owned: removed at exit even when a filtered run skips every test here (and afterAll with them).
 const dir = ownedTempDir("mcp-collide-lock-").path;
@@ -17,7 +18,7 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 const deadPid = () => spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout.trim();
 
 describe("the --out lock", () => {
-  it("lets exactly one of many runs take over a stale lock at once", { timeout: 60_000 }, async () => {
+  it("lets exactly one of many runs take over a stale lock at once", { timeout: paced(60_000) }, async () => {
     for (let round = 0; round < 5; round++) {
       const out = join(dir, `stale-${round}`);
       await prepareOutputDirectory(out).then((held) => held.release());
@@ -31,7 +32,7 @@ describe("the --out lock", () => {
     }
   });
 
-  it("refuses a lock that is a FIFO or a link at once, never waiting on it or following it", { timeout: 20_000 }, async () => {
+  it("refuses a lock that is a FIFO or a link at once, never waiting on it or following it", { timeout: paced(20_000) }, async () => {
     const fifo = join(dir, "fifo");
     await prepareOutputDirectory(fifo).then((held) => held.release());
     execFileSync("mkfifo", [join(fifo, LOCK_FILE)]);
@@ -43,7 +44,7 @@ describe("the --out lock", () => {
     await expect(prepareOutputDirectory(linked)).rejects.toThrow(/is no lock an mcp-collide run wrote/);
   });
 
-  it("releases only its own lock", { timeout: 20_000 }, async () => {
+  it("releases only its own lock", { timeout: paced(20_000) }, async () => {
     const out = join(dir, "own");
     const held = await prepareOutputDirectory(out);
     // Someone deleted this run's lock by hand and another run took the directory meanwhile.

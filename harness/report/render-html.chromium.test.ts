@@ -12,11 +12,12 @@ import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { dumpDom, findChromium, screenshot } from "./headless-chromium.ts";
 import { renderHtml } from "./render-html.ts";
 import { sampleReport } from "./sample-report.ts";
+import { paced } from "../pace.ts";
 
 const missing = missingInstall("chromium");
 
 describe("report.html in Chromium", () => {
-  it.skipIf(missing !== undefined)(skipTitle("report.html renders in a headless browser", missing), { timeout: 180_000 }, async () => {
+  it.skipIf(missing !== undefined)(skipTitle("report.html renders in a headless browser", missing), { timeout: paced(180_000) }, async () => {
     const chromium = findChromium()!;
     // Made inside the test, so a skipped run leaves no directory behind.
     const dir = await mkdtemp(join(tmpdir(), "mcp-collide-html-"));

@@ -10,6 +10,7 @@ import { defineClause, type CheckOutcome } from "./clause.ts";
 import { hapLauncher } from "./host-launcher.ts";
 import { runClauses } from "./run-clauses.ts";
 import type { World } from "../world/world.ts";
+import { paced } from "../pace.ts";
 
 const adapter = fileURLToPath(new URL("../adapter/test-support/broken-adapter.mjs", import.meta.url));
 
@@ -40,7 +41,7 @@ const clauses = [lenient, { ...lenient, id: "test/lenient-2" }];
 const run = (mode: string) =>
   runClauses({
     clauses,
-    launcher: hapLauncher({ argv: [process.execPath, adapter, mode], requestTimeoutMs: mode === "hang" ? 1500 : 120_000 }), seed: 1, runs: 3,
+    launcher: hapLauncher({ argv: [process.execPath, adapter, mode], requestTimeoutMs: mode === "hang" ? 1500 : paced(120_000) }), seed: 1, runs: 3,
   });
 
 describe("a broken host earns ERROR, never PASS", () => {
@@ -59,13 +60,13 @@ describe("a broken host earns ERROR, never PASS", () => {
       expect(clause.error?.kind).toBe(kind);
       expect(clause.error?.message).toMatch(message);
     }
-  }, 30_000);
+  }, paced(30_000));
 
   it("keeps the adapter's stderr tail on a crash, and relaunches it for the next clause", async () => {
     const report = await run("crash");
     expect(report.clauses[0]!.error?.stderrTail).toContain("something went badly wrong");
     expect(report.clauses[1]!.error?.stderrTail).toContain("something went badly wrong");
-  }, 30_000);
+  }, paced(30_000));
 });
 
 // The case timeout (which also bounds the clean-world open that reads the host's join) is far below the
@@ -81,7 +82,7 @@ describe("a host slower than the harness's timeouts", () => {
   it("slow on its first open only: the abandoned open is waited for and its session closed, and every clause passes", async () => {
     const report = await runClauses({
       clauses, seed: 1, runs: 2, transport: "http", caseTimeoutMs: CASE_TIMEOUT_MS,
-      launcher: hapLauncher({ argv: [process.execPath, adapter, "slow-first-open", String(FIRST_OPEN_MS)], requestTimeoutMs: 120_000 }),
+      launcher: hapLauncher({ argv: [process.execPath, adapter, "slow-first-open", String(FIRST_OPEN_MS)], requestTimeoutMs: paced(120_000) }),
     });
     for (const clause of report.clauses) {
       expect(clause.reason).not.toMatch(/harness bug/);
@@ -89,12 +90,12 @@ describe("a host slower than the harness's timeouts", () => {
     }
     // One adapter process served the whole run (it was slow, never broken), and none of its sessions outlived it.
     expect(report.diagnostics).toEqual([expect.objectContaining({ message: "sessions left open: 0" })]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("hanging on every open: each clause earns ERROR for the hang, never a harness bug", async () => {
     const report = await runClauses({
       clauses: [...clauses, planned], seed: 1, runs: 2, transport: "http", caseTimeoutMs: 1_000,
-      launcher: hapLauncher({ argv: [process.execPath, adapter, "hang"], requestTimeoutMs: 120_000 }),
+      launcher: hapLauncher({ argv: [process.execPath, adapter, "hang"], requestTimeoutMs: paced(120_000) }),
     });
     expect(report.exitCode).toBe(2);
     for (const clause of report.clauses) {
@@ -112,5 +113,5 @@ describe("a host slower than the harness's timeouts", () => {
       }
       expect(constructedRun, clause.id).toBeLessThanOrEqual(2);
     }
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -14,6 +14,7 @@ import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { findChromium } from "../report/headless-chromium.ts";
 import { listFiles, SCREENSHOT } from "./build-site.ts";
 import { ChromiumPipe } from "./chromium-pipe.ts";
+import { paced } from "../pace.ts";
 
 const site = join(packageRoot, "reports", "site");
 const missing = missingInstall("chromium");
@@ -30,7 +31,7 @@ const READ = `JSON.stringify({ title: document.title, main: document.querySelect
   links: [...document.querySelectorAll("a[href]")].map((a) => a.href), ids: [...document.querySelectorAll("[id]")].map((e) => e.id) })`;
 
 describe("the compliance site in Chromium", () => {
-  it.skipIf(missing !== undefined)(skipTitle("every page renders, every link and anchor resolves, nothing leaves the checkout", missing), { timeout: 180_000 }, async () => {
+  it.skipIf(missing !== undefined)(skipTitle("every page renders, every link and anchor resolves, nothing leaves the checkout", missing), { timeout: paced(180_000) }, async () => {
     const browser = ChromiumPipe.start(findChromium()!);
     try {
       const session = await browser.newPage();

@@ -11,7 +11,7 @@ import type { AgentDrive } from "./agent-report-entry.ts";
 
 /** What each CLI folder's hosts.ts exports. */
 interface CliReports {
-  /** The drives agent-clis.test.ts runs (at least the default variant's). */
+  /** The drives agent-clis.agents.test.ts runs (at least the default variant's). */
   drives: AgentDrive[];
   /** Committed reports. */
   hosts: RealHost[];

@@ -8,7 +8,7 @@ import { AGENT_DEFAULT_RUNS, agentCliEntry, type OptionalInstall } from "../../h
 import { adapter } from "../test-support.ts";
 
 /**
- * One end-to-end drive of a CLI in `npm test` (agent-clis.test.ts): the world `alpha` [search, a.b] +
+ * One end-to-end drive of a CLI in `npm run test:agents` (agent-clis.agents.test.ts): the world `alpha` [search, a.b] +
  * `beta` [search] through its real binary, and the names (and namespaces) it shows, in order.
  */
 export interface AgentDrive {

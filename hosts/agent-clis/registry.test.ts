@@ -29,7 +29,7 @@ describe("the agent CLI registry, hosts side", () => {
       // Each variant has a report (committed or pending), and each report names a variant it has.
       const named = reports.filter((host) => host.runArgs?.[1] === entry.id).map((host) => host.runArgs!.includes("--agent-variant") ? host.runArgs![host.runArgs!.indexOf("--agent-variant") + 1] : "default");
       expect([...named].sort()).toEqual(Object.keys(entry.variants).sort());
-      // npm test drives its default variant end to end (agent-clis.test.ts).
+      // npm run test:agents drives its default variant end to end (agent-clis.agents.test.ts).
       expect(agentCliDrives.some((drive) => drive.id === entry.id && (drive.variant ?? "default") === "default")).toBe(true);
     });
   }

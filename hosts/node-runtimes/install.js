@@ -4,7 +4,7 @@
 // `npm ci --ignore-scripts`, so nothing is fetched from anywhere but the npm registry and nothing runs at
 // install. Then checks that each binary runs and is the version pinned. The library hosts whose packages
 // refuse Node 20 run their adapters on one of these (hosts/<id>/host.json `node`), and CI runs the harness's
-// unit tier on each (`npm run test:node -- 22`). Run by `npm run hosts:node`, which .ci/run calls.
+// unit tests (of the fast tier) on each (`npm run test:node -- 22`). Run by `npm run hosts:node`, which .ci/run calls.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { missingInstall, nodeRuntimes, packageRoot, skipTitle } from "../../harness/index.ts";
+import { missingInstall, nodeRuntimes, paced, packageRoot, skipTitle } from "../../harness/index.ts";
 
 describe("the pinned Node runtimes", () => {
   it("pin Node 22 and 24, the majors beside the harness's own 20 that hosts need and CI tests on", () => {
@@ -19,10 +19,10 @@ describe("the pinned Node runtimes", () => {
     const missing = missingInstall(`node-runtime:${runtime.major}`);
     it.skipIf(missing !== undefined)(skipTitle(`Node ${runtime.version} loads the harness through tsx, as an adapter does`, missing), () => {
       const probe = "const harness = await import('./harness/index.ts'); console.log(process.version, typeof harness.serveAdapter, harness.nodeRuntimes.length)";
-      const ran = spawnSync(join(packageRoot, runtime.bin), ["--import", "tsx", "--input-type=module", "-e", probe], { cwd: packageRoot, encoding: "utf8", timeout: 120_000 });
+      const ran = spawnSync(join(packageRoot, runtime.bin), ["--import", "tsx", "--input-type=module", "-e", probe], { cwd: packageRoot, encoding: "utf8", timeout: paced(120_000) });
       expect(ran.stderr).toBe("");
       expect(ran.stdout.trim()).toBe(`v${runtime.version} function ${nodeRuntimes.length}`);
-    }, 150_000);
+    }, paced(150_000));
   }
 
   // Set by `npm run test:node -- MAJOR`: the tier must have run on that Node, not on the one that started it.

@@ -12,8 +12,7 @@ import { z } from "zod";
 import {
   CapabilitiesSchema, catalogueHistory, catalogueVersion, DiagnosticSchema, HostErrorSchema, InitializeResultSchema, LocalShapeSchema,
   LocalToolSchema, namingProfile, OpenParamsSchema, OpenResultSchema, OutcomeSchema, packageRoot, PinResultSchema, PromptsResultSchema, ResourcesResultSchema, ServerConfigSchema,
-  ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema, ShownTemplateSchema, ShutdownResultSchema, situationMeanings, VisibleToolSchema, type Capabilities,
-} from "../../harness/index.ts";
+  ShownPromptArgumentSchema, ShownPromptSchema, ShownResourceSchema, ShownTemplateSchema, ShutdownResultSchema, situationMeanings, VisibleToolSchema, type Capabilities, paced } from "../../harness/index.ts";
 import { oneBugHosts } from "../../reference/index.ts";
 import { bugCatalogue } from "../bug-catalogue.ts";
 import { controlRun, expectedConfounded, expectedFailures } from "../expected-failures.ts";
@@ -124,5 +123,5 @@ describe("docs/hap-1.md", () => {
 
   it("has the transcript a real session with the reference host gives today", async () => {
     expect(between(hap, TRANSCRIPT_START, TRANSCRIPT_END), stale).toBe(renderTranscript(await takeTranscript()));
-  }, 120_000);
+  }, paced(120_000));
 });

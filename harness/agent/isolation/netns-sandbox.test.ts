@@ -23,6 +23,7 @@ import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-
 import { machineRoot } from "../../adapter/pid-namespace.ts";
 import { packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
 import { missingInstall, SANDBOX_UID, skipTitle } from "../../optional-installs.ts";
+import { paced } from "../../pace.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
 import { inSandbox, type SandboxRun } from "./test-support/in-sandbox.ts";
 
@@ -130,7 +131,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(outbound.map((attempt) => (attempt.kind === "dns" ? `dns ${attempt.name}` : attempt.kind === "proxy" ? `proxy ${attempt.method} ${attempt.target}` : "unrecorded"))).toEqual(
       expect.arrayContaining(["dns telemetry.example.invalid", "proxy CONNECT updates.example.invalid:443"]),
     );
-  }, 60_000);
+  }, paced(60_000));
 
   it("bridges the Unix sockets a stdio server's words name, and nothing else", () => {
     const socket = join(relay.path, "s");
@@ -193,13 +194,13 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(existsSync(join("/etc", mark)) || existsSync(join("/var/tmp", mark)) || existsSync(join("/run", mark)) || existsSync(join("/", mark))).toBe(false);
     // The one write that got out landed in the session's home, owned by the sandbox's uid.
     expect(statSync(join(home, mark)).uid).toBe(process.getuid?.() === 0 ? SANDBOX_UID : process.getuid?.());
-  }, 60_000);
+  }, paced(60_000));
 
   it("hands the session's home to the sandbox's uid, so a CLI can write its own files there", async () => {
     const { stdout } = await inSandbox(scratch.path, [], ["sh", "-c", 'echo "$(id -u) $(stat -c %u "$HOME")"']);
     // Inside, the sandbox's uid is 0 of its user namespace, and owns its home.
     expect(stdout.trim()).toBe("0 0");
-  }, 60_000);
+  }, paced(60_000));
 
   describe("socket files", () => {
     const folders = ["/run", "/var/run", "/var/tmp", "/dev/shm", ...(process.getuid ? [`/run/user/${process.getuid()}`] : [])];
@@ -218,7 +219,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
       } finally {
         await daemons.close();
       }
-    }, 120_000);
+    }, paced(120_000));
 
     it.runIf(machineRoot())("reaches none either when the harness is not root and keeps a supplementary group (0666, and 0660 of that group)", async () => {
       const open = await standInDaemons(["/run", "/var/tmp"]);
@@ -228,8 +229,9 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         const [node, ...args] = tsxNodeArgv();
         const request = JSON.stringify({ ports: [], unix: [], argv: socketProbe(paths) });
         // The harness as nobody with one supplementary group: `unshare -r` keeps it, and no one unprivileged can drop it.
+        // Its temp folder is /tmp (open to all), not ours: a TMPDIR of root's (a CI's, holding the clone) is closed to nobody.
         const run = spawnSync("setpriv", [`--reuid=${SANDBOX_UID}`, `--regid=${SANDBOX_UID}`, `--groups=${TEST_GROUP}`, "--", node!, ...args, IN_SANDBOX, request], {
-          cwd: packageRoot, encoding: "utf8", timeout: 110_000, env: { ...process.env, HOME: "/nonexistent" },
+          cwd: packageRoot, encoding: "utf8", timeout: paced(110_000), env: { ...process.env, HOME: "/nonexistent", TMPDIR: "/tmp" },
         });
         expect(run.status, run.stderr).toBe(0);
         const inner = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as SandboxRun;
@@ -240,7 +242,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         await open.close();
         await grouped.close();
       }
-    }, 120_000);
+    }, paced(120_000));
 
     it("refuses to start a CLI whose folder holds a socket file, naming it", async () => {
       const folder = ownedTempDir("mcp-collide-cli-folder-");
@@ -260,7 +262,7 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         await new Promise<void>((resolve) => daemon.close(() => resolve()));
         folder.release();
       }
-    }, 60_000);
+    }, paced(60_000));
   });
 
   it("leaves its first process no capability and no debug port: SIGUSR1 opens no inspector, and the outbound record stays whole", async () => {
@@ -288,5 +290,5 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     expect(seen.inspector).toBe("ECONNREFUSED");
     expect(seen.exploited).toBeUndefined();
     expect(run.outbound.flatMap((attempt) => (attempt.kind === "dns" ? [attempt.name] : []))).toContain("before-the-attack.example.invalid");
-  }, 60_000);
+  }, paced(60_000));
 });

@@ -45,5 +45,5 @@ export const hosts: RealHost[] = [
   },
 ];
 
-/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drives `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [{ id: "claude-code", names: ["mcp__alpha__a_b", "mcp__alpha__search", "mcp__beta__search"], alphaSearch: "mcp__alpha__search" }];

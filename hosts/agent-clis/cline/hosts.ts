@@ -36,5 +36,5 @@ const clineHost: RealHost = {
 /** Committed reports. */
 export const hosts: RealHost[] = [clineHost];
 
-/** The end-to-end drive `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drive `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [{ id: "cline", names: ["alpha__search", "alpha__a_b_d594b01b", "beta__search"], alphaSearch: "alpha__search", unknownSays: "no_such_tool" }];

@@ -87,7 +87,7 @@ export const pendingHosts: RealHost[] = [
   },
 ];
 
-/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drives `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [
   { id: "codex", names: ["a_b", "search", "search"], namespaces: ["mcp__alpha", "mcp__alpha", "mcp__beta"] },
   // Code mode: no namespaces, the names its exec tool's `tools` object and ALL_TOOLS give; an unknown name

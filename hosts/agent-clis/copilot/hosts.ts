@@ -27,5 +27,5 @@ const copilotHost: RealHost = {
 /** Committed reports. */
 export const hosts: RealHost[] = [copilotHost];
 
-/** The end-to-end drive `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drive `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [{ id: "copilot", names: ["alpha-a-b", "alpha-search", "beta-search"], alphaSearch: "alpha-search", unknownSays: "does not exist" }];

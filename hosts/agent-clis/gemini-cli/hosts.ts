@@ -35,5 +35,5 @@ export const hosts: RealHost[] = [
   },
 ];
 
-/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drives `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [{ id: "gemini-cli", names: ["mcp_alpha_search", "mcp_alpha_a.b", "mcp_beta_search"], alphaSearch: "mcp_alpha_search" }];

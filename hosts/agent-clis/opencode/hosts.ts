@@ -55,7 +55,7 @@ export const hosts: RealHost[] = [
 ];
 
 
-/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drives `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [
   { id: "opencode", names: ["alpha_a_b", "alpha_search", "beta_search"], alphaSearch: "alpha_search", unknownSays: "Model tried to call unavailable tool 'no_such_tool'" },
 ];

@@ -62,7 +62,7 @@ export const hosts: RealHost[] = [
   },
 ];
 
-/** The end-to-end drives `npm test` runs (agent-clis.test.ts; the names the evidence cites). */
+/** The end-to-end drives `npm run test:agents` runs (agent-clis.agents.test.ts; the names the evidence cites). */
 export const drives: AgentDrive[] = [
   { id: "qwen-code", names: ["mcp__alpha__search", "mcp__alpha__a.b", "mcp__beta__search"], alphaSearch: "mcp__alpha__search", unknownSays: "Tool \\\"no_such_tool\\\" not found in registry." },
 ];

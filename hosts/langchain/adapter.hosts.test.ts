@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
+import { paced } from "../../harness/index.ts";
 
 describe("LangChain MultiServerMCPClient", () => {
   it("default: concatenates lists (a duplicate shown twice, called at the first), drops an empty name silently, passes names through", async () => {
@@ -18,7 +19,7 @@ describe("LangChain MultiServerMCPClient", () => {
     // tools.js loadMcpTools: `mcpTools.filter((tool) => !!tool.name)`; names are never checked or shortened.
     expect(names(seen.hostile)).toEqual(["admin.tools.list", long("tool_", 70)]);
     expect(seen.hostile.open.outcome.errors).toEqual([]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("--prefix: `${serverName}__${tool}`, so a key holding \"__\" lands on another server's name", async () => {
     const seen = await observe(adapter("langchain", "--prefix"), {
@@ -29,12 +30,12 @@ describe("LangChain MultiServerMCPClient", () => {
     expect(deliveries(seen.duplicate, "beta__search")).toEqual(["beta/search"]);
     expect(names(seen.clash)).toEqual(["a__b__c", "a__b__c"]);
     expect(deliveries(seen.clash, "a__b__c")).toEqual(["a__b/c"]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("local tools share the ToolNode array unchecked: one defined first wins the name, one added later loses it", async () => {
     const seen = await localToolProbes(adapter("langchain"), "search", "object");
     // [...localTools, ...getTools()] then [...tools, added]: ToolNode runs the first tool of the name.
     expect(seen.atOpen).toEqual({ names: ["search", "search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search", "search"], reached: ["alpha"] });
-  }, 120_000);
+  }, paced(120_000));
 });

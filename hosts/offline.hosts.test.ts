@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle, paced } from "../harness/index.ts";
 import { pendingHosts, realHosts } from "./hosts.ts";
 
 const recorder = join(packageRoot, "hosts/record-network.mjs");
@@ -24,7 +24,7 @@ function isolated(argv: string[], env: Record<string, string> = {}): { status: n
   const log = join(dir, "network.jsonl");
   try {
     const result = spawnSync("unshare", ["-n", "sh", "-c", 'ip link set lo up && exec "$@"', "sh", ...argv], {
-      cwd: packageRoot, encoding: "utf8", env: { ...process.env, ...env, MCP_COLLIDE_NETWORK_LOG: log }, timeout: 540_000,
+      cwd: packageRoot, encoding: "utf8", env: { ...process.env, ...env, MCP_COLLIDE_NETWORK_LOG: log }, timeout: paced(540_000),
     });
     const attempts = existsSync(log) ? readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
     return { status: result.status, output: `${result.stdout}\n${result.stderr}`, attempts };
@@ -51,7 +51,7 @@ describe.skipIf(isolation !== undefined)(skipTitle("real hosts offline", isolati
     // A host is run only where what it needs is installed (an agent CLI, a library host installed apart).
     const missing = missingInstall(...(host.needs ?? []));
     // One host at a time, one worker, one clause (open, list, call): a host phones home at start or on its
-    // first agent run, and a run per adapter is what this test can afford in npm test. A clause every agent CLI
+    // first agent run, and a run per adapter is what this test can afford in `npm run test:hosts`. A clause every agent CLI
     // passes: a failure would be shrunk, and shrinking an agent CLI costs minutes (config-permutation, which
     // Claude Code and Gemini CLI fail, took 7 min each here once the clash worlds changed).
     it.skipIf(missing !== undefined)(skipTitle(`${host.id}: a run reaches nothing but 127.0.0.1`, missing), () => {
@@ -64,6 +64,6 @@ describe.skipIf(isolation !== undefined)(skipTitle("real hosts offline", isolati
       expect(seen.attempts, `${host.id} tried to leave 127.0.0.1`).toEqual([]);
       // 0 or 1: the clauses ran (a verdict either way); 2 would mean the adapter broke, offline or not.
       expect([0, 1], seen.output.slice(-3000)).toContain(seen.status);
-    }, 600_000);
+    }, paced(600_000));
   }
 });

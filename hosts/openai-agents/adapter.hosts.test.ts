@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { LifecycleWorld } from "../../harness/index.ts";
-import { skipTitle } from "../../harness/index.ts";
+import { paced, skipTitle } from "../../harness/index.ts";
 import { adapter, deliveries, localToolProbes, long, names, observe, scripted, world, hostMissing } from "../test-support.ts";
 
 const missing = hostMissing("openai-agents");
@@ -30,7 +30,7 @@ describe.skipIf(missing !== undefined)(skipTitle("OpenAI Agents SDK (JS)", missi
     expect(names(seen.unnamed)).toEqual(["invoke", "search"]);
     expect(deliveries(seen.unnamed, "invoke")).toEqual(["alpha/"]);
     expect(names(seen.longName)).toEqual([long("tool_", 70)]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("includeServerInToolNames: mcp_<server>__<tool>, hashed when two servers' names meet, so a name depends on the other servers", async () => {
     const seen = await observe(adapter("openai-agents", "--server-names"), {
@@ -48,14 +48,14 @@ describe.skipIf(missing !== undefined)(skipTitle("OpenAI Agents SDK (JS)", missi
     expect(seen.inServer.open.outcome.errors).toEqual([]);
     expect(names(seen.alone)).toEqual(["mcp_a_b__c"]);
     expect(names(seen.together)).toEqual([expect.stringMatching(/^mcp_a_b__c_[0-9a-f]{8}$/), expect.stringMatching(/^mcp_a_b__c_[0-9a-f]{8}$/)]);
-  }, 60_000);
+  }, paced(60_000));
 
   it("a function tool named like an MCP tool silently takes its place, whenever it is added", async () => {
     const seen = await localToolProbes(adapter("openai-agents"), "search", "object");
     // getAllTools() is [...mcpTools, ...functionTools]; the model is offered one "search" and the run calls the local one.
     expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });
-  }, 120_000);
+  }, paced(120_000));
 
   it("toolFilter from allow/deny: an empty allow list filters nothing, an allow entry the server lacks is not reported", async () => {
     const twoTools = () => world(["alpha", ["search", "query"]]);
@@ -75,5 +75,5 @@ describe.skipIf(missing !== undefined)(skipTitle("OpenAI Agents SDK (JS)", missi
     // list only `if (allowedToolNames.length > 0 ...)` (mcp.mjs): allowing nothing allows everything.
     expect(seen.none).toEqual({ names: ["search", "query"], errors: [] });
     expect(seen.ghost).toEqual({ names: ["search"], errors: [] });
-  }, 120_000);
+  }, paced(120_000));
 });

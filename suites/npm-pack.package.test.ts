@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle, paced } from "../harness/index.ts";
 
 const run = promisify(execFile);
 const manifest = JSON.parse(readFileSync(join(packageRoot, "package.json"), "utf8"));
@@ -67,21 +67,21 @@ describe("the npm package, installed from its tarball into a fresh project", () 
   let scratch: string;
   let packed: Packed;
   let project: string;
-  const npx = (cwd: string, ...args: string[]) => run("npx", ["--no", "mcp-collide", ...args], { cwd, encoding: "utf8", timeout: 300_000 }).catch((error) => error);
+  const npx = (cwd: string, ...args: string[]) => run("npx", ["--no", "mcp-collide", ...args], { cwd, encoding: "utf8", timeout: paced(300_000) }).catch((error) => error);
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "mcp-collide-package-"));
     // A project folder as npm init leaves one (0755, not mkdtemp's 0700): as root, the agent CLI sandbox runs as
     // nobody, who must reach the installed package (its sandbox script) and the project's CLI.
     chmodSync(scratch, 0o755);
-    const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: packageRoot, encoding: "utf8", timeout: 300_000 });
+    const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", scratch], { cwd: packageRoot, encoding: "utf8", timeout: paced(300_000) });
     packed = JSON.parse(stdout.slice(stdout.indexOf("[")))[0];
     project = join(scratch, "host");
     mkdirSync(project);
     writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "host", version: "1.0.0", dependencies: { "mcp-collide": `file:../${packed.filename}` } }, null, 2)}\n`);
     writeFileSync(join(project, "package-lock.json"), JSON.stringify(projectLock("host", `../${packed.filename}`), null, 2));
-    await run("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project, timeout: 300_000 });
-  }, 600_000);
+    await run("npm", ["ci", "--offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: project, timeout: paced(300_000) });
+  }, paced(600_000));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }), 120_000);
 
   it("ships the harness, fake servers, built-in hosts, suites, docs, the Action, type declarations and the example adapters; no tests, no library installs, no reports", () => {
@@ -144,7 +144,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
       expect(report.host.name, label).toBe(name);
       expect(report.clauses.map((clause: { status: string }) => clause.status), label).not.toContain("error");
     });
-  }, 600_000);
+  }, paced(600_000));
 
   it("types: typed adapters (ES module and CommonJS) and the TypeScript skeleton check against the tarball's declarations", async () => {
     const esm = join(project, "typed");
@@ -177,10 +177,10 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     for (const [directory, files] of checks) {
       const file = files.join(", ");
       writeFileSync(join(directory, "tsconfig.json"), JSON.stringify({ ...tsconfig, files }));
-      const checked = spawnSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8", timeout: 300_000 });
+      const checked = spawnSync(process.execPath, [tsc, "-p", directory], { encoding: "utf8", timeout: paced(300_000) });
       expect(checked.status, `${directory}/${file}:\n${checked.stdout}${checked.stderr}`).toBe(0);
     }
-  }, 600_000);
+  }, paced(600_000));
 
   it("mcp-collide/agent: the agent kit loads from the installed package, and a module copied out of it type-checks against the declarations and loads", async () => {
     const kit = join(project, "agent");
@@ -202,17 +202,17 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     ].join("\n"));
     const tsconfig = { compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, types: ["node"], typeRoots: [join(packageRoot, "node_modules", "@types")] }, files: ["typed.ts"] };
     writeFileSync(join(kit, "tsconfig.json"), JSON.stringify(tsconfig));
-    const checked = spawnSync(process.execPath, [join(packageRoot, "node_modules", "typescript", "bin", "tsc"), "-p", kit], { encoding: "utf8", timeout: 300_000 });
+    const checked = spawnSync(process.execPath, [join(packageRoot, "node_modules", "typescript", "bin", "tsc"), "-p", kit], { encoding: "utf8", timeout: paced(300_000) });
     expect(checked.status, `${checked.stdout}${checked.stderr}`).toBe(0);
     // At run time: the kit's names, and the copied module checked by it (it needs only types of the package).
     const script = 'const kit = await import("mcp-collide/agent"); const { default: m } = await import("./continue.ts"); console.log(JSON.stringify([Object.keys(kit).sort(), kit.defineAgentModule(m).manifest.id]))';
-    const loaded = spawnSync(process.execPath, ["--import", "mcp-collide/register", "--input-type=module", "-e", script], { cwd: kit, encoding: "utf8", timeout: 300_000 });
+    const loaded = spawnSync(process.execPath, ["--import", "mcp-collide/register", "--input-type=module", "-e", script], { cwd: kit, encoding: "utf8", timeout: paced(300_000) });
     expect(loaded.status, loaded.stderr).toBe(0);
     // harness/entry/entry.test.ts holds the whole list equal to the kit's; here, that the packed entry serves it.
     const [names, id] = JSON.parse(loaded.stdout.trim().split("\n").at(-1)!);
     expect(names).toEqual(expect.arrayContaining(["AgentHost", "AgentModuleManifestSchema", "ModelProvider", "defineAgentModule", "sandboxUnavailable", "serveAgentModule"]));
     expect(id).toBe("continue");
-  }, 600_000);
+  }, paced(600_000));
 
   it.skipIf(continueCli !== undefined)(skipTitle("npx mcp-collide run --agent-module judges an agent CLI from a folder outside the package: Continue's cn, its module copied out, its CLI beside it", continueCli), async () => {
     const outside = join(project, "cn");
@@ -227,14 +227,14 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     // Its refusal of a name it does not show (`Tool x not found`) is read in its own words: a pass, not undetermined.
     expect(report.clauses.map((clause: { id: string; status: string }) => [clause.id, clause.status])).toEqual([["wire/unknown-name", "pass"]]);
     expect(report.hostEnvironment.isolation).toMatch(/^sandbox/);
-  }, 900_000);
+  }, paced(900_000));
 
   it.skipIf(venv !== undefined)(skipTitle("the Python kit installs with pip from the tarball (offline, no build tools), at the npm version, typed, and its test helper judges an adapter on it", venv), async () => {
     const kit = join(scratch, "kit");
     cpSync(join(project, "node_modules", "mcp-collide", "harness", "kit", "python"), kit, { recursive: true });
     const bin = join(scratch, "venv", "bin", "python");
-    await run("python3", ["-m", "venv", join(scratch, "venv")], { timeout: 300_000 });
-    await run(bin, ["-m", "pip", "install", "--isolated", "--no-index", "--no-build-isolation", "--disable-pip-version-check", kit], { timeout: 300_000 });
+    await run("python3", ["-m", "venv", join(scratch, "venv")], { timeout: paced(300_000) });
+    await run(bin, ["-m", "pip", "install", "--isolated", "--no-index", "--no-build-isolation", "--disable-pip-version-check", kit], { timeout: paced(300_000) });
     // An adapter that finds the kit only where pip put it: the skeleton, without the folder init copies beside it.
     expect((await npx(project, "init", "--lang", "python", "pip")).code ?? 0).toBe(0);
     rmSync(join(project, "pip", "mcp_collide_hap"), { recursive: true });
@@ -252,7 +252,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
       "print(json.dumps({'version': hap.__version__, 'dist': importlib.metadata.version('mcp-collide-hap'), 'file': hap.__file__,",
       "                  'typed': os.path.exists(os.path.join(os.path.dirname(hap.__file__), 'py.typed')), 'host': report['host']['name'], 'statuses': statuses, 'refused': refused}))",
     ].join("\n");
-    const { stdout } = await run(bin, ["-c", script], { cwd: project, encoding: "utf8", timeout: 300_000, env: { ...process.env, VENV_PYTHON: bin } });
+    const { stdout } = await run(bin, ["-c", script], { cwd: project, encoding: "utf8", timeout: paced(300_000), env: { ...process.env, VENV_PYTHON: bin } });
     const seen = JSON.parse(stdout.trim().split("\n").at(-1)!);
     const pyproject = readFileSync(join(kit, "pyproject.toml"), "utf8").match(/^version = "([^"]+)"/m)?.[1];
     expect([seen.version, seen.dist, pyproject]).toEqual([manifest.version, manifest.version, manifest.version]);
@@ -263,7 +263,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     expect(Object.values(seen.statuses)).not.toContain("error");
     expect(seen.refused).toContain("wire/unknown-name: ");
     expect(seen.refused).toContain("(wanted nonsense)");
-  }, 600_000);
+  }, paced(600_000));
 
   it("leaves no declarations in the working tree (postpack)", () => {
     expect(readdirSync(join(packageRoot, "harness", "entry"))).not.toContain("types");

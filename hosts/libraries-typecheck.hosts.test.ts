@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { execa } from "execa";
 import { describe, expect, it } from "vitest";
-import { hostRegistry, missingInstall, packageRoot, skipTitle } from "../harness/index.ts";
+import { hostRegistry, missingInstall, packageRoot, skipTitle, paced } from "../harness/index.ts";
 
 // Every host is checked (and, under .ci/run, required), not only up to the first one missing.
 const missing = missingInstall(...hostRegistry.filter((entry) => entry.install === "folder").map((entry) => `library-host:${entry.id}` as const));
@@ -21,5 +21,5 @@ describe.skipIf(missing !== undefined)(skipTitle("library host adapters", missin
     const result = await execa(process.execPath, [tsc, "-p", join(packageRoot, "hosts/tsconfig.libraries.json")], { cwd: packageRoot, reject: false, all: true });
     expect(result.all, "tsc reported errors").toBe("");
     expect(result.exitCode).toBe(0);
-  }, 600_000);
+  }, paced(600_000));
 });

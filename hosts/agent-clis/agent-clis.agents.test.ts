@@ -2,15 +2,15 @@
  * Every registered agent CLI end to end (its folder's `drives`: Codex also in code mode, its surface for its
  * own default model slug), each through its real pinned binary, its adapter and the fake provider, in its
  * network namespace: the surface each shows for one colliding world, where each call lands, and a CLI that
- * cannot start earning ERROR with its stderr. Tests needing a CLI skip with the reason on a plain
- * `npm test` and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (harness/optional-installs.ts).
+ * cannot start earning ERROR with its stderr (`npm run test:agents`). Tests needing a CLI skip with the reason
+ * where it is not installed and fail under MCP_COLLIDE_REQUIRE_AGENTS=1 (harness/optional-installs.ts).
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defineClause, hapLauncher, missingInstall, packageRoot, runClauses, skipTitle } from "../../harness/index.ts";
+import { defineClause, hapLauncher, missingInstall, packageRoot, runClauses, skipTitle, paced } from "../../harness/index.ts";
 import { adapter, deliveries, names, observe, world } from "../test-support.ts";
 import { agentCliDrives } from "./agent-hosts.ts";
 
@@ -36,7 +36,7 @@ for (const drive of agentCliDrives) {
       expect(seen.tools.map((tool) => tool.namespace)).toEqual(drive.namespaces ?? [undefined, undefined, undefined]);
       if (drive.alphaSearch) expect(deliveries(seen, drive.alphaSearch)).toEqual(["alpha/search"]);
       if (drive.unknownSays) expect(JSON.stringify(seen.unknown[0]!.result)).toContain(drive.unknownSays);
-    }, 300_000);
+    }, paced(300_000));
   });
 }
 
@@ -57,7 +57,7 @@ describe("an agent CLI that cannot start", () => {
       });
       const report = await runClauses({
         clauses: [clause], seed: 1, runs: 1, transport: "http",
-        launcher: hapLauncher({ argv: adapter("agent-clis/codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: 60_000 }),
+        launcher: hapLauncher({ argv: adapter("agent-clis/codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: paced(60_000) }),
       });
       expect(report.clauses[0]).toMatchObject({ status: "error" });
       expect(report.clauses[0]!.reason).toContain("codex exited (code 3) before sending its first model turn");
@@ -66,5 +66,5 @@ describe("an agent CLI that cannot start", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -5,7 +5,7 @@
  * npm run hosts:node); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { skipTitle } from "../../harness/index.ts";
+import { paced, skipTitle } from "../../harness/index.ts";
 import { adapter, deliveries, localToolProbes, names, observe, world, hostMissing } from "../test-support.ts";
 
 const missing = hostMissing("mastra");
@@ -29,7 +29,7 @@ describe.skipIf(missing !== undefined)(skipTitle("Mastra MCPClient + Agent", mis
     // Agent.formatTools: "." becomes "_", and a rewritten name already taken throws for the whole agent.
     expect(names(seen.sanitised)).toEqual([]);
     expect(seen.sanitised.open.outcome.errors).toEqual([{ message: expect.stringContaining("Two or more tools resolve to the same name \"a_b_c\"") }]);
-  }, 90_000);
+  }, paced(90_000));
 
   it("listToolsets(): the Agent flattens toolsets by bare name (last wins), and resolves calls by tool id too", async () => {
     const seen = await observe(adapter("mastra", "--toolsets"), {
@@ -43,12 +43,12 @@ describe.skipIf(missing !== undefined)(skipTitle("Mastra MCPClient + Agent", mis
     expect(names(seen.byId)).toEqual(["search"]);
     expect(seen.byId.unknown.map((call) => [call.name, call.result.ok, call.deliveries.map((d) => `${d.server}/${d.tool}`)]))
       .toEqual([["alpha_search", true, ["alpha/search"]]]);
-  }, 90_000);
+  }, paced(90_000));
 
   it("a local tool in the Agent tools record: listTools() spread after it replaces it, one added after replaces the MCP tool", async () => {
     const seen = await localToolProbes(adapter("mastra"), "alpha_search", "dict");
     // { ...localTools, ...await mcp.listTools() } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["alpha_search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: [] });
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -4,7 +4,7 @@
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { missingInstall, skipTitle, paced } from "../../harness/index.ts";
 import { adapter, scripted, world } from "../test-support.ts";
 
 const missing = missingInstall("library-host:voltagent");
@@ -37,5 +37,5 @@ describe.skipIf(missing !== undefined)(skipTitle("VoltAgent Agent + MCPConfigura
     expect(seen.separator).toEqual({ names: ["a_b_c"], registered: { a_b: ["a_b_c"], a: ["a_b_c"] }, errors: [], reached: ["a/b_c"] });
     // agent.addTools -> ToolManager.addStandaloneTool: the same Map.set, a warning only for toolkit conflicts.
     expect(seen.added).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: 0 });
-  }, 240_000);
+  }, paced(240_000));
 });

@@ -4,7 +4,7 @@
  * the host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { missingInstall, skipTitle, paced } from "../../harness/index.ts";
 import { adapter, scripted, world } from "../test-support.ts";
 
 const missing = missingInstall("library-host:mcp-use");
@@ -35,5 +35,5 @@ describe.skipIf(missing !== undefined)(skipTitle("mcp-use MCPAgent", missing), (
     // initialize(): `this._tools.push(...this.additionalTools)` after the MCP tools, with no check; the
     // agent's tool node runs the first tool of the name.
     expect(seen.local).toEqual({ names: ["search", "search"], errors: [], reached: ["alpha"] });
-  }, 240_000);
+  }, paced(240_000));
 });

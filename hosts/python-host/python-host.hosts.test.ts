@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { missingInstall, packageRoot, skipTitle } from "../../harness/index.ts";
+import { missingInstall, packageRoot, skipTitle, paced } from "../../harness/index.ts";
 
 const python = missingInstall("python3");
 const adapter = ["python3", "hosts/python-host/adapter.py"];
@@ -50,19 +50,19 @@ describe.skipIf(python !== undefined)(skipTitle("Python host (stdlib MCP over st
       else expect(["pass", "not-applicable"], clause.id).toContain(clause.status);
     }
     expect(report.clauses.filter((clause) => clause.status === "pass").length).toBeGreaterThanOrEqual(10);
-  }, 90_000);
+  }, paced(90_000));
 
   it("speaks https with the run's CA (--https): its client verifies the certificate against tls.caFile alone", () => {
     const report = run(["--runs", "2", "--seed", "5", "--https", "--clause", "wire/passthrough"]);
     expect(report.transport).toBe("http");
     expect(wrong(report)).toEqual([]);
     expect(report.clauses.map((clause) => clause.status)).toEqual(["pass"]);
-  }, 90_000);
+  }, paced(90_000));
 
   it("speaks stdio too: routing passes with servers it spawns", () => {
     const report = run(["--runs", "2", "--seed", "5", "--transport", "stdio", "--clause", "wire/passthrough"]);
     expect(report.transport).toBe("stdio");
     expect(wrong(report)).toEqual([]);
-  }, 90_000);
+  }, paced(90_000));
 });
 

@@ -5,7 +5,7 @@
  * npm run hosts:node); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { skipTitle } from "../../harness/index.ts";
+import { paced, skipTitle } from "../../harness/index.ts";
 import { adapter, deliveries, localToolProbes, long, names, observe, world, hostMissing } from "../test-support.ts";
 
 const missing = hostMissing("vercel-ai");
@@ -24,12 +24,12 @@ describe.skipIf(missing !== undefined)(skipTitle("Vercel AI SDK createMCPClient 
     expect(names(seen.hostile)).toEqual(["admin.tools.list", long("tool_", 70)]);
     // toolsFromDefinitions adds additionalProperties: false to the schema the model sees.
     expect(seen.hostile.tools[0]?.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
-  }, 60_000);
+  }, paced(60_000));
 
   it("a local tool in the record spread: the MCP set overrides one spread before it, one spread after overrides the MCP tool", async () => {
     const seen = await localToolProbes(adapter("vercel-ai"), "search", "dict");
     // { ...localTools, ...toolSet } then { ...tools, [name]: localTool }: the later key wins, silently.
     expect(seen.atOpen).toEqual({ names: ["search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search"], reached: [] });
-  }, 120_000);
+  }, paced(120_000));
 });

@@ -4,7 +4,7 @@
  * host is installed (npm run hosts:libraries); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { missingInstall, skipTitle } from "../../harness/index.ts";
+import { missingInstall, skipTitle, paced } from "../../harness/index.ts";
 import { adapter, scripted, world } from "../test-support.ts";
 
 const missing = missingInstall("library-host:genkit");
@@ -38,5 +38,5 @@ describe.skipIf(missing !== undefined)(skipTitle("Genkit ai.generate + @genkit-a
       accepted: { ok: true }, after: ["search", "notes"], reached: ["alpha"],
     });
     expect(seen.duplicate).toEqual({ names: [], errors: [{ message: expect.stringMatching(/Cannot provide two tools with the same name: '(alpha|beta)\/search' and '(alpha|beta)\/search'/) }] });
-  }, 240_000);
+  }, paced(240_000));
 });

@@ -5,7 +5,7 @@
  * one CLI process is in a later turn's surface. Skips without the CLI, fails under MCP_COLLIDE_REQUIRE_AGENTS=1.
  */
 import { describe, expect, it } from "vitest";
-import { hapLauncher, missingInstall, packageRoot, skipTitle, worldOf } from "../../harness/index.ts";
+import { hapLauncher, missingInstall, packageRoot, skipTitle, worldOf, paced } from "../../harness/index.ts";
 import { adapter, scripted } from "../test-support.ts";
 
 const declared = [
@@ -18,7 +18,7 @@ for (const { id, listChanged, builtins } of declared) {
   const missing = missingInstall(`agent-cli:${id}`, "netns");
   describe.skipIf(missing !== undefined)(skipTitle(`${id}, declared depth`, missing), () => {
     it(`declares its built-ins${listChanged ? " and listChanged" : ", and no listChanged"}`, async () => {
-      const handle = await hapLauncher({ argv: adapter(`agent-clis/${id}`), cwd: packageRoot, requestTimeoutMs: 240_000 }).launch();
+      const handle = await hapLauncher({ argv: adapter(`agent-clis/${id}`), cwd: packageRoot, requestTimeoutMs: paced(240_000) }).launch();
       try {
         const { capabilities } = await handle.adapter.initialize();
         expect(capabilities.listChanged).toBe(listChanged);
@@ -27,7 +27,7 @@ for (const { id, listChanged, builtins } of declared) {
       } finally {
         await handle.stop();
       }
-    }, 300_000);
+    }, paced(300_000));
   });
 }
 
@@ -52,5 +52,5 @@ describe.skipIf(gemini !== undefined)(skipTitle("gemini-cli, list_changed within
     });
     expect(relisted.before).toEqual(["mcp_alpha_request"]);
     expect(relisted.after).toEqual(expect.arrayContaining(["mcp_alpha_request", "mcp_alpha_query"]));
-  }, 300_000);
+  }, paced(300_000));
 });
