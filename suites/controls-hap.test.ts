@@ -25,7 +25,7 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { execa } from "execa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packageRoot, ReportSchema, type Report, paced } from "../harness/index.ts";
+import { limiter, packageRoot, ReportSchema, type Report, paced } from "../harness/index.ts";
 import { confoundDepartures, controlRun, departuresFromKey, expectedExitCode, expectedFailures, failedIds, originBound, racyUnderLoad } from "./expected-failures.ts";
 import { clauses } from "./index.ts";
 import { ownedTempDir } from "../fake-servers/index.ts";
@@ -65,22 +65,6 @@ async function cli(host: string): Promise<{ exitCode: number; report: Report }> 
   const args = ["run", "--host", host, "--seed", String(controlRun.seed), "--runs", String(full ? controlRun.runs : 3), ...small, "--transport", transport, "--workers", "1", "--out", out, ...only];
   const result = await execa(process.execPath, [bin, ...args], { reject: false, cwd: packageRoot, env: { NO_COLOR: "1" } });
   return { exitCode: result.exitCode ?? -1, report: ReportSchema.parse(JSON.parse(readFileSync(join(out, "report.json"), "utf8"))) };
-}
-
-/** Runs `work` at most `width` at a time, in the order asked. */
-function limiter(width: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  return async (work) => {
-    if (running >= width) await new Promise<void>((resolve) => queue.push(resolve));
-    running++;
-    try {
-      return await work();
-    } finally {
-      running--;
-      queue.shift()?.();
-    }
-  };
 }
 
 describe("controls (through the CLI and HAP/1, http servers)", () => {
