@@ -3,7 +3,7 @@
  * default run count, every built-in host fails exactly its answer key: every pair of the key detected, no
  * failure beyond it, and the reference passing every clause. Each clause's coverage plan judges its hazards
  * first in every run, so none of this may depend on the draw. `npm test` checks one seed here;
- * seeds.power.test.ts (`npm run test:power`) five, and the committed table (docs/power.md, `npm run power`)
+ * seeds.power.test.ts (`npm run test:power`) three, and the committed table (docs/power.md, `npm run power`)
  * is the same measurement over twenty seeds.
  */
 import { spawnSync } from "node:child_process";
