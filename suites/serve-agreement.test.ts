@@ -9,39 +9,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, paced, startServeProcess, type Report, type ServedEndpoint } from "../harness/index.ts";
+import { builtinHostArgv, driveServedWorld, paced, servedDepartures, startServeProcess, type Report } from "../harness/index.ts";
 import { expectedFailures } from "./expected-failures.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-serve-agreement-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/**
- * What a person does in the app: open the configured servers, read the list, call every tool once, and (for a
- * world that changes) stay until `hold` resolves, reading the list again; then close.
- */
-async function drive(host: string, endpoints: readonly ServedEndpoint[], hold?: () => Promise<void>): Promise<void> {
-  const handle = await hapLauncher({ argv: builtinHostArgv(host), requestTimeoutMs: paced(30_000) }, [], host).launch();
-  try {
-    await handle.adapter.initialize();
-    const { session } = await handle.adapter.open({ servers: endpoints.map(({ key, transport }) => ({ key, transport })) });
-    const { tools } = await handle.adapter.tools(session);
-    for (const tool of tools) await (tool.namespace === undefined ? handle.adapter.call(session, tool.name, { probe: "by-hand" }) : handle.adapter.call(session, tool.name, { probe: "by-hand" }, tool.namespace));
-    if (hold) {
-      await hold();
-      await handle.adapter.tools(session);
-    }
-    await handle.adapter.close(session);
-  } finally {
-    await handle.stop();
-  }
-}
 
 /** Serves `world` (extra serve flags in `flags`), lets `host` use it, stops serve with SIGINT, and returns its report. */
 async function served(host: string, world: string, flags: string[] = [], hold?: (stdout: (text: string) => Promise<void>) => Promise<void>): Promise<Report> {
   const out = join(scratch, `${host}-${world}`);
   const serve = await startServeProcess([world, "--out", out, "--app", host, ...flags]);
   try {
-    await drive(host, serve.endpoints, hold && (() => hold(serve.printed)));
+    await driveServedWorld(builtinHostArgv(host), serve.endpoints, { requestTimeoutMs: paced(30_000), ...(hold ? { hold: () => hold(serve.printed) } : {}) });
   } finally {
     const stopped = await serve.stop("SIGINT");
     expect(stopped.report, stopped.stderr).toBeDefined();
@@ -54,18 +33,12 @@ const serveReports: Report[] = [];
 /** Every clause serve judged, with its verdict; the rest must be NOT-APPLICABLE or INCONCLUSIVE. */
 const judged = (report: Report) => report.clauses.filter((clause) => ["pass", "fail", "warn"].includes(clause.status));
 
-/** Departures from the answer key: a clause serve failed that the full run passes, or passed that it fails. */
-function departures(host: string, report: Report): string[] {
-  const key = new Set(expectedFailures[host] ?? []);
-  return judged(report).flatMap((clause) => {
-    const failed = clause.status === "fail" || clause.status === "warn";
-    return failed === key.has(clause.id) ? [] : [`${clause.id}: serve ${clause.status.toUpperCase()}, the full run ${key.has(clause.id) ? "fails" : "passes"} it (${clause.reason})`];
-  });
-}
+/** Departures from the answer key: the full run of `host` fails exactly the clauses the key lists, and passes the rest. */
+const departures = (host: string, report: Report) => servedDepartures(report, (id) => ((expectedFailures[host] ?? []).includes(id) ? "fail" : "pass"));
 
 // The list-changed bound serve is told, and how long the app stays after the notification: past that bound.
-const bound = paced(3_000);
-const afterNotify = (printed: (text: string) => Promise<void>) => printed("sent notifications/tools/list_changed").then(() => new Promise<void>((resolve) => setTimeout(resolve, bound + paced(1_000))));
+const bound = paced(1_500);
+const afterNotify = (printed: (text: string) => Promise<void>) => printed("sent notifications/tools/list_changed").then(() => new Promise<void>((resolve) => setTimeout(resolve, bound + paced(500))));
 
 describe("serve mode agrees with the full run", () => {
   it("a blind cursor follower fails failing-server-named from the records alone; the reference does not", async () => {

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ReportSchema, type Report } from "../report/report-model.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
+import { hapLauncher } from "../runner/host-launcher.ts";
 import { endpointsOfGenericConfig, type ServedEndpoint } from "./host-configs.ts";
 
 /** A running `mcp-collide serve`. */
@@ -77,4 +78,29 @@ export async function startServeProcess(args: readonly string[], options: { star
     clearTimeout(timer);
   }
   return { child, endpoints: endpointsOfGenericConfig(genericConfigOf(out)), stdout: () => out, printed, stop };
+}
+
+/**
+ * What a person does in an app pointed at a served world, done by a HAP/1 adapter (`argv`): open the
+ * configured servers, read the list, call every shown tool once, and, while `hold` runs (a world that
+ * changes), keep the session open, then read the list again; close, and stop the adapter whatever happens.
+ */
+export async function driveServedWorld(argv: readonly string[], endpoints: readonly ServedEndpoint[], options: { hold?: () => Promise<void>; requestTimeoutMs?: number } = {}): Promise<void> {
+  const handle = await hapLauncher({ argv, requestTimeoutMs: options.requestTimeoutMs ?? 30_000 }, []).launch();
+  try {
+    const { adapter } = handle;
+    await adapter.initialize();
+    const { session } = await adapter.open({ servers: endpoints.map(({ key, transport }) => ({ key, transport })) });
+    const { tools } = await adapter.tools(session);
+    for (const tool of tools) {
+      await (tool.namespace === undefined ? adapter.call(session, tool.name, { probe: "by-hand" }) : adapter.call(session, tool.name, { probe: "by-hand" }, tool.namespace));
+    }
+    if (options.hold) {
+      await options.hold();
+      await adapter.tools(session);
+    }
+    await adapter.close(session);
+  } finally {
+    await handle.stop();
+  }
 }

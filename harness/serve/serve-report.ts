@@ -88,3 +88,20 @@ export function serveReport(clauses: readonly Clause[], served: ServedRecords, c
     exitCode: exitCodeOf(reports, false),
   };
 }
+
+/** Whether a verdict says the clause was broken (FAIL, or WARN for a SHOULD clause). */
+const broken = (status: string) => status === "fail" || status === "warn";
+
+/**
+ * Where a served world's report departs from a full run's verdicts (`full`: a clause id's status there), on
+ * every clause both judged: serve PASS, FAIL or WARN, and the full run PASS, FAIL or WARN. A serve violation
+ * the full run passes, or a serve pass it fails, is a departure; a clause either left NOT-APPLICABLE or
+ * INCONCLUSIVE is not compared. Empty: they agree.
+ */
+export function servedDepartures(served: Pick<Report, "clauses">, full: (id: string) => string | undefined): string[] {
+  return served.clauses.flatMap((clause) => {
+    const other = full(clause.id);
+    if (!["pass", "fail", "warn"].includes(clause.status) || other === undefined || !["pass", "fail", "warn"].includes(other)) return [];
+    return broken(clause.status) === broken(other) ? [] : [`${clause.id}: serve ${clause.status.toUpperCase()}, the full run ${other.toUpperCase()} (${clause.reason})`];
+  });
+}
