@@ -85,7 +85,8 @@ export function serveReport(clauses: readonly Clause[], served: ServedRecords, c
     },
     clauses: reports,
     totals: totalsOf(reports),
-    exitCode: exitCodeOf(reports, false),
+    // INCONCLUSIVE is what most clauses are when nobody can see the app: only a violation the records show gates.
+    exitCode: exitCodeOf(reports.map((report) => (report.status === "inconclusive" ? { ...report, status: "not-applicable" as const } : report)), false),
   };
 }
 
