@@ -9,18 +9,21 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { driveServedWorld, paced, ReportSchema, servedDepartures, skipTitle, startServeProcess, type Report } from "../harness/index.ts";
-import { adapter, hostMissing } from "./test-support.ts";
+import { driveServedWorld, paced, ReportSchema, servedDepartures, skipTitle, startServeProcess, type Report } from "../../harness/index.ts";
+import { adapter, hostMissing } from "../test-support.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "mcp-collide-serve-hosts-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const committed = (host: string): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL(`../reports/${host}.json`, import.meta.url), "utf8")));
+const committed = (host: string): Report => ReportSchema.parse(JSON.parse(readFileSync(new URL(`../../reports/${host}.json`, import.meta.url), "utf8")));
+
+/** The adapters judged here. */
+const adapters: Record<string, string[]> = { langchain: adapter("langchain"), "openai-agents": adapter("openai-agents") };
 
 /** Serves `world`, lets library host `host` use it, stops serve with SIGTERM, and returns serve's report. */
 async function served(host: string, world: string): Promise<Report> {
   const serve = await startServeProcess([world, "--out", join(scratch, `${host}-${world}`), "--app", host]);
-  const driven = driveServedWorld(adapter(host), serve.endpoints, { requestTimeoutMs: paced(60_000) });
+  const driven = driveServedWorld(adapters[host]!, serve.endpoints, { requestTimeoutMs: paced(60_000) });
   await driven.catch(() => undefined);
   const stopped = await serve.stop("SIGTERM");
   await driven;
