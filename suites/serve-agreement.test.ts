@@ -51,15 +51,15 @@ describe("serve mode agrees with the full run", () => {
   }, paced(120_000));
 
   it("a host that takes two keys of one launch command for one server fails identity-by-key over stdio", async () => {
-    const deduping = await served("dedupes-by-command", "two-servers");
+    const deduping = await served("dedupes-by-command", "same-launch-command");
     expect(judged(deduping).map((clause) => `${clause.id} ${clause.status}`)).toEqual(["wire/identity-by-key fail"]);
     expect(departures("dedupes-by-command", deduping)).toEqual([]);
-    const reference = await served("reference", "two-servers");
+    const reference = await served("reference", "same-launch-command");
     expect(departures("reference", reference)).toEqual([]);
   }, paced(120_000));
 
   it("a host that keeps one connection per origin fails identity-by-key over HTTP", async () => {
-    const origin = await served("one-connection-per-origin", "two-servers", ["--transport", "http"]);
+    const origin = await served("one-connection-per-origin", "same-origin");
     expect(judged(origin).map((clause) => `${clause.id} ${clause.status}`)).toEqual(["wire/identity-by-key fail"]);
     expect(departures("one-connection-per-origin", origin)).toEqual([]);
   }, paced(120_000));

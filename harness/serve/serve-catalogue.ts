@@ -1,7 +1,7 @@
 /**
  * The named worlds `mcp-collide serve` starts: the constructed worlds of the clauses' coverage plans
  * (harness/world/hazard-worlds.ts, shipped-hazard-worlds.ts), each the smallest world that holds one hazard,
- * plus `list-changed`, drift/list-changed's world (a server that changes its list and notifies once an app
+ * wire/identity-by-key's two by name (`same-launch-command`, `same-origin`), and `list-changed`, drift/list-changed's world (a server that changes its list and notifies once an app
  * has listed it). A world whose hazard is an action only an adapter could take (a refresh, a local tool, a pin)
  * is not served: an app offers no way to ask for it.
  */
@@ -39,6 +39,9 @@ export function servedWorlds(): ServedWorldSpec[] {
   return [
     ...fromTable(hazardWorlds),
     ...fromTable(shippedHazardWorlds),
+    // wire/identity-by-key's hazards by name: two-servers over the transport that makes its targets look alike.
+    { name: "same-launch-command", title: "one launch command under two keys, told apart only by its environment (stdio): alpha: request · beta: search", world: worldOf(["alpha", ["request"]], ["beta", ["search"]]), transport: "stdio" },
+    { name: "same-origin", title: "two keys at two paths of one HTTP origin: alpha: request · beta: search", world: worldOf(["alpha", ["request"]], ["beta", ["search"]]), transport: "http" },
     {
       name: "list-changed",
       title: "alpha (request, search, advertising listChanged) removes search and notifies, once the app has listed it",
