@@ -110,3 +110,8 @@ export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";
 export { ModelViolation, modelOutcome } from "./runner/model-check.ts";
+export { contactedKeys, pairsMissing, pairsOffered, strayCalls, toolListRequests, type StrayCall } from "./serve/record-facts.ts";
+export type { RecordJudgement, ServedRecords } from "./serve/served-records.ts";
+export { driveServedWorld, startServeProcess, genericConfigOf, type ServeProcess } from "./serve/serve-process.ts";
+export { endpointsOfGenericConfig, hostConfigs, type HostConfig, type ServedEndpoint } from "./serve/host-configs.ts";
+export { CANNOT_SEE, servedDepartures, serveReport } from "./serve/serve-report.ts";
