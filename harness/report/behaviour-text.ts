@@ -101,6 +101,15 @@ function callFacts(record: SessionRecord, surface: readonly ShownTool[]): { fact
   return { facts, anomalies };
 }
 
+/** What refreshedServer says of a refresh of every server. */
+const EVERY_SERVER = "\u0000every server";
+
+/** The server a step refreshed (EVERY_SERVER for all of them), or undefined for another step. */
+function refreshedServer(step: string): string | undefined {
+  const target = /^refresh ("(?:[^"\\]|\\.)*"|every server):/.exec(step)?.[1];
+  return target === undefined ? undefined : target === "every server" ? EVERY_SERVER : (JSON.parse(target) as string);
+}
+
 /** One session's facts; `advertised` is its world's servers, each with its state when it fails to load. */
 function sessionText(record: SessionRecord, advertised: readonly Advertised[]): BehaviourText {
   const facts: string[] = [];
@@ -108,11 +117,19 @@ function sessionText(record: SessionRecord, advertised: readonly Advertised[]): 
   if (record.setup) facts.push(`opened with ${clip(record.setup, 300, "")}`);
   const errors = record.errors[0] ?? "no error";
   facts.push(errors === "no error" ? "the open reported no error" : `the open's error ${errors}${record.firstError ? `: ${quote(record.firstError)}` : ""}`);
+  // A refreshed server's list may have changed, and the records keep what it advertised only at the start:
+  // a tool of it missing from a later list is no anomaly they show.
+  let asked = 0;
+  const refreshed = new Set<string | undefined>();
   record.surfaces.forEach((surface, index) => {
     const step = record.after[index] ?? "";
+    const at = step ? record.steps.indexOf(step, asked) : -1;
+    for (const done of at >= 0 ? record.steps.slice(asked, at + 1) : []) refreshed.add(refreshedServer(done));
+    asked = Math.max(asked, at + 1);
+    const known = refreshed.has(EVERY_SERVER) ? [] : advertised.filter((server) => !refreshed.has(server.key));
     const when = index === 0 ? "" : step ? `after ${step.replace(/: (accepted|refused|no error)$/, "")}, ` : "later ";
     facts.push(`${when}showed ${surface.length}: ${names(surface.map((tool) => tool.shown))}`);
-    anomalies.push(...surfaceAnomalies(surface, record, advertised).map((text) => `${when}${text}`));
+    anomalies.push(...surfaceAnomalies(surface, record, known).map((text) => `${when}${text}`));
   });
   if (record.surfaces[0]?.length === 0 && errors !== "no error") anomalies.push(`shows nothing; the open's error ${errors}${record.firstError ? `: ${quote(record.firstError)}` : ""}`);
   facts.push(...record.steps.map((step) => (record.unchanged.includes(step) ? `${step}; then still showed the same ${record.surfaces.at(-1)?.length ?? 0}` : step)));

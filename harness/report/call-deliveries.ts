@@ -54,14 +54,27 @@ export function deliveriesOf(evidence: Evidence): Delivery[] {
     .map((message) => ({ world: step.world, server: step.server, tool: message.tool ?? "", arguments: canonicalJson(message.arguments ?? {}), used: false })));
 }
 
-/** How many times each server of world `world` was asked for its tool list on one connection, at most. */
-export function listRequests(evidence: Evidence, world: number): Map<string, number> {
-  const counts = new Map<string, number>();
+/**
+ * How each server of world `world` was asked for its tool list: the most requests on one connection, the most
+ * distinct cursors other than "" one connection sent back, and whether any request carried the cursor "".
+ */
+export function listPaging(evidence: Evidence, world: number): Map<string, { requests: number; cursors: number; emptyCursor: boolean }> {
+  const paging = new Map<string, { requests: number; cursors: number; emptyCursor: boolean }>();
   for (const step of evidence.steps) {
     if (step.kind !== "received" || step.world !== world) continue;
-    const perConnection = new Map<number, number>();
-    for (const message of step.messages) if (message.method === "tools/list") perConnection.set(message.connection, (perConnection.get(message.connection) ?? 0) + 1);
-    counts.set(step.server, Math.max(0, ...perConnection.values()));
+    const lists = step.messages.filter((message) => message.method === "tools/list");
+    const connections = [...new Set(lists.map((message) => message.connection))];
+    const on = (connection: number) => lists.filter((message) => message.connection === connection);
+    paging.set(step.server, {
+      requests: Math.max(0, ...connections.map((connection) => on(connection).length)),
+      cursors: Math.max(0, ...connections.map((connection) => new Set(on(connection).flatMap((message) => (message.cursor ? [message.cursor] : []))).size)),
+      emptyCursor: lists.some((message) => message.cursor === ""),
+    });
   }
-  return counts;
+  return paging;
+}
+
+/** How many times each server of world `world` was asked for its tool list on one connection, at most. */
+export function listRequests(evidence: Evidence, world: number): Map<string, number> {
+  return new Map([...listPaging(evidence, world)].map(([server, { requests }]) => [server, requests]));
 }

@@ -9,50 +9,13 @@
  * (explainingFact); group-defects.ts makes findings explained by the same fact one defect.
  */
 import { sanitisedName } from "../world/situations.ts";
+import { listPaging } from "./call-deliveries.ts";
+import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
+import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
 import { sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
 
-/** One world-independent fact: `key` compares, `text` says it to a reader. */
-export interface CaseFact {
-  kind: FactKind;
-  key: string;
-  text: string;
-}
-
-/** The kinds of fact, in the order a clause that names none prefers them. */
-export const FACT_KINDS = ["failing", "options", "cut", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
-export type FactKind = (typeof FACT_KINDS)[number];
-
-/** The name a provider's rule accepts (the default profile's). */
-const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-/** The profile's own join: a host that names this way has no naming fact. */
-const PROFILE_JOIN = "mcp__{key}__{tool}";
-
-/**
- * Where `key` stands in `before` as a word of its own (no letter or digit touching it on either side), the
- * last such place, or -1: a random label that happens to hold a short key ("xoclaz" holds "a") is a label.
- */
-function keyIndex(before: string, key: string): number {
-  const alnum = /[A-Za-z0-9]/;
-  for (let at = key === "" ? -1 : before.lastIndexOf(key); at >= 0; at = at === 0 ? -1 : before.lastIndexOf(key, at - 1)) {
-    if (!alnum.test(before[at - 1] ?? "") && !alnum.test(before[at + key.length] ?? "")) return at;
-  }
-  return -1;
-}
-
-/** The join a shown name follows for its pair: the key and the tool replaced by placeholders (the last tool, the key before it). */
-export function joinOf(shown: string, key: string, tool: string): string | undefined {
-  const at = tool === "" ? shown.length : shown.lastIndexOf(tool);
-  if (at < 0) return undefined;
-  const before = shown.slice(0, at);
-  const keyAt = keyIndex(before, key);
-  // A label that is not the key (serverInfo's name, a random id): its last word stands for it.
-  const head = keyAt >= 0 ? `${before.slice(0, keyAt)}{key}${before.slice(keyAt + key.length)}` : before.replace(/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/, "{label}");
-  return `${head}{tool}${shown.slice(at + tool.length)}`;
-}
-
-/** `join` filled for a pair. */
-const fill = (join: string, key: string, tool: string) => join.replace("{key}", key).replace("{tool}", tool);
+export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
 
 /** The join most shown tools of a session follow (ties: the first met), or undefined when none shows a pair. */
 function hostJoin(tools: readonly ShownTool[]): string | undefined {
@@ -65,14 +28,6 @@ function hostJoin(tools: readonly ShownTool[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** A server of the main world as advertised. */
-interface Advertised {
-  key: string;
-  tools: string[];
-  pageSize?: number;
-  failing: boolean;
-}
-
 /** The facts of one session: what its last list shows and lost, its calls, its local tools. */
 function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]): CaseFact[] {
   const facts: CaseFact[] = [];
@@ -80,19 +35,19 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   const surface = record.surfaces[0] ?? [];
   const anonymous = record.errors.some((errors) => errors.includes("names no server")) || record.steps.some((step) => step.endsWith("names no server"));
   const join = hostJoin(surface);
-  const shownFor = new Map<string, string>();
-  for (const tool of surface) if (tool.pair) shownFor.set(JSON.stringify(tool.pair), tool.shown);
   // The names each pair would have under the host's join, else under the usual joins (a host whose only
   // tool was cut shows no join to infer).
   const fulls = (key: string, name: string) => [...new Set([join, PROFILE_JOIN, "{tool}"].filter((entry) => entry !== undefined))].map((entry) => fill(entry, key, name));
-  const cutOf = (tool: ShownTool) => tool.pair && tool.shown.length > 0 && fulls(tool.pair[0], tool.pair[1]).some((full) => full !== tool.shown && full.startsWith(tool.shown));
-  const cut = (length: number): CaseFact => ({ kind: "cut", key: `cut:${length}`, text: `cuts names to their first ${length} characters` });
+  // A name with what is outside ASCII stripped from its end is a prefix too: stripped first, cut only otherwise.
+  const strippedOf = (tool: ShownTool) => tool.pair !== undefined && fulls(tool.pair[0], tool.pair[1]).some((full) => strippedTo(full, tool.shown));
+  const cutOf = (tool: ShownTool) => tool.pair !== undefined && tool.shown.length > 0 && !strippedOf(tool) && fulls(tool.pair[0], tool.pair[1]).some((full) => full !== tool.shown && full.startsWith(tool.shown));
   const foldOf = (name: string) => name.normalize("NFKC").toLowerCase();
   for (const tool of surface) {
-    if (cutOf(tool)) facts.push(cut(tool.shown.length));
+    if (cutOf(tool)) facts.push(said.cut(tool.shown.length));
+    if (strippedOf(tool)) facts.push(said.stripped());
     const full = tool.pair && join !== undefined ? fill(join, tool.pair[0], tool.pair[1]) : undefined;
     // A name shown otherwise than its join gives it: folded or sanitised (the same fact as a tool lost to it).
-    if (full !== undefined && full !== tool.shown && !cutOf(tool)) {
+    if (full !== undefined && full !== tool.shown && !cutOf(tool) && !strippedOf(tool)) {
       if (tool.shown === foldOf(full)) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
       else if (tool.shown === sanitisedName(full)) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
     }
@@ -101,8 +56,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   }
   const byName = new Map<string, number>();
   for (const tool of surface) byName.set(tool.shown, (byName.get(tool.shown) ?? 0) + 1);
-  if ([...byName.values()].some((count) => count > 1)) facts.push({ kind: "twice", key: `twice:${join ?? "?"}`, text: `shows one name for several tools (names ${join ?? "of no one join"})` });
-  const shownNames = new Set(surface.map((tool) => tool.shown));
+  if ([...byName.values()].some((count) => count > 1)) facts.push(said.twice(join));
   const shownPairs = new Set(surface.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
   const advertisedPairs = new Set(advertised.flatMap((server) => server.tools.map((tool) => JSON.stringify([server.key, tool]))));
   for (const call of record.calls) if (advertisedPairs.has(JSON.stringify(pairOfRoute(call.route)))) shownPairs.add(JSON.stringify(pairOfRoute(call.route)));
@@ -111,9 +65,8 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   // A host that shows some name other than its join gives it transforms names (cuts, folds, sanitises).
   const transforms = surface.some((tool) => tool.pair && join !== undefined && fill(join, tool.pair[0], tool.pair[1]) !== tool.shown);
   const failed = record.errors.concat(record.steps).join(" ");
-  for (const server of advertised) if (server.failing && !failed.includes(`names ${JSON.stringify(server.key)}`) && !anonymous) {
-    facts.push({ kind: "failing", key: "failing:unnamed", text: "names no error for a server that failed to load" });
-  }
+  const named = (key: string) => failed.includes(`names ${JSON.stringify(key)}`);
+  for (const server of advertised) if (server.failing && !named(server.key) && !anonymous) facts.push(unnamedFailure(server));
   // A deny list the open passed, and a tool it names shown all the same.
   const options = (() => {
     try {
@@ -129,31 +82,14 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   // A session that never asked for the list shows nothing about losses; one whose open failed whole, one fact.
   const listed = record.surfaces.length > 0;
   const whole = listed && surface.length === 0 && (record.errors[0] ?? "no error") !== "no error";
-  if (whole && advertised.some((server) => !server.failing && server.tools.length > 0)) facts.push({ kind: "lost", key: "lost:whole-open", text: "refuses the whole open, the healthy servers' tools with it" });
-  for (const server of listed && !whole ? advertised : []) {
+  if (whole && advertised.some((server) => !server.failing && server.tools.length > 0)) facts.push(wholeOpen(advertised, named));
+  const lost = (listed && !whole ? advertised : []).flatMap((server) => {
     const missing = server.tools.filter((tool) => !shownPairs.has(JSON.stringify([server.key, tool])));
     // A loss under an error that names no server is that error's doing (read below), not a silent one.
-    if (missing.length === 0 || unknown || anonymous || failed.includes(`names ${JSON.stringify(server.key)}`) || (server.failing && surface.length > 0 && missing.length === server.tools.length)) continue;
-    const kept = server.tools.filter((tool) => !missing.includes(tool));
-    const prefix = kept.length > 0 && server.tools.slice(0, kept.length).every((tool, index) => tool === kept[index]);
-    for (const tool of missing) {
-      const full = join === undefined ? undefined : fill(join, server.key, tool);
-      const other = full !== undefined && shownNames.has(full);
-      // Lost to a cut name: its own name cut onto a shown one, or its name taken by another pair's cut name.
-      const cutTo = surface.find((shown) => cutOf(shown) && fulls(server.key, tool).some((name) => name.startsWith(shown.shown)));
-      const folded = full !== undefined && [...shownNames].some((name) => name.normalize("NFKC").toLowerCase() === full.normalize("NFKC").toLowerCase());
-      const sanitised = full !== undefined && [...shownNames].some((name) => name === sanitisedName(full));
-      if (cutTo !== undefined) facts.push(cut(cutTo.shown.length));
-      else if (full !== undefined && !transforms && (!PROVIDER_NAME.test(full) || tool === "") && !other) facts.push({ kind: "lost", key: "lost:refused-name", text: "drops a tool whose name a provider's rule refuses" });
-      else if (other) facts.push({ kind: "clash", key: `clash:${join}`, text: `loses a tool whose name ${join} another server's tool takes` });
-      else if (folded) facts.push({ kind: "folded", key: `folded:${join}`, text: "folds names (case and compatibility forms), so tools meet on one name" });
-      else if (sanitised) facts.push({ kind: "folded", key: `sanitised:${join}`, text: "sanitises names, so tools meet on one name" });
-      else if (prefix) {
-        const page = server.pageSize !== undefined && kept.length === server.pageSize;
-        facts.push({ kind: "prefix", key: page ? "prefix:page" : `prefix:${kept.length}`, text: page ? "shows only the first page of a paged list" : `shows only the first ${kept.length} tools of a server` });
-      } else facts.push({ kind: "lost", key: `lost:${JSON.stringify(tool)}`, text: `loses a tool named ${JSON.stringify(tool)}` });
-    }
-  }
+    if (missing.length === 0 || unknown || anonymous || named(server.key) || (server.failing && surface.length > 0 && missing.length === server.tools.length)) return [];
+    return lossFacts(server, missing, surface, { ...(join !== undefined ? { join } : {}), fulls, cutOf, transforms });
+  });
+  facts.push(...heldReading(lost, surface));
   for (const errors of record.errors) {
     const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
     if (named.some((key) => advertised.some((server) => server.key === key && !server.failing && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
@@ -189,7 +125,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     if (gone.length > 0 && later.length >= before.length) facts.push({ kind: "refresh", key: "refresh:displaced", text: "after a refresh, no longer shows a tool of a server whose list still holds it" });
   });
   if (join !== undefined && join !== PROFILE_JOIN && surface.every((tool) => !tool.pair || joinOf(tool.shown, tool.pair[0], tool.pair[1]) === join)) {
-    facts.push({ kind: "naming", key: `naming:${join.includes("{key}") ? join : "a label"}`, text: `names every tool ${join}, not ${PROFILE_JOIN}` });
+    facts.push(said.naming(join));
   }
   return facts;
 }
@@ -209,8 +145,13 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   const records = sessionRecords(evidence);
   const world = records[0]?.world;
   const step = evidence.steps.find((entry) => entry.kind === "world" && entry.world === world);
+  const paging = listPaging(evidence, world ?? 0);
   const advertised: Advertised[] = step?.kind === "world"
-    ? step.servers.map((server) => ({ key: server.key, tools: server.tools, ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}), failing: server.unreachable === true || server.failure !== undefined }))
+    ? step.servers.map((server) => ({
+      key: server.key, tools: server.tools, failing: server.unreachable === true || server.failure !== undefined,
+      ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}), ...(server.emptyCursor !== undefined ? { emptyCursor: server.emptyCursor } : {}),
+      cursorsFollowed: paging.get(server.key)?.cursors ?? 0, sentEmptyCursor: paging.get(server.key)?.emptyCursor ?? false,
+    }))
     : [];
   const main = records.filter((record) => record.world === world);
   const facts = main.flatMap((record) => sessionFacts(record, advertised));
@@ -224,16 +165,31 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   if (orders.some((order) => order.length > 1 && orders.some((other) => other.join("\n") !== order.join("\n") && [...other].sort().join("\n") === [...order].sort().join("\n")))) {
     facts.push({ kind: "order", key: "order:differs", text: "lists the same servers' tools in another order on another open" });
   }
-  // One pair shown under two joins (another world, a later list): its name depends on more than its key and name.
+  facts.push(...renamings(records, alike));
+  return mergeFacts(facts).sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
+}
+
+/**
+ * One pair shown under several names. Under two joins (another world, a later list), its name depends on more
+ * than its key and name; under one join, on one configuration (`alike`: the opens and lists of the same
+ * servers), its label changed: read pair by pair, each name against the pair's own.
+ */
+function renamings(records: readonly SessionRecord[], alike: readonly SessionRecord[]): CaseFact[] {
   const joins = new Map<string, Set<string>>();
   for (const record of records) for (const surface of record.surfaces) for (const tool of surface) {
     const shownJoin = tool.pair ? joinOf(tool.shown, tool.pair[0], tool.pair[1]) : undefined;
     if (tool.pair && shownJoin) joins.set(JSON.stringify(tool.pair), new Set([...(joins.get(JSON.stringify(tool.pair)) ?? []), shownJoin]));
   }
   const renamed = [...joins.values()].find((set) => set.size > 1);
-  if (renamed) facts.push({ kind: "renamed", key: "renamed", text: `shows one tool under several names (${[...renamed].sort().join(", ")})` });
-  const unique = new Map(facts.map((fact) => [fact.key, fact]));
-  return [...unique.values()].sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
+  if (renamed) return [said.renamed([...renamed])];
+  const names = new Map<string, Set<string>>();
+  for (const record of alike) for (const surface of record.surfaces) for (const tool of surface) {
+    if (tool.pair && joinOf(tool.shown, tool.pair[0], tool.pair[1]) !== undefined) names.set(JSON.stringify(tool.pair), new Set([...(names.get(JSON.stringify(tool.pair)) ?? []), tool.shown]));
+  }
+  const relabelled = [...names].find(([, set]) => set.size > 1);
+  if (!relabelled) return [];
+  const pair = JSON.parse(relabelled[0]) as [string, string];
+  return [said.relabelled(joinOf([...relabelled[1]][0]!, pair[0], pair[1])!)];
 }
 
 /**
@@ -242,8 +198,8 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
  * FACT_KINDS order (a loss before the naming that led to it).
  */
 const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
-  "names/profile": ["naming", "cut", "folded", "refused", ...FACT_KINDS],
-  "names/provider-valid": ["refused", "cut", ...FACT_KINDS],
+  "names/profile": ["naming", "cut", "stripped", "folded", "refused", ...FACT_KINDS],
+  "names/provider-valid": ["refused", "cut", "stripped", ...FACT_KINDS],
   "order/stable-list": ["order", ...FACT_KINDS],
   "wire/passthrough": ["call", ...FACT_KINDS],
   "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],

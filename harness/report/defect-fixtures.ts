@@ -17,25 +17,41 @@ export interface SessionSpec {
   calls?: Array<[name: string, to?: [server: string, tool: string]]>;
   errors?: Array<{ server?: string; message: string }>;
   localTools?: Array<{ name: string; shape: string }>;
+  /** Per server: the cursor of each tools/list the host sent it (undefined: the first page); else one request. */
+  lists?: Record<string, Array<string | undefined>>;
+  /** After the first list: a refresh (of `server`, else of every server) and what the host showed then. */
+  refreshed?: { server?: string; shown: Array<[name: string, server: string, tool: string]> };
 }
 
 /** The evidence of a case that opened `sessions` on world 1 of `servers`. */
 export function evidenceOf(servers: readonly ReportServer[], sessions: readonly SessionSpec[]): Finding["evidence"] {
-  const steps: EvidenceStep[] = [{ kind: "world", world: 1, transport: "http", servers: servers.map(({ key, tools }) => ({ key, tools })) }];
-  const received = new Map<string, Array<{ method: string; connection: number; tool?: string; arguments?: unknown }>>(servers.map((s) => [s.key, []]));
+  const steps: EvidenceStep[] = [{
+    kind: "world", world: 1, transport: "http",
+    servers: servers.map(({ key, tools, failure, pageSize, emptyCursor }) => ({ key, tools, ...(failure ? { failure } : {}), ...(pageSize ? { pageSize } : {}), ...(emptyCursor ? { emptyCursor } : {}) })),
+  }];
+  type Message = { method: string; connection: number; tool?: string; arguments?: unknown; cursor?: string };
+  const received = new Map<string, Message[]>(servers.map((s) => [s.key, []]));
   let probe = 0;
   sessions.forEach((spec, index) => {
     const session = index + 1;
     steps.push({ kind: "host", method: "open", session, request: { servers: servers.map(({ key }) => ({ key, transport: "http" })), ...(spec.localTools ? { localTools: spec.localTools } : {}) },
       answer: { outcome: { registered: {}, errors: spec.errors ?? [] }, diagnostics: [] } });
-    steps.push({ kind: "host", method: "tools", session, request: {}, answer: { tools: spec.shown.map(([name, key, tool]) => ({ name, description: describeTool(key, tool) })) } });
+    const tools = (shown: SessionSpec["shown"]) => ({ tools: shown.map(([name, key, tool]) => ({ name, description: describeTool(key, tool) })) });
+    steps.push({ kind: "host", method: "tools", session, request: {}, answer: tools(spec.shown) });
+    if (spec.refreshed) {
+      steps.push({ kind: "host", method: "refresh", session, request: spec.refreshed.server ? { server: spec.refreshed.server } : {}, answer: { outcome: { registered: {}, errors: [] }, diagnostics: [] } });
+      steps.push({ kind: "host", method: "tools", session, request: {}, answer: tools(spec.refreshed.shown) });
+    }
+    for (const { key } of servers) {
+      for (const cursor of spec.lists?.[key] ?? [undefined]) received.get(key)!.push({ method: "tools/list", connection: session, ...(cursor !== undefined ? { cursor } : {}) });
+    }
     for (const [name, to] of spec.calls ?? []) {
       const args = { probe: `probe-${++probe}` };
       steps.push({ kind: "host", method: "call", session, request: { name, arguments: args }, answer: { ok: true, content: [] } });
       if (to) received.get(to[0])?.push({ method: "tools/call", connection: session, tool: to[1], arguments: args });
     }
   });
-  for (const [key, messages] of received) steps.push({ kind: "received", world: 1, server: key, messages: [{ method: "tools/list", connection: 1 }, ...messages] });
+  for (const [key, messages] of received) steps.push({ kind: "received", world: 1, server: key, messages });
   return { steps, omitted: 0 };
 }
 

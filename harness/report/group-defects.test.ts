@@ -16,7 +16,7 @@ describe("groupDefects", () => {
     const { defects, clauses } = groupDefects(report);
     // The profile's failure is the join itself (bare names), another behaviour than the name shown twice.
     expect(defects).toHaveLength(2);
-    expect(defects[1]!.title).toMatch(/^names every tool \{tool\}, not mcp__\{key\}__\{tool\}: /);
+    expect(defects[1]!.title).toMatch(/^names every tool by its bare name, not mcp__\{key\}__\{tool\}: /);
     expect(defects[1]!.violations.map((v) => v.clause)).toEqual(["names/profile"]);
     const [defect] = defects;
     expect(defect!.id).toBe("D1");
@@ -25,7 +25,7 @@ describe("groupDefects", () => {
       "order/config-permutation#1", "wire/passthrough#1", "wire/no-cross-routing#1", "names/injective#1",
     ]);
     // Told from the records, in the harness's words, never in a clause's.
-    expect(defect!.title).toBe(`shows one name for several tools (names {tool}): shows "request" 2 times (for "alpha" / "request", "beta" / "request"); a call of "request" reached "alpha" / "request"`);
+    expect(defect!.title).toBe(`shows one name for several tools (bare names): shows "request" 2 times (for "alpha" / "request", "beta" / "request"); a call of "request" reached "alpha" / "request"`);
     expect(defect!.title).not.toMatch(/story|changed|wrong/);
     expect(defect!.violations[1]!.how).toBe("expected expected delivered to the wrong server; observed observed delivered to the wrong server");
     expect(defect!.repro).toBe("npx mcp-collide run --clause X --seed 1 --path 0");
@@ -69,7 +69,7 @@ describe("groupDefects", () => {
     ]);
     const { defects } = groupDefects(report);
     expect(defects.map((d) => [d.title.split(":")[0], d.violations.map((v) => `${v.clause}#${v.case}`)])).toEqual([
-      ["loses a tool whose name {key}-{tool} another server's tool takes", ["surface/no-silent-loss#1", "surface/all-or-nothing#4"]],
+      ["loses a tool to another server's tool of the same name under its join {key}-{tool}", ["surface/no-silent-loss#1", "surface/all-or-nothing#4"]],
       ["names every tool {key}-{tool}, not mcp__{key}__{tool}", ["names/profile#1", "names/profile#2"]],
     ]);
     expect(defects[0]!.world?.servers.map((s) => s.key)).toEqual(["alpha-b", "alpha"]);
@@ -87,7 +87,7 @@ describe("groupDefects", () => {
       ]),
     ]);
     const { defects } = groupDefects(report);
-    expect(defects.map((d) => d.title.split(":")[0])).toEqual(["loses a tool whose name {key}-{tool} another server's tool takes", "cuts names to their first 64 characters"]);
+    expect(defects.map((d) => d.title.split(":")[0])).toEqual(["loses a tool to another server's tool of the same name under its join {key}-{tool}", "cuts names to their first 64 characters"]);
   });
 
   it("puts the worst first, then the first clause in catalogue order, and numbers them so", () => {

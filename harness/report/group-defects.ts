@@ -3,6 +3,9 @@
  * - One cause, one defect, whatever the world: each finding is read for world-independent facts
  *   (defect-facts.ts), and its clause takes the first kind of fact that can explain its failure; findings
  *   explained by the same fact are one defect, the one on the smallest world first (its world and repro).
+ *   Where a finding's records fit another reading as well (CaseFact.or), the report's other findings decide:
+ *   it takes a reading some other finding shows alone, and the defect's world is the smallest that shows
+ *   its fact alone.
  *   A finding has one explaining fact, so a case that shows two bugs never joins their defects.
  * - Findings no fact explains: the same world and the same observed behaviour are one defect:
  *   - the same world: the main world's servers canonicalised (keys, tools in list order, how each fails to
@@ -124,6 +127,16 @@ function behaviourDefect(items: readonly Item[], fact?: CaseFact): Omit<Defect, 
   return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || "nothing the records show" });
 }
 
+/**
+ * Each item with the fact that explains it: its clause's first, or one of the readings its records fit as
+ * well (CaseFact.or) where another finding shows that reading alone and none shows the first so.
+ */
+function explainedBy(items: readonly Item[]): Array<{ item: Item; fact?: CaseFact; sure: boolean }> {
+  const read = items.map((item) => ({ item, fact: item.finding.status === "error" || !item.finding.evidence ? undefined : explainingFact(item.clause.id, caseFacts(item.finding.evidence)) }));
+  const alone = new Set(read.flatMap(({ fact }) => (fact && !fact.or ? [fact.key] : [])));
+  return read.map(({ item, fact }) => ({ item, fact: !fact?.or || alone.has(fact.key) ? fact : fact.or.find((other) => alone.has(other.key)) ?? fact, sure: fact !== undefined && !fact.or }));
+}
+
 /** How many tools a finding's main world holds: the smallest world of a defect is its world. */
 const worldSize = (finding: Finding) => finding.counterexample?.servers.reduce((sum, server) => sum + server.tools.length, 0) ?? Infinity;
 
@@ -133,14 +146,14 @@ const worldSize = (finding: Finding) => finding.counterexample?.servers.reduce((
  * calls agreeing with every member.
  */
 function groupByBehaviour(items: readonly Item[]): Array<{ items: Item[]; fact?: CaseFact }> {
-  const byFact = new Map<string, { items: Item[]; fact: CaseFact }>();
+  const byFact = new Map<string, { items: Item[]; fact: CaseFact; sure: Set<Item> }>();
   const groups: Array<{ key: string; members: Array<{ item: Item; signature: Signature }> }> = [];
   const alone: Item[][] = [];
-  for (const item of items) {
-    const fact = item.finding.status === "error" || !item.finding.evidence ? undefined : explainingFact(item.clause.id, caseFacts(item.finding.evidence));
+  for (const { item, fact, sure } of explainedBy(items)) {
     if (fact) {
-      const group = byFact.get(fact.key) ?? { items: [], fact };
+      const group = byFact.get(fact.key) ?? { items: [], fact, sure: new Set<Item>() };
       group.items.push(item);
+      if (sure) group.sure.add(item);
       byFact.set(fact.key, group);
       continue;
     }
@@ -153,9 +166,10 @@ function groupByBehaviour(items: readonly Item[]): Array<{ items: Item[]; fact?:
     if (group) group.members.push({ item, signature });
     else groups.push({ key: signature.key, members: [{ item, signature }] });
   }
-  const smallestFirst = (list: Item[]) => [...list].sort((a, b) => worldSize(a.finding) - worldSize(b.finding));
+  // A fact's world is the smallest that shows it alone (no other reading fits its records), else the smallest.
+  const smallest = (list: Item[], sure: Set<Item>) => [...list].sort((a, b) => Number(!sure.has(a)) - Number(!sure.has(b)) || worldSize(a.finding) - worldSize(b.finding))[0]!;
   return [
-    ...[...byFact.values()].map((group) => ({ items: group.items, fact: group.fact, smallest: smallestFirst(group.items) })).map(({ items: members, fact, smallest }) => ({ items: [...new Set([smallest[0]!, ...members])], fact })),
+    ...[...byFact.values()].map((group) => ({ items: [...new Set([smallest(group.items, group.sure), ...group.items])], fact: group.fact })),
     ...groups.map((group) => ({ items: group.members.map((member) => member.item) })),
     ...alone.map((group) => ({ items: group })),
   ];

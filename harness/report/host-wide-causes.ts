@@ -2,14 +2,16 @@
  * Policy: three causes reach past one world, and each is one defect however many clauses it touches (the
  * rule is in docs/defects.md):
  * - non-deterministic: the host shows another surface on two identical opens. It takes names/deterministic's
- *   findings, the findings of any clause on the cases its confounds say this cause spoilt, and lists those
- *   clauses as confounded;
+ *   findings, the findings of any clause on the cases its confounds say this cause spoilt (listing those
+ *   clauses as confounded), and every finding a renaming explains that names/deterministic's own records
+ *   show too (a tool under a new label after a refresh: the labels are drawn anew, whatever the clause);
  * - every-open-fails: the host fails every open, a clean world's too, with one error: the clauses it kept
  *   from judging (their confounds) and the findings on those cases;
  * - poisoned-process: a reproduced poisoning charged to lifecycle/sessions-independent (its finding with no
  *   world of its own, and the report's sessionPoisoning entries), with the clauses that lost cases to it.
  * Each title says what the records show, never a clause's story.
  */
+import { caseFacts, explainingFact } from "./defect-facts.ts";
 import type { ClauseReport, Confound, Defect, Finding, Report } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 import { sessionRecords } from "./session-records.ts";
@@ -60,9 +62,21 @@ function changingNames(finding: Finding | undefined): string | undefined {
   return differing === undefined ? undefined : `${quote(JSON.stringify(shown[0]))} then ${quote(JSON.stringify(differing))}`;
 }
 
+/** The findings outside `own` whose explaining fact is a renaming `own`'s records show as well. */
+function renamedAlike(items: readonly Item[], own: readonly Item[]): Item[] {
+  const shown = new Set(own.flatMap((item) => (item.finding.evidence ? caseFacts(item.finding.evidence) : []).filter((fact) => fact.kind === "renamed").map((fact) => fact.key)));
+  if (shown.size === 0) return [];
+  return items.filter((item) => {
+    if (own.includes(item) || item.finding.status === "error" || !item.finding.evidence) return false;
+    const fact = explainingFact(item.clause.id, caseFacts(item.finding.evidence));
+    return fact?.kind === "renamed" && shown.has(fact.key);
+  });
+}
+
 function nonDeterministic(report: Report, items: readonly Item[]): HostWide | undefined {
   const own = items.filter((item) => item.clause.id === DETERMINISTIC);
   const confounded = confoundedBy(report, items, "non-deterministic");
+  const renamed = renamedAlike(items, own);
   if (own.length === 0 && confounded.clauses.length === 0) return undefined;
   const seen = changingNames(own[0]?.finding);
   const detail = seen ?? confounded.details[0] ?? own[0]?.finding.observed ?? "";
@@ -70,7 +84,7 @@ function nonDeterministic(report: Report, items: readonly Item[]): HostWide | un
     cause: "non-deterministic",
     title: seen ? `shows other names on two identical opens of one configuration: ${seen}` : `shows another surface on two identical opens of one configuration: ${clip(detail, LIMIT)}`,
     behaviour: [seen ? `two opens of the same configuration showed ${seen}` : clip(detail, 1000), ...confounded.details.slice(seen ? 0 : 1).map((text) => clip(text, LIMIT))].filter(Boolean).join("; "),
-    items: [...own, ...confounded.items.filter((item) => !own.includes(item))],
+    items: [...new Set([...own, ...confounded.items, ...renamed])],
     confounded: confounded.clauses,
     fallback: "fail",
   };
