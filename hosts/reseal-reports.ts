@@ -1,8 +1,10 @@
 /**
- * `npm run reports:reseal`: re-seals every committed report without running any host. Run it after a
- * change to what `contentSha256` covers (harness/report/content-hash.ts), or after merging a branch that
- * added a report sealed under another definition. It rewrites only the `contentSha256` field of
- * reports/*.json, reports/history/<id>/<version>.json and reports/examples/<name>/report.json (key order and formatting kept), re-renders each
+ * `npm run reports:reseal`: re-groups and re-seals every committed report without running any host. Run it
+ * after a change to what `contentSha256` covers (harness/report/content-hash.ts) or to how findings are
+ * grouped into defects (docs/defects.md), or after merging a branch that added a report sealed under another
+ * definition. It rewrites only the `defects` field (placed before `clauses`, as a run writes it), each
+ * finding's `defect` mark and the `contentSha256` field of reports/*.json, reports/history/<id>/<version>.json
+ * and reports/examples/<name>/report.json (every other key's order and formatting kept), re-renders each
  * example's report.md, report.html, junit.xml and report.sarif, and the npm script then runs
  * `npm run reports -- --render-only` for reports/<id>.md, which quote the hash.
  *
@@ -13,7 +15,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  canonicalJson, clauseDocsFor, contentSha256, hashedContent, renderHtml, renderJunit, renderMarkdown, renderSarif, ReportSchema, type Report,
+  canonicalJson, clauseDocsFor, contentSha256, groupDefects, hashedContent, renderHtml, renderJunit, renderMarkdown, renderSarif, ReportSchema, type Report,
 } from "../harness/index.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,16 +37,36 @@ export function committedReports(base = root): string[] {
   ];
 }
 
-/** `file`'s text with its contentSha256 recomputed; the sealed report too, for rendering. */
+type Json = Record<string, unknown>;
+
+/** `raw` with the defects of `report` (the same report, parsed) grouped anew: `defects` before `clauses`, each finding marked. */
+function regrouped(raw: Json, report: Report): Json {
+  const { defects, clauses } = groupDefects(report);
+  const marked = (raw.clauses as Json[]).map((clause, at) => (!Array.isArray(clause.findings) ? clause : {
+    ...clause,
+    findings: (clause.findings as Json[]).map((finding, index) => {
+      const { defect: _old, ...rest } = finding;
+      const id = clauses[at]?.findings?.[index]?.defect;
+      return id === undefined ? rest : { ...rest, defect: id };
+    }),
+  }));
+  const entries = Object.entries(raw).filter(([key]) => key !== "defects").map(([key, value]): [string, unknown] => [key, key === "clauses" ? marked : value]);
+  entries.splice(Math.max(0, entries.findIndex(([key]) => key === "clauses")), 0, ["defects", defects]);
+  return Object.fromEntries(entries);
+}
+
+/** `file`'s text with its defects grouped anew and its contentSha256 recomputed; the sealed report too, for rendering. */
 export function resealed(text: string, file: string): { text: string; report: Report } {
-  const raw = JSON.parse(text) as Record<string, unknown>;
-  const report = ReportSchema.parse(raw);
-  if (canonicalJson(hashedContent(report)) !== canonicalJson(hashedContent(raw as Report))) {
+  const raw = JSON.parse(text) as Json;
+  const read = ReportSchema.parse(raw);
+  if (canonicalJson(hashedContent(read)) !== canonicalJson(hashedContent(raw as Report))) {
     throw new Error(`${file} holds content the report model does not read; not re-sealing it`);
   }
+  const grouped = regrouped(raw, read);
+  const report = ReportSchema.parse(grouped);
   const sealed = { ...report, contentSha256: contentSha256(report) };
-  raw.contentSha256 = sealed.contentSha256;
-  return { text: `${JSON.stringify(raw, null, 2)}\n`, report: sealed };
+  grouped.contentSha256 = sealed.contentSha256;
+  return { text: `${JSON.stringify(grouped, null, 2)}\n`, report: sealed };
 }
 
 function main(): void {

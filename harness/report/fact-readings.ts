@@ -83,13 +83,18 @@ export const facts = {
   renamed: (joins: readonly string[]): CaseFact => ({ kind: "renamed", key: "renamed", text: `shows one tool under several names (${[...joins].sort().map(joinWords).join(", ")})` }),
 };
 
-/** `list` with facts of one key merged: the first kept, with every reading any of them also fits. */
+/**
+ * `list` with facts of one key merged, the first kept: read alone anywhere (one session's records fit no other
+ * reading), it is read alone; else it fits every reading any of them fits as well.
+ */
 export function mergeFacts(list: readonly CaseFact[]): CaseFact[] {
   const byKey = new Map<string, CaseFact>();
   for (const fact of list) {
     const seen = byKey.get(fact.key);
-    const or = [...(seen?.or ?? []), ...(fact.or ?? [])].filter((entry, index, all) => entry.key !== fact.key && all.findIndex((other) => other.key === entry.key) === index);
-    byKey.set(fact.key, { ...(seen ?? fact), ...(or.length > 0 ? { or } : {}) });
+    const { or: _or, ...plain } = seen ?? fact;
+    const alone = (seen !== undefined && !seen.or) || !fact.or;
+    const or = [...(seen?.or ?? []), ...(fact.or ?? [])].filter((entry, index, all) => all.findIndex((other) => other.key === entry.key) === index);
+    byKey.set(fact.key, alone ? plain : { ...plain, or });
   }
   return [...byKey.values()];
 }
