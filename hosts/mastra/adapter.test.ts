@@ -3,7 +3,8 @@
  * through getToolsets(). The checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, localToolProbes, names, observe, world } from "../test-support.ts";
+import { contextWorldOf } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, names, observe, observeContexts, world } from "../test-support.ts";
 
 describe("Mastra MCPClient + Agent", () => {
   it("getTools(): `${server}_${tool}` keys, so a_b+c meets a+b_c; empty and __proto__ names vanish", async () => {
@@ -46,4 +47,22 @@ describe("Mastra MCPClient + Agent", () => {
     expect(seen.atOpen).toEqual({ names: ["alpha_search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: [] });
   }, 120_000);
+
+  it("prompts and resources by server name (the caller passes it back), first page only, a failing server dropped without an error", async () => {
+    const seen = await observeContexts(adapter("mastra"), {
+      clash: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://shared/doc"] }, { key: "beta", prompts: ["review"], resources: ["mem://shared/doc"] }),
+      paged: contextWorldOf({ key: "alpha", prompts: ["review", "summarise", "explain"], paging: { prompts: { pageSize: 1 } } }),
+      failing: contextWorldOf({ key: "alpha", prompts: ["review"], errors: ["prompts"] }, { key: "beta", prompts: ["summarise"] }),
+    });
+    // prompts.list() and resources.list() answer records keyed by server name; get and read take it back.
+    expect(seen.clash.prompts.map((prompt) => [prompt.namespace, prompt.name])).toEqual([["alpha", "review"], ["beta", "review"]]);
+    expect(seen.clash.resources.map((resource) => [resource.namespace, resource.uri])).toEqual([["alpha", "mem://shared/doc"], ["beta", "mem://shared/doc"]]);
+    expect([...seen.clash.gets, ...seen.clash.reads].map((fetch) => [fetch.namespace, fetch.deliveries.map((d) => d.server)]))
+      .toEqual([["alpha", ["alpha"]], ["beta", ["beta"]], ["alpha", ["alpha"]], ["beta", ["beta"]]]);
+    // InternalMastraMCPClient.listPrompts(): one prompts/list request, no cursor followed.
+    expect(seen.paged.prompts.map((prompt) => prompt.name)).toEqual(["review"]);
+    // MCPClient.prompts.list() logs the failure on its own logger and leaves the server out of the record.
+    expect(seen.failing.prompts.map((prompt) => prompt.name)).toEqual(["summarise"]);
+    expect(seen.failing.open.outcome.errors).toEqual([]);
+  }, 180_000);
 });
