@@ -68,6 +68,36 @@ const predates = (...clauses: string[]) => Object.fromEntries(clauses.map((id) =
   "Not judged in this committed report, which predates the adapter's local tools, refresh and filters (hosts/*/adapter.ts declares them now); the next `npm run reports` judges it."]));
 const lifecycle = ["guard/every-shape", "guard/local-occupant", "drift/refresh-tracks-list", "drift/unreachable-prunes-nothing"];
 
+/**
+ * LangChain's resources (issue 37), the same with and without --prefix: `MultiServerMCPClient.listResources()`,
+ * `listResourceTemplates()` and `readResource(serverName, uri)` (hosts/langchain/adapter.ts; adapter.test.ts
+ * holds the direct checks). The package has no prompt API.
+ */
+const langchainContext = {
+  notApplicable: Object.fromEntries(["prompts/no-silent-loss", "prompts/injective", "prompts/context-free", "prompts/get-routes", "prompts/order-independent", "prompts/tracks-list", "prompts/failing-server-named"].map((id) => [id,
+    "@langchain/mcp-adapters has no prompt API: `MultiServerMCPClient` (dist/client.d.ts) lists and reads resources and templates, and has no listPrompts or getPrompt, so it shows its user no prompt."])),
+  evidence: {
+    "resources/no-silent-loss": "`MultiServerMCPClient.listResources()` (@langchain/mcp-adapters dist/client.js) calls the SDK `client.listResources()` once per server with no cursor and never follows `nextCursor` (`listResourceTemplates()` the same): a paged server shows its first page only, and nothing names it (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log, mem://alpha/readme] in pages of 1: `listResources()` gives alpha [mem://alpha/notes]; hosts/langchain/adapter.test.ts).",
+    "resources/tracks-list": "Same `listResources()`: the refresh's new client lists alpha's first page only (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log] in pages of 1, changed to [notes, readme, draft]: [mem://alpha/notes]).",
+    "resources/failing-server-named": "`listResources()` and `listResourceTemplates()` (dist/client.js) catch a server's failure, write `ERROR: Failed to list resources from server \"alpha\"` to the package's debug log (off unless DEBUG is set) and give the server `[]`: the caller gets no error (direct, offline, 2026-12-06: alpha answering resources/list with an error beside beta: { alpha: [], beta: [mem://beta/readme] }, nothing thrown; adapter.test.ts).",
+    "resources/template-not-doubled": "`listResources()` and `listResourceTemplates()` are two records, each as the servers sent it: a URI a server lists both as a resource and as a template without variables is in both, nothing merges them (direct, offline, 2026-12-06: alpha lists mem://alpha/readme both ways: shown once in each).",
+  },
+};
+
+/**
+ * Mastra's prompts and resources (issue 37), the same under getTools() and getToolsets(): MCPClient's
+ * `prompts` and `resources` namespaces (hosts/mastra/adapter.ts; adapter.test.ts holds the direct checks).
+ */
+const mastraContext = {
+  "prompts/no-silent-loss": "`InternalMastraMCPClient.listPrompts()` (@mastra/mcp dist/index.js) sends one `prompts/list` with no params and never follows `nextCursor`, so a server that pages its prompts shows its first page only, and nothing names it (direct, offline, 2026-12-06: alpha [review, summarise, explain] in pages of 1: `mcp.prompts.list()` gives alpha [review], no error log; hosts/mastra/adapter.test.ts).",
+  "prompts/tracks-list": "Same `listPrompts()`: after alpha's list changes and the application lists again, alpha's first page is all it shows (direct, offline, 2026-12-06: alpha [review, summarise] in pages of 1, changed to [review, explain, draft]: `prompts.list()` gives alpha [review]).",
+  "prompts/failing-server-named": "`MCPClient.prompts.list()` (@mastra/mcp dist/index.js) catches a server's failure per server, wraps it in `MCP_CLIENT_LIST_PROMPTS_FAILED`, logs `Failed to list prompts from server:` on the MCPClient's own logger (not the server's `logger` channel) and leaves the server out of the record it returns: the caller gets no error (direct, offline, 2026-12-06: alpha answering prompts/list with an error beside beta [summarise]: `prompts.list()` gives { beta: [summarise] }, no error to the caller; adapter.test.ts).",
+  "resources/no-silent-loss": "`InternalMastraMCPClient.listResources()` and `listResourceTemplates()` (@mastra/mcp dist/index.js) send one `resources/list` / `resources/templates/list` each and never follow `nextCursor`: a paged server shows its first page only and nothing names it (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log, mem://alpha/readme] in pages of 1: `resources.list()` gives alpha [mem://alpha/notes]).",
+  "resources/tracks-list": "Same `listResources()`: after alpha's resources change and the application lists again, only the first page shows (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log] in pages of 1, changed to [notes, readme, draft]: `resources.list()` gives alpha [mem://alpha/notes]).",
+  "resources/failing-server-named": "`MCPClient.resources.list()` and `resources.templates()` catch a server's failure, log it on the MCPClient's own logger (`MCP_CLIENT_LIST_RESOURCES_FAILED`) and leave the server out of the record: the caller gets no error (direct, offline, 2026-12-06: alpha answering resources/list, or resources/templates/list, with an error beside beta: the record holds beta alone, no error).",
+  "resources/template-not-doubled": "`resources.list()` and `resources.templates()` are two records passed through as the servers sent them: a URI a server lists both as a resource and as a template without variables is in both, and nothing merges them (direct, offline, 2026-12-06: alpha lists mem://alpha/readme both ways: shown once in each list).",
+};
+
 /** Seed and runs of the committed reports (the CLI's default run count). */
 export const reportRun = { seed: 2026, runs: 25 } as const;
 
@@ -79,6 +109,7 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
     notApplicable: {
+      ...langchainContext.notApplicable,
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -86,6 +117,7 @@ export const realHosts: RealHost[] = [
       "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...langchainContext.evidence,
       "order/config-permutation": "Both servers' `request` are shown: `_getAllToolsAsFlatArray` (client.js) concatenates the per-server arrays in configuration order, and LangGraph's `ToolNode.runTool` (prebuilt/tool_node.js) dispatches to `this.tools.find((tool) => tool.name === call.name)`, the first, so the call of `request` reaches alpha, and with the two servers swapped it reaches beta (direct, 2026-12-04: alpha [request] and beta [request] give [request, request], and a ToolNode call of `request` reaches alpha; adapter.test.ts pins the delivery to the first).",
       "wire/passthrough": "alpha's and beta's `request` are both shown; the `ToolNode` lookup (`this.tools.find(...)` in `ToolNode.runTool`) finds the first, so a call of the entry shown for beta's `request` is delivered to alpha, and beta's tool cannot be reached at all (direct, 2026-12-04: the call of `request` reaches alpha).",
       "wire/no-cross-routing": "Same mechanism as wire/passthrough: the call meant for beta's `request` reaches alpha (`this.tools.find(...)` in `ToolNode.runTool`).",
@@ -113,6 +145,7 @@ export const realHosts: RealHost[] = [
     packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"],
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
     notApplicable: {
+      ...langchainContext.notApplicable,
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -120,6 +153,7 @@ export const realHosts: RealHost[] = [
       "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...langchainContext.evidence,
       "order/config-permutation": "With `prefixToolNameWithServerName` the name is `${serverName}__${tool.name}` (tools.js `toolNamePrefix`); `__` is not reserved, so key `a__b` + tool `c` and key `a` + tool `b__c` both give `a__b__c`. Both are shown and `ToolNode` calls the first, so the route depends on the order (adapter.test.ts pins it).",
       "wire/passthrough": "`a__b__c` is shown twice (once per server); the call of it reaches `a__b` as `c` even for the entry that stands for `b__c` of `a`.",
       "wire/no-cross-routing": "Same collision: the call meant for server `a` reaches server `a__b`.",
@@ -251,6 +285,7 @@ export const realHosts: RealHost[] = [
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...mastraContext,
       "order/config-permutation": "`getTools()` (@mastra/mcp dist/index.js) fills `connectedTools[`${serverName}_${toolName}`]` inside `eachClientTools`, which lists the servers in `Promise.all` and assigns each server's tools when its list arrives: `a_b`'s `c` and `a`'s `b_c` are both `a_b_c`, the server that answers last owns the name, and the fake servers answer in configuration order, so swapping the two servers changes where `a_b_c` goes (`a` vs `a_b`).",
       "surface/failing-server-named": "`InternalMastraMCPClient.tools()` (@mastra/mcp dist/index.js) calls `this.client.listTools()` once and never follows `nextCursor`: alpha, whose first page (`request`) carries a cursor and which dies when asked for the next, is never asked, so `request` is shown, `search` is lost, and nothing names alpha, not even its error-level log channel (direct, 2026-12-04: alpha [request, search] in pages of one, dying at page two, beside beta [query]: `getTools()` gives [alpha_request, beta_query], alpha got one tools/list with no cursor, no error log).",
       "guard/every-shape": "The Agent takes its tools as one record keyed by name (`new Agent({ tools })`, @mastra/core), and neither it nor `MCPClient` compares a local tool's name with the MCP tools: the application's `{ ...tools, alpha_request: local }` replaces alpha's tool without a word, so `alpha_request` no longer reaches alpha (direct, 2026-12-04: alpha [request] · beta [search]: an Agent over `{ ...await mcp.getTools(), alpha_request: local }` offers [alpha_request, beta_search], and the call of `alpha_request` runs the local tool; alpha gets no call).",
@@ -286,6 +321,7 @@ export const realHosts: RealHost[] = [
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...mastraContext,
       "surface/failing-server-named": "As in mastra-tools: `InternalMastraMCPClient.tools()` (@mastra/mcp dist/index.js) calls `listTools()` once and never follows `nextCursor`, so alpha, dying when asked for its second page, is never asked; `request` is shown, `search` is lost, and nothing names alpha (direct, 2026-12-04: in getTools() mode, which lists through the same `tools()`: alpha [request, search] in pages of one beside beta [query] gives alpha's `request` and beta's `query`, one tools/list of alpha with no cursor, no error log).",
       "guard/every-shape": "`Agent.convertTools` (@mastra/core dist/chunk-GSQD3QNR.js) merges `{ ...assignedTools, ...memoryTools, ...toolsetTools, ... }` by name with no check: the application's local `request` in the Agent's `tools` record is accepted, and alpha's toolset `request` silently replaces it in every request, so the local tool can never be called and nothing is reported (direct, 2026-12-04: alpha [request] · beta [search], an Agent with a local `request` given the toolsets: offered [request, search], the call of `request` reaches alpha).",
       "guard/local-occupant": "Same merge in `Agent.convertTools`: the toolsets come after the assigned tools, so alpha's `request` replaces the local tool given at open; the call reaches alpha, the local tool is gone, and no error names alpha (direct, 2026-12-04, as guard/every-shape).",
@@ -440,6 +476,10 @@ export const realHosts: RealHost[] = [
       "names/profile": "fastmcp claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      "prompts/context-free": "The same one-server rule as names/context-free: `MCPConfigTransport` mounts nothing for a config of one server, so its prompts keep their names, while with two every prompt is `{key}_{name}` (`Namespace._transform_name`, server/transforms/namespace.py): alpha's `review` is `review` alone and `alpha_review` beside beta (direct, offline, 2026-12-06: `client.list_prompts()` gives [review], then [alpha_review, beta_review]; hosts/fastmcp/adapter.test.ts).",
+      "prompts/failing-server-named": "`AggregateProvider._list_prompts` (server/providers/aggregate.py) gathers every mounted proxy's list with `return_exceptions=True`, and `_collect_list_results` logs `Error during list_prompts from provider ...` and goes on (the default `provider_error_strategy` is not \"raise\"); the proxy re-raises every error but METHOD_NOT_FOUND (`ProxyProvider._list_prompts`, server/providers/proxy.py). So `client.list_prompts()` returns the other servers' prompts and raises nothing (direct, offline, 2026-12-06: alpha answering prompts/list with an error beside beta [summarise]: [beta_summarise], no exception; adapter.test.ts). With one server (nothing mounted) the error reaches the caller as `MCPError`, which names no server.",
+      "resources/failing-server-named": "The same `_collect_list_results` for `list_resources` and `list_resource_templates` (server/providers/aggregate.py): a server whose resources/list or resources/templates/list fails is logged and left out, and `client.list_resources()` / `list_resource_templates()` raise nothing (direct, offline, 2026-12-06: alpha failing resources/templates/list beside beta: alpha's templates missing, no exception). With one server the `MCPError` (`scripted failure: resources/templates/list refused`) reaches the caller without a server's name.",
+      "resources/template-not-doubled": "fastmcp's router lists resources and templates apart (`list_resources`, `list_resource_templates`) and passes each through the `Namespace` transform as the server sent it: a URI a server lists as a resource and as a template without variables is in both lists, nothing merges them (direct, offline, 2026-12-06: alpha lists mem://alpha/readme both ways: `list_resources()` and `list_resource_templates()` each show it).",
       "order/config-permutation": "`MCPConfigTransport._build_composite` (fastmcp client/transports/config.py) mounts every server on one router with `composite.mount(proxy, namespace=name)`, and `Namespace` (server/transforms/namespace.py) names a tool `f\"{prefix}_{name}\"`; `_` is not reserved, so key `a_b` + tool `c` and key `a` + tool `b_c` are both `a_b_c`. The router's `AggregateProvider` lists it once per provider and logs `Duplicate list_tools component 'tool:a_b_c@'`, the wire list shows it once, and a call goes to the first server mounted, which is the first configured (direct, offline, 2026-12-05: a `Client` over a_b [c] and a [b_c] shows [a_b_c] and the call answers from a_b; over a [b_c] and a_b [c] it shows [a_b_c] and the call answers from a).",
       "surface/no-silent-loss": "The same `{key}_{tool}` clash: a_b's `c` and a's `b_c` are both `a_b_c`, the router keeps the first (`AggregateProvider._collect_list_results` only logs `Duplicate list_tools component` at warning level), so a's `b_c` is never shown and cannot be called, and the `Client` raises nothing (direct, offline, 2026-12-05: over a_b [c] and a [b_c] `list_tools()` gives [a_b_c], the call answers from a_b).",
       "surface/shortfall-names-missing": "The same clash: a is missing `b_c` and nothing the `Client` raises names a or `b_c`; the only word is the router's log line (`Duplicate list_tools component 'tool:a_b_c@' from provider _WrappedProvider(FastMCPProvider(), transforms=[Namespace('a')])`), a log, not an error (direct, offline, 2026-12-05).",

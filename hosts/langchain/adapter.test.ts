@@ -3,7 +3,8 @@
  * HAP/1. These are the checks behind the evidence in hosts/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
+import { contextWorldOf } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, observeContexts, world } from "../test-support.ts";
 
 describe("LangChain MultiServerMCPClient", () => {
   it("default: concatenates lists (a duplicate shown twice, called at the first), drops an empty name silently, passes names through", async () => {
@@ -37,4 +38,23 @@ describe("LangChain MultiServerMCPClient", () => {
     expect(seen.atOpen).toEqual({ names: ["search", "search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search", "search"], reached: ["alpha"] });
   }, 120_000);
+
+  it("resources by server name (the caller passes it back), first page only, a failing server given [] without an error; no prompts", async () => {
+    const seen = await observeContexts(adapter("langchain"), {
+      shared: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://shared/doc"] }, { key: "beta", resources: ["mem://shared/doc"] }),
+      paged: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes", "mem://alpha/log", "mem://alpha/readme"], paging: { resources: { pageSize: 1 } } }),
+      failing: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes"], errors: ["resources"] }, { key: "beta", resources: ["mem://beta/readme"] }),
+    });
+    // listResources() answers a record keyed by server name; readResource(serverName, uri) takes it back.
+    expect(seen.shared.resources.map((resource) => [resource.namespace, resource.uri])).toEqual([["alpha", "mem://shared/doc"], ["beta", "mem://shared/doc"]]);
+    expect(seen.shared.reads.map((read) => [read.namespace, read.result.ok, read.deliveries.map((d) => `${d.server}/${d.uri}`)]))
+      .toEqual([["alpha", true, ["alpha/mem://shared/doc"]], ["beta", true, ["beta/mem://shared/doc"]]]);
+    // The package has no prompt API: prompts is not declared, so none are asked for.
+    expect(seen.shared.prompts).toEqual([]);
+    // `(await client.listResources()).resources`: one request, no cursor followed.
+    expect(seen.paged.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/notes"]);
+    // The failure goes to the debug log, the server gets [].
+    expect(seen.failing.resources.map((resource) => resource.uri)).toEqual(["mem://beta/readme"]);
+    expect(seen.failing.open.outcome.errors).toEqual([]);
+  }, 180_000);
 });
