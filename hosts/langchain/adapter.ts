@@ -31,7 +31,7 @@
  *   (it has no merged list and no read by URI alone); the client, not the adapter, then picks the connection.
  *   A server whose list fails is given `[]` and a debug log line: the caller gets no error. The package has no
  *   prompt API (client.d.ts: no listPrompts or getPrompt), so `prompts` is not declared.
- * Imports: the host's packages, ../../harness/index.ts and the sibling helpers in ../ only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
@@ -44,8 +44,9 @@ import type {
   CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, LocalTool, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
-import { fromServer, shownResources, shownTemplates } from "../per-server-context.ts";
-import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import {
+  basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf, fromServer, shownResources, shownTemplates,
+} from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { prefix: { type: "boolean", default: false } } });
 const prefix = flags.prefix === true;

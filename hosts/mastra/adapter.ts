@@ -34,7 +34,7 @@
  *   has no merged list and no lookup by name alone); Mastra, not the adapter, then picks the client. A server
  *   whose list fails is logged on the MCPClient's own logger and left out of the record: the caller gets no
  *   error. No `list_changed` handler is installed by default (`onListChanged` is the application's opt-in).
- * Imports: the host's packages, ../../harness/index.ts and the sibling helpers in ../ only.
+ * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
 import { Agent } from "@mastra/core/agent";
@@ -46,8 +46,9 @@ import type {
   CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription } from "../local-tool.ts";
-import { fromServer, shownPrompts, shownResources, shownTemplates } from "../per-server-context.ts";
-import { basicInitialize, consoleToStderr, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import {
+  basicInitialize, consoleToStderr, emptyRegistered, RealHostAdapter, serveRealHost, versionOf, fromServer, shownPrompts, shownResources, shownTemplates,
+} from "../real-host-adapter.ts";
 
 // Mastra's loggers print with console.info/console.error.
 consoleToStderr();
