@@ -1,6 +1,6 @@
 /**
  * The answer key measured at some seeds (bench/power.test.ts at one in `npm test`, bench/seeds.power.test.ts
- * at five in `npm run test:power`): what departs from it, and the power table of the measurement.
+ * at three in `npm run test:power`): what departs from it, and the power table of the measurement.
  */
 import { DEFAULT_RUNS } from "../harness/index.ts";
 import { measurePower, type Power } from "./power-run.ts";
@@ -21,6 +21,6 @@ function departures(power: Power): string[] {
  * exactly the key) and the power table's Markdown.
  */
 export async function answerKeyAt(seeds: number[]): Promise<{ departures: string[]; markdown: string }> {
-  const powers = [await measurePower({ seeds, runs: 1, concurrency: 16 }), await measurePower({ seeds, runs: DEFAULT_RUNS, concurrency: 16 })];
+  const powers = [await measurePower({ seeds, runs: 1, concurrency: 8 }), await measurePower({ seeds, runs: DEFAULT_RUNS, concurrency: 8 })];
   return { departures: powers.flatMap(departures), markdown: powerMarkdown(powers, 0, "") };
 }

@@ -6,7 +6,7 @@
  * naming that cause), so a host that fails more than its key, or a clause left INCONCLUSIVE, shows as a
  * departure. Violations are not shrunk (detection is all that is asked), so a seed costs what finding costs.
  */
-import { DEFAULT_RUNS, inProcessLauncher, runClauses, type ClauseStatus } from "../harness/index.ts";
+import { DEFAULT_RUNS, inProcessLauncher, paced, runClauses, type ClauseStatus } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
 import { expectedConfounded, expectedFailures, isFailure } from "../suites/expected-failures.ts";
 import { clauses } from "../suites/index.ts";
@@ -96,6 +96,10 @@ export async function measurePower(options: PowerOptions): Promise<Power> {
       const report = await runClauses({
         clauses: selected, launcher: inProcessLauncher(() => createHost(host === "reference" ? undefined : host)),
         transport: "memory", seed, runs, shrink: false,
+        // The jobs share one event loop: with C of them interleaved a case's wall time stretches up to C-fold,
+        // so the bound does too (at --concurrency 16 on a loaded machine, cases of healthy hosts went past 60 s
+        // and came back ERROR). No built-in host hangs, so the longer bound costs nothing here.
+        caseTimeoutMs: paced(60_000) * Math.max(1, options.concurrency ?? 2),
       });
       for (const clause of report.clauses) {
         const key = `${host}\u0000${clause.id}`;

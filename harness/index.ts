@@ -100,6 +100,8 @@ export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-r
 export { packageRoot } from "./cli/builtin-host.ts";
 export { missingInstall, optionalInstalls, probeInstall, SANDBOX_UID, sandboxPrefix, skipTitle, type LibraryHostName, type OptionalInstall } from "./optional-installs.ts";
 export { describeLoad, machineLoad, pace, paced, type MachineLoad } from "./pace.ts";
+/** Work run at most N at a time (the self-test's real-host replays and CLI controls). */
+export { limiter } from "./limiter.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";
 export { mergeReports } from "./runner/merge-reports.ts";
 export { selfTestSeed, SOAK_SEED_VARIABLE } from "./runner/self-test-seed.ts";
@@ -108,3 +110,8 @@ export {
   withLifecycleWorld, type LifecycleEnvironment, type LifecycleOpenOptions, type LifecycleSession, type LifecycleWorld, type ServerOptions,
 } from "./runner/lifecycle-session.ts";
 export { ModelViolation, modelOutcome } from "./runner/model-check.ts";
+export { contactedKeys, pairsMissing, pairsOffered, strayCalls, toolListRequests, type StrayCall } from "./serve/record-facts.ts";
+export type { RecordJudgement, ServedRecords } from "./serve/served-records.ts";
+export { driveServedWorld, startServeProcess, genericConfigOf, type ServeProcess } from "./serve/serve-process.ts";
+export { endpointsOfGenericConfig, hostConfigs, type HostConfig, type ServedEndpoint } from "./serve/host-configs.ts";
+export { CANNOT_SEE, servedDepartures, serveReport } from "./serve/serve-report.ts";

@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { agentCliEntry, agentClis, agentModuleExamples, agentModuleMissing } from "./cli/agent-registry.ts";
 import { hostEntry, installedApart, installedVersion } from "./cli/host-registry.ts";
 import { nodeRuntime, nodeRuntimes } from "./cli/node-runtimes.ts";
@@ -129,11 +129,11 @@ function probe(install: OptionalInstall): string | undefined {
     // session's folders are made there), as the sandbox's uid: a folder on the way may be closed to it (a CI's
     // 0700 temp folder holding the clone); exit 3 says so.
     const reads = `[ -r "$1" ] && [ -x "$2" ] || exit 3`;
-    const inside = [sh!, "-c", `${reads} && ${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`, "probe", join(packageRoot, "harness/agent/isolation/netns-inside.cjs"), tmpdir()];
+    const inside = [sh!, "-c", `${reads} && ${ip} link set lo up && ${mount} -t tmpfs tmpfs /tmp && ${setpriv} --bounding-set=-all --no-new-privs ${truth} && ${mkdir} /tmp/old && cd /tmp && exec ${pivotRoot} . old`, "probe", join(packageRoot, "harness/agent/isolation/netns-inside.cjs"), outerTemp()];
     const [file, ...args] = [...sandboxPrefix(), ...inside];
     const result = spawnSync(file!, args, { encoding: "utf8", timeout: 10_000 });
     if (result.error) return `${file} could not run: ${result.error.message}`;
-    if (result.status === 3) return `the agent CLIs' sandbox cannot read the harness's package at ${packageRoot} or enter the temp folder ${tmpdir()} as its uid${machineRoot() ? ` (${SANDBOX_UID}, nobody)` : ""}: a folder on the way is closed to that uid (a 0700 TMPDIR, or one holding the checkout?); put them where others may enter (chmod o+x on each folder above), or TMPDIR=/tmp`;
+    if (result.status === 3) return `the agent CLIs' sandbox cannot read the harness's package at ${packageRoot} or enter the temp folder ${outerTemp()} as its uid${machineRoot() ? ` (${SANDBOX_UID}, nobody)` : ""}: a folder on the way is closed to that uid (a 0700 TMPDIR, or one holding the checkout?); put them where others may enter (chmod o+x on each folder above), or TMPDIR=/tmp`;
     return result.status === 0 ? undefined : `the agent CLIs' sandbox cannot be built here (${machineRoot() ? "setpriv to nobody, then " : ""}unshare -r -n -m -p -i -u -f --mount-proc, a tmpfs root and pivot_root into it: exit ${result.status}, ${result.stderr.trim() || "no message"}); user namespaces may be off (sysctl kernel.unprivileged_userns_clone, or Ubuntu's kernel.apparmor_restrict_unprivileged_userns)`;
   }
   if (install === "jq") {
@@ -144,6 +144,16 @@ function probe(install: OptionalInstall): string | undefined {
   const result = spawnSync(requireSystemCommand("unshare"), netnsProbe(), { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `unshare could not run: ${result.error.message}`;
   return result.status === 0 ? undefined : `unshare -n -m failed (exit ${result.status}, needs root): ${result.stderr.trim()}`;
+}
+
+/**
+ * The temp folder the sandbox's uid must enter: the first above the harness's own `mcp-collide-*` folders (an
+ * adapter process's temp folder is one, 0700), which the sandbox opens to that uid itself when the harness is root.
+ */
+function outerTemp(): string {
+  let dir = tmpdir();
+  while (basename(dir).startsWith("mcp-collide-") && dir !== dirname(dir)) dir = dirname(dir);
+  return dir;
 }
 
 const probed = new Map<OptionalInstall, string | undefined>();

@@ -4,8 +4,8 @@
  */
 import fc from "fast-check";
 import {
-  canonicalJson, constructed, defineClause, worldOf, driftChange, errorNamesServer, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
-  type ConstructedCase, type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
+  canonicalJson, constructed, defineClause, worldOf, driftChange, errorNamesServer, identityOf, lifecycleWorld, modelOutcome, resolveDriftChange, withLifecycleWorld,
+  type ConstructedCase, type RecordJudgement, type ServedRecords, type DriftChange, type HostError, type LifecycleSession, type LifecycleWorld, type World,
 } from "../harness/index.ts";
 import { commandsOf, driftCommands, initialModel, landingDrift, markRefreshed, noteOutcome, verify, type CommandJson, type DriftModel, type DriftReal } from "./support/drift-model.ts";
 import { identify, listChangedTimeoutMs, namesServerAndTool, quoted, type ShownTool } from "./support/lifecycle.ts";
@@ -142,6 +142,32 @@ async function wiresOf(session: LifecycleSession, key: string, probe: boolean): 
   return byServer(shown, key).map((tool) => tool.tool).sort();
 }
 
+/**
+ * Serve mode: after the server's notification, an app that never asks it for its list again within the bound
+ * cannot show the change, whatever it shows; one that does may still show the old list, which only a later
+ * model turn recorded by the fake provider tells.
+ */
+function listChangedJudged(served: ServedRecords): RecordJudgement | undefined {
+  const server = served.world.servers.find((candidate) => candidate.listChanged === true);
+  if (!server) return undefined;
+  const { notified } = served;
+  if (!notified) return { verdict: "undecided", reason: `the app never listed "${server.key}", so its list was never changed` };
+  const bound = served.listChangedTimeoutMs;
+  const relist = served.records.find((record) => record.server === notified.server && record.method === "tools/list" && record.time > notified.at);
+  if (!relist || relist.time - notified.at > bound) {
+    if ((served.upAfterNotifyMs ?? 0) < bound) return { verdict: "undecided", reason: `the world was stopped ${Math.round(served.upAfterNotifyMs ?? 0)} ms after "${notified.server}" notified, before the bound of ${bound} ms` };
+    return {
+      verdict: "violated",
+      expected: `within ${bound} ms of "${notified.server}" sending notifications/tools/list_changed, its tools shown as ${quoted(notified.tools)}`,
+      observed: `the app did not ask "${notified.server}" for its list again within ${bound} ms${relist ? "" : ` (nor in the ${Math.round(served.upAfterNotifyMs ?? 0)} ms the world stayed up)`}, so it cannot show the change`,
+    };
+  }
+  const later = served.modelTurns.filter((turn) => turn.at > relist.time).at(-1);
+  const offered = later?.tools.map((tool) => identityOf(tool.description)).filter((identity) => identity?.server === notified.server).map((identity) => identity!.tool).sort();
+  if (offered && canonicalJson(offered) === canonicalJson([...notified.tools].sort())) return { verdict: "held", note: `re-listed "${notified.server}" ${Math.round(relist.time - notified.at)} ms after its notification, and a later model turn offered its new list` };
+  return { verdict: "undecided", reason: `the app asked "${notified.server}" for its list again ${Math.round(relist.time - notified.at)} ms after its notification; whether it shows the new list, serve mode cannot see${later ? " (a later model turn did not offer it)" : ""}` };
+}
+
 export const listChanged = defineClause({
   id: "drift/list-changed",
   level: "SHOULD",
@@ -175,6 +201,7 @@ export const listChanged = defineClause({
   })),
   worlds: (value: ListChangedCase) => [value.world],
   requires: ["list-changed-reflected"],
+  judgeRecords: listChangedJudged,
   check: (env, value) =>
     withLifecycleWorld(env, value.world, async (live) => {
       const server = value.world.servers[0]!;

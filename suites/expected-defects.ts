@@ -79,7 +79,7 @@ export const expectedDefects: Record<string, DefectKey> = {
   "prompts-deduped-by-name": { count: 1, title: /^the host did nothing the records show/ },
   "proto-call-poisons": { count: 1, title: /^showed 2/ },
   "qualify-on-collision": { count: 2, title: /^shows one tool under several names \(mcp__\{key\}__\{tool\}, \{tool\}\)/ },
-  "random-label": { count: 7, title: /^shows other names on two identical opens of one configuration/ },
+  "random-label": { count: 6, title: /^shows other names on two identical opens of one configuration/ },
   "refresh-adds-only": { count: 5, title: /^showed 3/ },
   "refresh-prunes-unreachable": { count: 3, title: /^after refresh "alpha"/ },
   "remembers-failed-server": { count: 4, title: /^first open/ },

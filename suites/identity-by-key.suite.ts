@@ -9,7 +9,8 @@
  */
 import fc from "fast-check";
 import {
-  constructed, defineClause, lifecycleWorld, probeOf, shownWireNames, visibleLabel, type ClauseEnvironment, type World,
+  constructed, contactedKeys, defineClause, lifecycleWorld, pairsMissing, probeOf, shownWireNames, strayCalls, toolListRequests, visibleLabel,
+  type ClauseEnvironment, type RecordJudgement, type ServedRecords, type World,
 } from "../harness/index.ts";
 
 const quoted = (names: Iterable<string>) => [...names].map((name) => JSON.stringify(name)).join(", ");
@@ -47,6 +48,27 @@ const describeTransport = (value: IdentityCase): string =>
       ? "over HTTP: one URL, the servers told apart only by their Authorization headers"
       : "over HTTP: every server a path under one origin";
 
+/**
+ * Serve mode, on a world of two or more healthy servers: a key whose server never received a tools/list while
+ * another's did cannot have its tools shown (the app took it for the other: one spawn for one command, one
+ * connection for one origin), and a call that reached a server not advertising its name while another does
+ * reached the wrong key's server; either is this clause's violation whatever the app showed. A pass needs the
+ * app's list, which only a model turn recorded by the fake provider shows.
+ */
+function identityJudged({ world, records, modelTurns }: ServedRecords): RecordJudgement | undefined {
+  if (world.servers.length < 2 || world.servers.some((server) => server.unreachable || server.failure !== undefined)) return undefined;
+  const contacted = contactedKeys(world, records);
+  if (contacted.length === 0) return { verdict: "undecided", reason: "no server of the world received anything: no app connected" };
+  const listed = world.servers.filter((server) => toolListRequests(records, server.key).length > 0).map((server) => server.key);
+  const unlisted = world.servers.map((server) => server.key).filter((key) => !listed.includes(key));
+  const problems = listed.length > 0 ? unlisted.map((key) => `"${key}" never received a tools/list (${listed.map((other) => `"${other}"`).join(", ")} did), so its tools cannot be shown`) : [];
+  problems.push(...strayCalls(world, records).map((stray) => `a call of "${stray.tool}" (a tool of ${stray.owners.map((owner) => `"${owner}"`).join(", ")}) reached "${stray.at}"`));
+  if (problems.length > 0) return { verdict: "violated", expected: "every configured key's tools shown, and each call reaching that key's server", observed: problems.join("; ") };
+  const last = modelTurns.at(-1);
+  if (last && pairsMissing(world, last.tools).length === 0) return { verdict: "held", note: "every key was listed on its own, no call strayed, and the app's last model turn offered every key's tools" };
+  return { verdict: "undecided", reason: `every key was listed on its own and no call strayed; whether the app showed each key's tools, serve mode cannot see${last ? " (its last model turn did not offer them all)" : ""}` };
+}
+
 export const identityByKey = defineClause({
   id: "wire/identity-by-key",
   level: "MUST",
@@ -82,6 +104,7 @@ export const identityByKey = defineClause({
   worlds: (value: IdentityCase | World) => [caseOf(value).world],
   describeWorlds: (value: IdentityCase | World) => [describeTransport(caseOf(value))],
   requires: [SAME_TARGET],
+  judgeRecords: identityJudged,
   async check(env, given) {
     const value = caseOf(given);
     const transport = transportOf(env, value)!;

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import {
   aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, loggedSpecExclusion, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
-  transportFor, visibleLabel, world, worldOf,
-  type SessionObservation, type World,
+  pairsMissing, toolListRequests, transportFor, visibleLabel, world, worldOf,
+  type RecordJudgement, type ServedRecords, type SessionObservation, type World,
 } from "../harness/index.ts";
 import {
   BUILTIN_KEY, builtinKeyJudged, builtinKeyMeaning, emptyCursorCases, emptyCursorFailingCases, nonAsciiCases, realFailureCases, reservedNameCases,
@@ -54,6 +54,26 @@ const shortfallWorld = () =>
     // clash worlds hold): a host that sanitises keeps one of the two, and says nothing.
     sanitisedTwins(),
   );
+
+/**
+ * Serve mode, on a world of healthy servers: the app's merged list is visible only in what it offered its model
+ * (the fake provider's records), and a loss there may still have been named in an error the records cannot
+ * show, so the records prove a pass (every pair offered on the last model turn) and never a violation. Without
+ * a model turn they still say what the app cannot show: the pages of a list it never asked for.
+ */
+function noLossJudged(served: ServedRecords): RecordJudgement | undefined {
+  if (served.world.servers.some((server) => server.unreachable || server.failure !== undefined)) return undefined;
+  const last = served.modelTurns.at(-1);
+  const missing = last ? pairsMissing(served.world, last.tools) : undefined;
+  if (missing?.length === 0) return { verdict: "held", note: `the app's last model turn offered every one of the world's ${served.world.servers.reduce((sum, server) => sum + server.tools.length, 0)} tools` };
+  const unpaged = served.world.servers.filter((server) => server.pageSize !== undefined && server.pageSize < server.tools.length
+    && toolListRequests(served.records, server.key).length > 0 && toolListRequests(served.records, server.key, true).length === 0);
+  const seen = [
+    ...(missing ? [`the app's last model turn did not offer ${missing.map(({ server, tool }) => `"${tool}" of "${server}"`).join(", ")}`] : ["no model turn was recorded"]),
+    ...unpaged.map((server) => `the app never asked "${server.key}" for page 2 of its list, so it cannot show ${server.tools.slice(server.pageSize).map((tool) => `"${tool.name}"`).join(", ")}`),
+  ];
+  return { verdict: "undecided", reason: `${seen.join("; ")}; whether the app reported an error naming that server, serve mode cannot see` };
+}
 
 export const noSilentLoss = defineClause({
   id: "surface/no-silent-loss",
@@ -109,6 +129,7 @@ export const noSilentLoss = defineClause({
   worlds: (value: World) => [value],
   checkSituations: { [HOST_JOIN_CLASH]: hostJoinClashMeaning, [BUILTIN_KEY]: builtinKeyMeaning },
   requires: ["exact-duplicate", "separator-clash", "over-length", "spoofed-identity", "paged-list", "large-world"],
+  judgeRecords: noLossJudged,
   async check(env, value) {
     const observation = await env.observe(value);
     const judged = [...await env.judge(value, observation), ...await hostJoinJudged(env, value, observation)];
@@ -263,9 +284,31 @@ const failureOf = (server: World["servers"][number]) =>
  */
 const CURSOR_LOOP = 10;
 
-/** How many times the host asked `key` for a page by cursor in `observation`. */
-const cursorRequests = (observation: SessionObservation, key: string) =>
-  observation.records.filter((record) => record.server === key && record.method === "tools/list" && record.cursor !== undefined).length;
+/** How many times the host asked `key` for a page by cursor in `observation` (or in a served world's records). */
+const cursorRequests = (observation: { readonly records: ServedRecords["records"] }, key: string) => toolListRequests(observation.records, key, true).length;
+
+/**
+ * Serve mode: a cursor that never advances followed past the bound is this clause's violation whatever the app
+ * showed or said afterwards (as in check); within the bound, whether the app named the server is not in the records.
+ */
+function stuckCursorJudged(served: ServedRecords): RecordJudgement | undefined {
+  const stuck = served.world.servers.filter((server) => server.failure === "stuck-cursor");
+  if (stuck.length === 0) return undefined;
+  const loops = stuck.filter((server) => cursorRequests(served, server.key) > CURSOR_LOOP);
+  if (loops.length > 0) {
+    return {
+      verdict: "violated",
+      expected: `a cursor that never advances asked for at most ${CURSOR_LOOP} times`,
+      observed: loops.map((server) => `the app asked "${server.key}" for its cursor that never advances ${cursorRequests(served, server.key)} times`).join("; "),
+    };
+  }
+  const listed = stuck.filter((server) => toolListRequests(served.records, server.key).length > 0);
+  if (listed.length === 0) return { verdict: "undecided", reason: `the app never asked ${stuck.map((server) => `"${server.key}"`).join(", ")} for its list` };
+  return {
+    verdict: "undecided",
+    reason: `${listed.map((server) => `the app asked "${server.key}" for its cursor that never advances ${cursorRequests(served, server.key)} time(s), within the bound of ${CURSOR_LOOP}`).join("; ")}; whether it named the server in an error, serve mode cannot see`,
+  };
+}
 
 export const failingServerNamed = defineClause({
   id: "surface/failing-server-named",
@@ -295,6 +338,7 @@ export const failingServerNamed = defineClause({
   ],
   worlds: (value: World) => [value],
   requires: ["unreachable-server", "initialize-error", "list-error", "list-unanswered", "list-crash", "nameless-tool", "schema-not-object", "stuck-cursor", "repeated-page"],
+  judgeRecords: stuckCursorJudged,
   async check(env, value) {
     // A server unreachable as only one transport can be (a closed port, a closed stdout) is met over that one.
     const observation = await env.observe(value, { transport: transportFor(env.host, value) });

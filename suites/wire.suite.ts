@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import {
   constructed, crossShrink, canonicalJson, collidingWorld, defineClause, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases, probeOf,
-  separatorClashWorld, visibleLabel, type ClauseEnvironment, type ObservedCall, type SessionObservation, type World,
+  separatorClashWorld, strayCalls, visibleLabel, type ClauseEnvironment, type ObservedCall, type RecordJudgement, type ServedRecords, type SessionObservation, type World,
 } from "../harness/index.ts";
 import { nonAsciiCases } from "./support/shipped-hazards.ts";
 
@@ -93,6 +93,25 @@ export const passthrough = defineClause({
   },
 });
 
+/**
+ * Serve mode: a call that reached a server not advertising its name, while another server of the world does,
+ * reached another server than the tool's own, whatever the app showed; one that reached a server holding its
+ * name may still be the wrong one of two (an exact duplicate), which only the app's own view could tell.
+ */
+function crossRoutingJudged({ world, records }: ServedRecords): RecordJudgement | undefined {
+  if (world.servers.length < 2) return undefined;
+  const strays = strayCalls(world, records);
+  if (strays.length > 0) {
+    return {
+      verdict: "violated",
+      expected: "no server but the tool's own receives anything for its call",
+      observed: strays.map((stray) => `a call of "${stray.tool}" (a tool of ${stray.owners.map((owner) => `"${owner}"`).join(", ")}) reached "${stray.at}"`).join("; "),
+    };
+  }
+  const calls = records.filter((record) => record.method === "tools/call").length;
+  return { verdict: "undecided", reason: `${calls === 0 ? "the app made no call" : `each of the app's ${calls} call(s) reached a server advertising its name`}; which visible name the app called, serve mode cannot see` };
+}
+
 export const noCrossRouting = defineClause({
   id: "wire/no-cross-routing",
   level: "MUST",
@@ -110,6 +129,7 @@ export const noCrossRouting = defineClause({
   coverage: wireCoverage,
   worlds: (value: WireCase) => [value.world],
   requires: ["exact-duplicate", "multi-server", "call"],
+  judgeRecords: crossRoutingJudged,
   async check(env, value) {
     const observation = await env.observe(value.world, { payload: value.payload });
     const problems: string[] = [];

@@ -25,6 +25,7 @@ import { chooseHost } from "./host-choice.ts";
 import { initMain } from "./init-main.ts";
 import { matrixMain } from "./matrix-main.ts";
 import { reproMain } from "./repro-main.ts";
+import { serveMain } from "./serve-main.ts";
 import { parseRunOptions, runHelp, type RunCliOptions } from "./run-options.ts";
 
 const help = `mcp-collide ${harnessVersion}: a property-based conformance harness for MCP hosts that merge tools
@@ -32,6 +33,7 @@ const help = `mcp-collide ${harnessVersion}: a property-based conformance harnes
 Usage:
   mcp-collide run [options] [-- host-adapter-command ...]   run the clause catalogue (see: mcp-collide run --help)
   mcp-collide repro REPORT.json [--clause ID] [--emit FILE]  rerun one failing case verbosely (see: repro --help)
+  mcp-collide serve WORLD | REPORT.json --clause ID         serve a hazard world to an app by hand, judge the records (see: serve --help)
   mcp-collide matrix REPORT.json... [--out DIR]             clauses by hosts, from several reports
   mcp-collide merge SHARD.json... [--out DIR]               one report from the report.json of each --shard
   mcp-collide schema [--out FILE]                            the JSON Schema of report.json
@@ -162,6 +164,7 @@ export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "run") return run(rest);
   if (command === "repro") return reproMain(rest);
+  if (command === "serve") return serveMain(rest);
   if (command === "matrix") return matrixMain(rest);
   if (command === "merge") return mergeMain(rest);
   if (command === "schema") return schema(rest);

@@ -24,7 +24,7 @@ import { replayCase } from "./replay-case.ts";
 import { parseReproOptions, reproHelp, type ReproCliOptions } from "./repro-options.ts";
 
 /** Picks the failing clause of a report: the one named, or the only one with a counterexample. */
-function pickClause(report: Report, id: string | undefined, file: string): ClauseReport {
+export function pickClause(report: Report, id: string | undefined, file: string): ClauseReport {
   if (id) {
     const found = report.clauses.find((clause) => clause.id === id);
     if (!found) throw new Error(`${file} has no clause ${id}`);
@@ -41,7 +41,7 @@ function pickClause(report: Report, id: string | undefined, file: string): Claus
  * Throws unless `value` is a case `clause` could have generated, as far as its worlds show (before any host
  * starts): worlds of the right shape, within the bounds every generated world keeps (servers, tools, bytes).
  */
-function checkCase(clause: Clause, value: unknown, file: string): void {
+export function checkCase(clause: Clause, value: unknown, file: string): void {
   const notACase = (why: string) => new Error(`the counterexample for ${clause.id} in ${file} is not a case of ${clause.id} (was the report edited, or written by another version of the suites?): ${why}`);
   let worlds;
   try {

@@ -28,12 +28,24 @@ const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** The profile's own join: a host that names this way has no naming fact. */
 const PROFILE_JOIN = "mcp__{key}__{tool}";
 
+/**
+ * Where `key` stands in `before` as a word of its own (no letter or digit touching it on either side), the
+ * last such place, or -1: a random label that happens to hold a short key ("xoclaz" holds "a") is a label.
+ */
+function keyIndex(before: string, key: string): number {
+  const alnum = /[A-Za-z0-9]/;
+  for (let at = key === "" ? -1 : before.lastIndexOf(key); at >= 0; at = at === 0 ? -1 : before.lastIndexOf(key, at - 1)) {
+    if (!alnum.test(before[at - 1] ?? "") && !alnum.test(before[at + key.length] ?? "")) return at;
+  }
+  return -1;
+}
+
 /** The join a shown name follows for its pair: the key and the tool replaced by placeholders (the last tool, the key before it). */
 export function joinOf(shown: string, key: string, tool: string): string | undefined {
   const at = tool === "" ? shown.length : shown.lastIndexOf(tool);
   if (at < 0) return undefined;
   const before = shown.slice(0, at);
-  const keyAt = key === "" ? -1 : before.lastIndexOf(key);
+  const keyAt = keyIndex(before, key);
   // A label that is not the key (serverInfo's name, a random id): its last word stands for it.
   const head = keyAt >= 0 ? `${before.slice(0, keyAt)}{key}${before.slice(keyAt + key.length)}` : before.replace(/[A-Za-z0-9]+(?=[^A-Za-z0-9]*$)/, "{label}");
   return `${head}{tool}${shown.slice(at + tool.length)}`;

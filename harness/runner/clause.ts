@@ -9,6 +9,7 @@ import type { Situation } from "../world/situations.ts";
 import type { World } from "../world/world.ts";
 import type { ObserveOptions, ServerTransportKind } from "./observe-session.ts";
 import type { SessionObservation } from "./session-observation.ts";
+import type { RecordJudgement, ServedRecords } from "../serve/served-records.ts";
 
 /** MUST clauses fail the run; SHOULD clauses warn, and fail only under `--strict`. */
 export type ClauseLevel = "MUST" | "SHOULD";
@@ -163,6 +164,12 @@ export interface Clause<Case = any> {
   describeWorlds?(value: Case): string[];
   requires: string[];
   check(env: ClauseEnvironment, value: Case): Promise<CheckOutcome>;
+  /**
+   * Serve mode (`mcp-collide serve`, docs/serve.md): what the records of a world served to an app decide about
+   * this clause, with no adapter to ask what the app showed; undefined when the world holds nothing these
+   * records could decide (the clause is then NOT-APPLICABLE there). Absent: serve mode cannot judge the clause.
+   */
+  judgeRecords?(served: ServedRecords): RecordJudgement | undefined;
 }
 
 /** Declares a clause; an identity function that keeps the case type inferred. */

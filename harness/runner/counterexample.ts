@@ -11,7 +11,8 @@ export function reportedFailure(server: World["servers"][number]): { failure?: s
   return server.failure !== undefined ? { failure: server.failure } : {};
 }
 
-function serversOf(world: World): ReportServer[] {
+/** The report's picture of a world's servers. */
+export function serversOf(world: World): ReportServer[] {
   return world.servers.map((server) => ({
     key: server.key,
     tools: server.tools.map((tool) => tool.name),

@@ -124,7 +124,7 @@ export function renderClausesDoc(facts: CatalogueFacts): string {
     "  garbage earns ERROR, never PASS.",
     `- Every clause is shown both ways: the reference host passes it, and the one-bug hosts listed under it fail`,
     `  it (the controls run at seed ${controlRun.seed}, ${controlRun.runs} random cases per clause; docs/power.md shows the same at`,
-    "  twenty seeds, at one random case and at the default).",
+    "  several seeds, at one random case and at the default).",
     "",
     "Where each requirement comes from is in [sources.md](sources.md). A report links each clause id to its",
     "section here.",
