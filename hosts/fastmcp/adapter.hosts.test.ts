@@ -12,12 +12,13 @@ const missing = hostMissing("fastmcp");
 const reached = (seen: ContextObservation) => [...seen.gets, ...seen.reads].map((fetch) => [fetch.name, fetch.deliveries.map((d) => `${d.server}/${d.prompt ?? d.uri}`)]);
 
 describe.skipIf(missing !== undefined)(skipTitle("fastmcp Client (MCPConfig): prompts and resources", missing), () => {
-  it("mounts each server under its key, routes by the shown name, drops a failing server's prompts silently, and shows a template twin in both lists", async () => {
+  it("mounts each server under its key, routes by the shown name, drops a failing server's prompts silently, shows a template twin in both lists, and lists only what a lone server declares", async () => {
     const seen = await observeContexts(adapter("fastmcp"), {
       clash: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://alpha/notes"] }, { key: "beta", prompts: ["review"], resources: ["mem://beta/readme"] }),
       alone: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://alpha/notes"] }),
       failing: contextWorldOf({ key: "alpha", prompts: ["review"], errors: ["prompts"] }, { key: "beta", prompts: ["summarise"] }),
       twin: contextWorldOf({ key: "alpha", resources: ["mem://alpha/readme", "mem://alpha/notes"], templates: ["mem://alpha/readme"] }),
+      bare: contextWorldOf({ key: "alpha" }),
     });
     // Namespace(key): a prompt becomes `{key}_{name}`, a URI `scheme://{key}/path`; the router strips it again.
     expect(seen.clash.prompts.map((prompt) => prompt.name)).toEqual(["alpha_review", "beta_review"]);
@@ -35,5 +36,9 @@ describe.skipIf(missing !== undefined)(skipTitle("fastmcp Client (MCPConfig): pr
     // list_resources() and list_resource_templates() are two lists as the server sent them: the twin is in both.
     expect(seen.twin.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/readme", "mem://alpha/notes"]);
     expect(seen.twin.templates.map((template) => template.uriTemplate)).toEqual(["mem://alpha/readme"]);
+    // One server declaring neither prompts nor resources: the Client (connected straight to it) is not asked
+    // for lists the server does not have, so the open has no "Method not found" error for it.
+    expect(seen.bare.open.outcome.errors).toEqual([]);
+    expect([seen.bare.prompts, seen.bare.resources, seen.bare.templates]).toEqual([[], [], []]);
   }, paced(180_000));
 });

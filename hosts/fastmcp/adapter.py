@@ -21,9 +21,10 @@ Prompts and resources (issue 37) go through the same ``Client``, as its user's c
 names a mounted server's prompt ``{key}_{name}`` and its resource ``scheme://{key}/path``, the ``Namespace``
 transform), taken at open and at each refresh beside the tools; ``get_prompt(name, arguments)`` and
 ``read_resource(uri)`` go by the name or URI shown, and the router alone picks the server. The adapter adds no
-``server`` or ``wireName``: fastmcp's lists do not say which server an entry comes from. A list call that
-raises is the open's (or refresh's) error, as the caller would see it; a server the router skips is only a
-warning, which fastmcp logs. fastmcp lists templates apart from resources (``resourceTemplates``) and does not
+``server`` or ``wireName``: fastmcp's lists do not say which server an entry comes from. Only the lists the
+connected server declares are asked for (one server: its own capabilities; two or more: the router's, which
+declare them all). A list call that raises is the open's (or refresh's) error, as the caller would see it; a
+server the router skips is only a warning, which fastmcp logs. fastmcp lists templates apart from resources (``resourceTemplates``) and does not
 re-list on ``notifications/prompts/list_changed`` or ``resources/list_changed`` (neither is declared).
 """
 
@@ -173,11 +174,20 @@ class FastMCPAdapter(AsyncHostAdapter):
         return {"registered": registered, "errors": errors}
 
     async def _list_context(self, session: Session) -> List[hap.HostError]:
-        """The merged prompts, resources and templates as the client lists them; each list call that raises is an error."""
+        """The merged prompts, resources and templates as the client lists them; each list call that raises is an error.
+
+        Only the lists the connected server declares are asked for, as a client using capability negotiation
+        does: with one server the ``Client`` talks to it directly and would pass ``prompts/list`` to a server
+        without prompts, whose "Method not found" is the adapter's question, not a merging error (the router
+        of two or more declares every list and its proxies take METHOD_NOT_FOUND for an empty one)."""
         errors: List[hap.HostError] = []
         client = session.client
         assert client is not None
+        declared = client.server_capabilities
         for kind in ("prompts", "resources", "templates"):
+            if declared is None or getattr(declared, "prompts" if kind == "prompts" else "resources", None) is None:
+                setattr(session, kind, [])
+                continue
             try:
                 if kind == "prompts":
                     session.prompts = [shown_prompt(prompt) for prompt in await client.list_prompts()]
