@@ -17,6 +17,11 @@ const contextEvidence = {
   "resources/template-not-doubled": "`resources.list()` and `resources.templates()` are two records passed through as each server sent them (`ResourceClientActions.list()` / `templates()`, @mastra/mcp dist/index.js): a URI a server lists both as a resource and as a template without variables is in both, and nothing merges them (direct, 2026-12-06, Node 22.23.5, offline: alpha lists mem://alpha/readme both ways: shown once in each record; adapter.hosts.test.ts).",
 };
 
+/** surface/deferred-reachable, in both modes: the search tool Mastra has is opt-in and the docs' MCP wiring leaves it out. */
+const noToolSearch = {
+  "surface/deferred-reachable": "Not judged: the Agent offers the model every MCP tool as it is. @mastra/core 1.x has an opt-in `ToolSearchProcessor` (search_tools and load_tool meta-tools over the tools given to it, @mastra/core dist/agent-BOxKOk3n.js), added as one of the Agent's `inputProcessors`; the docs' MCP wiring the adapter follows does not add it, so the adapter declares no `deferredTools`.",
+};
+
 /** Committed reports. */
 export const hosts: RealHost[] = [
   {
@@ -28,6 +33,7 @@ export const hosts: RealHost[] = [
     notApplicable: {
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      ...noToolSearch,
       "drift/list-changed": "Not judged: @mastra/mcp re-lists nothing by itself on `notifications/tools/list_changed`. Since 1.x the application may subscribe (`mcp.tools.onListChanged(serverName, handler)`, which sets the SDK client's notification handler, dist/index.js) and call `listTools()` again in its handler; the docs' Agent wiring the adapter follows does not, so the adapter declares no `listChanged` (0.14 had no such hook at all).",
       "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
@@ -64,6 +70,7 @@ export const hosts: RealHost[] = [
     notApplicable: {
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      ...noToolSearch,
       "drift/list-changed": "Not judged: @mastra/mcp re-lists nothing by itself on `notifications/tools/list_changed`. Since 1.x the application may subscribe (`mcp.tools.onListChanged(serverName, handler)`, which sets the SDK client's notification handler, dist/index.js) and call `listTools()` again in its handler; the docs' Agent wiring the adapter follows does not, so the adapter declares no `listChanged` (0.14 had no such hook at all).",
       "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
