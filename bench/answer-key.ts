@@ -1,6 +1,6 @@
 /**
- * The answer key measured at some seeds (bench/power.test.ts at one in `npm test`, bench/seeds.power.test.ts
- * at three in `npm run test:power`): what departs from it, and the power table of the measurement.
+ * The answer key measured at some seeds (bench/seeds.power.test.ts at three in `npm run test:power`): what
+ * departs from it, and the power table of the measurement.
  */
 import { DEFAULT_RUNS } from "../harness/index.ts";
 import { measurePower, type Power } from "./power-run.ts";

@@ -8,6 +8,7 @@
  */
 import { DEFAULT_RUNS, inProcessLauncher, paced, runClauses, type ClauseStatus } from "../harness/index.ts";
 import { createHost } from "../reference/index.ts";
+import { BUILT_IN_STALL_MS } from "../suites/control-report.ts";
 import { expectedConfounded, expectedFailures, isFailure } from "../suites/expected-failures.ts";
 import { clauses } from "../suites/index.ts";
 
@@ -95,7 +96,7 @@ export async function measurePower(options: PowerOptions): Promise<Power> {
       const selected = clauses.filter((clause) => wanted(clause.id));
       const report = await runClauses({
         clauses: selected, launcher: inProcessLauncher(() => createHost(host === "reference" ? undefined : host)),
-        transport: "memory", seed, runs, shrink: false,
+        transport: "memory", seed, runs, shrink: false, stallMs: BUILT_IN_STALL_MS,
         // The jobs share one event loop: with C of them interleaved a case's wall time stretches up to C-fold,
         // so the bound does too (at --concurrency 16 on a loaded machine, cases of healthy hosts went past 60 s
         // and came back ERROR). No built-in host hangs, so the longer bound costs nothing here.

@@ -245,3 +245,23 @@ describe("host.close", () => {
     expect(refused).toBe(true);
   });
 });
+
+describe("stallMs (the host's option)", () => {
+  // Timers fire in the order they fall due, so what is compared here is which of two bounds comes first,
+  // never how long anything took.
+  const unanswered = (extra: Partial<ServerScriptInput> = {}) => script({ key: "held", tools: [{ name: "x", inputSchema: { type: "object" } }], failure: "list-unanswered", ...extra });
+  const outcome = (client: Client) => client.listTools(undefined, { timeout: 3_000 }).then(() => "answered", (error: Error) => (/timed out/i.test(error.message) ? "timed out" : "dropped"));
+
+  it("holds an unanswered list for the host's stall where the script names none, and the script's own where it does", async () => {
+    const own = await startFakeServerHost({ stallMs: 60_000 });
+    try {
+      // The default stall (1 s) would drop the connection before the client's 3 s timeout: the host's 60 s holds it past.
+      const world = await own.startWorld([unanswered(), unanswered({ key: "own", stallMs: 50 })], "memory");
+      const [held, dropped] = [await connect(world.endpoints[0]!), await connect(world.endpoints[1]!)];
+      expect(await Promise.all([outcome(held), outcome(dropped)])).toEqual(["timed out", "dropped"]);
+      await Promise.all([held.close(), dropped.close()]);
+    } finally {
+      await own.close();
+    }
+  });
+});

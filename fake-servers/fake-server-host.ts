@@ -118,6 +118,12 @@ export interface FakeServerHostOptions {
   stdioShim?: StdioShimChoice;
   /** Serve the http worlds as https with this certificate for 127.0.0.1 (see makeRunCa). */
   tls?: { cert: string; key: string };
+  /**
+   * How long a server that never answers (`list-unanswered`, an unreachable `silent` or `stdout-closed` one)
+   * holds a connection before dropping it, where its script does not say (default LIST_STALL_MS). A host that
+   * sets no bound of its own waits for the drop whatever its length, so a run of such hosts may shorten it.
+   */
+  stallMs?: number;
 }
 
 /**
@@ -127,6 +133,7 @@ export interface FakeServerHostOptions {
 export async function startFakeServerHost(options: FakeServerHostOptions = {}): Promise<FakeServerHost> {
   const rankWaitMs = options.rankWaitMs ?? 250;
   const tls = options.tls;
+  const stallMs = options.stallMs;
   let relay: Promise<StdioRelay> | undefined;
   let gateway: Promise<HttpGateway> | undefined;
   const worlds = new Set<FakeWorld>();
@@ -135,8 +142,9 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
   const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
     kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start(options.tls));
 
-  async function startWorld<K extends FakeTransportKind>(scripts: readonly ServerScript[], kind: K, options: WorldOptions = {}): Promise<FakeWorld<K>> {
+  async function startWorld<K extends FakeTransportKind>(given: readonly ServerScript[], kind: K, options: WorldOptions = {}): Promise<FakeWorld<K>> {
     if (closed) throw new Error("fake server host is closed");
+    const scripts = stallMs === undefined ? given : given.map((script) => (script.stallMs === undefined ? { ...script, stallMs } : script));
     const recorder = new Recorder();
     // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
     // one a host hears from first never depends on spawn or scheduling jitter.

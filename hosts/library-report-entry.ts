@@ -80,6 +80,13 @@ const contextClauses = catalogueIds.filter((id) => id.startsWith("prompts/") || 
 export const noContext = (prompts: string, resources: string): Record<string, string> =>
   Object.fromEntries(contextClauses.map((id) => [id, id.startsWith("prompts/") ? prompts : resources]));
 
+/**
+ * The seven prompts/ clauses alone, for a host whose adapter declares resources but not prompts: `reason` says
+ * why (the host has no prompt API; never a pass).
+ */
+export const noPrompts = (reason: string): Record<string, string> =>
+  Object.fromEntries(contextClauses.filter((id) => id.startsWith("prompts/")).map((id) => [id, reason]));
+
 /** surface/deferred-reachable: the host offers every tool as it is, with no search tool holding some back. */
 export const noDeferral = (host: string) => ({
   "surface/deferred-reachable": `${host} offers the model every MCP tool as it is: no search tool holds some back (the adapter declares no deferredTools).`,

@@ -1,9 +1,10 @@
 /**
  * What the JavaScript real-host adapters share: the session table behind `close` and `shutdown`, the
  * `initialize` answer (transports, and the capabilities the host really has), the installed version of
- * the host's packages, console output kept off HAP/1's stdout, and the serve-until-EOF-then-exit tail.
- * Each adapter keeps only what its host's own API does (open, tools, call, local tools, refresh, and how a
- * session is released).
+ * the host's packages, console output kept off HAP/1's stdout, the serve-until-EOF-then-exit tail, and, for
+ * hosts whose prompt and resource APIs are per server, their records shown with the server as namespace.
+ * Each adapter keeps only what its host's own API does (open, tools, call, local tools, refresh, prompts and
+ * resources, and how a session is released).
  * Imports: ../harness/index.ts only, as any host author's adapter would.
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -19,6 +20,9 @@ import {
   type HostOpenParams,
   type InitializeResult,
   type OpenResult,
+  type ShownPrompt,
+  type ShownResource,
+  type ShownTemplate,
   type ShutdownResult,
   type ToolsResult,
   type VisibleTool,
@@ -137,3 +141,48 @@ export interface RunScript {
 /** A fresh {@link RunScript}. */
 export const runScript = (call?: RunScript["call"]): RunScript => ({ call, turn: 0, offered: [], returned: [] });
 
+/*
+ * Per-server prompt and resource APIs (Mastra's `MCPClient`, LangChain's `MultiServerMCPClient`) list into a
+ * record keyed by server name and take that name back to get a prompt or read a resource, with no merged list
+ * and no lookup by name alone. Each entry is therefore shown under its own name or URI with its server's name
+ * as its HAP/1 `namespace`, the harness hands the namespace back as the host's user would, and a get or read
+ * without one is refused, as the API would refuse its caller: which server answers stays the host's choice.
+ */
+type Entry = Record<string, unknown>;
+
+/** The display fields an entry carries as strings (a host's mapping may leave them undefined). */
+function displayFields(entry: Entry): Record<string, string> {
+  return Object.fromEntries(["name", "title", "description", "mimeType"].flatMap((field) => (typeof entry[field] === "string" ? [[field, entry[field]]] : [])));
+}
+
+/** Every entry of a per-server record, in the record's (server) order, with its server's name as `namespace`. */
+function shownByServer<T>(record: Record<string, readonly unknown[]>, own: (entry: Entry) => T): Array<Record<string, string> & T & { namespace: string }> {
+  return Object.entries(record).flatMap(([server, list]) => list.map((item) => ({ ...displayFields(item as Entry), ...own(item as Entry), namespace: server })));
+}
+
+/** A per-server prompt record as shown: name, display fields and arguments as listed. */
+export const shownPrompts = (record: Record<string, readonly unknown[]>): ShownPrompt[] =>
+  shownByServer(record, (prompt) => ({ name: String(prompt.name), ...(Array.isArray(prompt.arguments) ? { arguments: prompt.arguments as ShownPrompt["arguments"] } : {}) }));
+
+/** A per-server resource record as shown. */
+export const shownResources = (record: Record<string, readonly unknown[]>): ShownResource[] => shownByServer(record, (resource) => ({ uri: String(resource.uri) }));
+
+/** A per-server template record as shown. */
+export const shownTemplates = (record: Record<string, readonly unknown[]>): ShownTemplate[] =>
+  shownByServer(record, (template) => ({ uriTemplate: String(template.uriTemplate) }));
+
+/**
+ * A get or read through a per-server API (`call` names it, `target` is the prompt or URI): refused when the
+ * harness gave no server name, since the API needs one; what `fetch` resolves to, or its throw as the
+ * caller's error.
+ */
+export async function fromServer<R extends object>(
+  call: string, target: string, namespace: string | undefined, fetch: (server: string) => Promise<R>,
+): Promise<({ ok: true } & R) | { ok: false; error: { message: string } }> {
+  if (namespace === undefined) return { ok: false, error: { message: `${call} needs a server name; "${target}" came with none` } };
+  try {
+    return { ok: true, ...(await fetch(namespace)) };
+  } catch (error) {
+    return { ok: false, error: { message: messageOf(error) } };
+  }
+}

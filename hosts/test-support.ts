@@ -11,11 +11,14 @@ import {
   hapLauncher,
   hostEntry,
   missingInstall,
+  observeContext,
   packageRoot,
   paced,
   runClauses,
   WorldSchema,
   withLifecycleWorld,
+  type ClauseEnvironment,
+  type ContextObservation,
   type LifecycleWorld,
   type LocalShape,
   type ObserveOptions,
@@ -86,18 +89,37 @@ export async function scripted<P extends Record<string, { world: World; script: 
   probes: P,
   transport: "stdio" | "http" = "http",
 ): Promise<{ [K in keyof P]: Awaited<ReturnType<P[K]["script"]>> }> {
-  type K = keyof P & string;
-  const seen = {} as { [K in keyof P]: Awaited<ReturnType<P[K]["script"]>> };
-  const clauses = (Object.keys(probes) as K[]).map((name) => defineClause({
-    id: `script/${name}`,
+  const runs = Object.fromEntries(Object.entries(probes).map(([name, probe]) => [name, {
+    world: probe.world, run: (env: ClauseEnvironment) => withLifecycleWorld(env, probe.world, probe.script),
+  }]));
+  return await probeRun(argv, "script", runs, transport) as { [K in keyof P]: Awaited<ReturnType<P[K]["script"]>> };
+}
+
+/**
+ * Opens each world on the adapter (one process for all), reads the prompts, resources and templates it shows
+ * as its capabilities declare, gets every shown prompt and reads every shown resource once through it: what
+ * the prompt and resource clauses observe (observeContext). Throws with the adapter's stderr when it broke.
+ */
+export async function observeContexts<K extends string>(argv: readonly string[], worlds: Record<K, World>, transport: "stdio" | "http" = "http"): Promise<Record<K, ContextObservation>> {
+  const runs = Object.fromEntries((Object.entries(worlds) as Array<[K, World]>).map(([name, probe]) => [name, { world: probe, run: (env: ClauseEnvironment) => observeContext(env, probe) }]));
+  return await probeRun(argv, "context", runs, transport) as Record<K, ContextObservation>;
+}
+
+/** One single-case clause per named run, all on one adapter process; what each run returned, or a throw naming the broken ones. */
+async function probeRun(
+  argv: readonly string[], prefix: string, runs: Record<string, { world: World; run: (env: ClauseEnvironment) => Promise<unknown> }>, transport: "stdio" | "http",
+): Promise<Record<string, unknown>> {
+  const seen: Record<string, unknown> = {};
+  const clauses = Object.entries(runs).map(([name, { world: probe, run }]) => defineClause({
+    id: `${prefix}/${name}`,
     level: "MUST",
-    summary: `script ${name}`,
+    summary: `${prefix} ${name}`,
     sources: [],
     arbitrary: () => fc.constant(name),
-    worlds: () => [probes[name].world],
+    worlds: () => [probe],
     requires: [],
     async check(env) {
-      seen[name] = await withLifecycleWorld(env, probes[name].world, probes[name].script) as (typeof seen)[K];
+      seen[name] = await run(env);
       return { ok: true, judged: [] };
     },
   }));

@@ -20,11 +20,12 @@
  *   silent-shortfall, hash-on-collision, plain-object-registry's "toString" beside a lost "request"); and issue
  *   40's hazards: an empty cursor taken for the end reads as a first-page loss, a cut and an unnamed failure
  *   (empty-cursor-ends-list 3), names stripped of what is outside ASCII read as cuts (strips-non-ascii 4), names
- *   dropped for their shape read as separate losses (underscore-names-skipped 6), and one connection per origin
+ *   dropped for their shape read as separate losses (underscore-names-skipped 5), and one connection per origin
  *   as separate losses and a refused open (one-connection-per-origin 3): the next grouping work. Issue 40's worlds
- *   also added findings no fact explains yet to six older hosts (drops-nameless-tools 2: the empty name beside the
- *   reserved-looking ones; plain-object-registry 3: __proto__ beside toString; hash-on-collision 10;
- *   random-label 7; remembers-failed-server 4: the real failures; dedupes-by-command 3: one target, two keys).
+ *   also added findings no fact explains yet to older hosts (plain-object-registry 2: __proto__ beside toString;
+ *   hash-on-collision 10; random-label 6; remembers-failed-server 4: the real failures; dedupes-by-command 3: one
+ *   target, two keys). The counts are at the controls' 3 random cases (at 20, eight hosts had one defect more, each
+ *   from a random case no fact explains).
  * A change here is a change in how findings are grouped, and needs a reason in its commit.
  */
 
@@ -51,30 +52,30 @@ export const expectedDefects: Record<string, DefectKey> = {
   "deny-ignored": { count: 1, title: /^shows a tool its server's deny list names/ },
   "drops-failing-server": { count: 1, title: /^names no error for a server that failed to load/ },
   "drops-lost-server": { count: 1, title: /^a call of a shown tool reached no server/ },
-  "drops-nameless-tools": { count: 2, title: /^drops a tool whose name a provider's rule refuses/ },
+  "drops-nameless-tools": { count: 1, title: /^drops a tool whose name a provider's rule refuses/ },
   "context-empty-cursor-ends-list": { count: 2, title: /^the host did nothing the records show/ },
   "empty-cursor-ends-list": { count: 3, title: /^shows only the first page of a paged list/ },
   "broken-connection-fails-all": { count: 1, title: /^refuses the whole open, the healthy servers' tools with it/ },
   "every-open-throws": { count: 1, title: /^every open fails, a clean world's too/ },
   "first-page-only": { count: 2, title: /^shows only the first page of a paged list/ },
   "first-wins": { count: 3, title: /^loses a tool whose name \{tool\} another server's tool takes/ },
-  "folds-names": { count: 3, title: /^folds names \(case and compatibility forms\), so tools meet on one name/ },
+  "folds-names": { count: 2, title: /^folds names \(case and compatibility forms\), so tools meet on one name/ },
   "guard-dict-hole": { count: 1, title: /^accepts a local tool on a name already shown \(dict\)/ },
   "hash-on-collision": { count: 10, title: /^shows one tool under several names \(mcp_\{key\}__c_36c\{tool\}4720, mcp_\{key\}__\{tool/ },
   "hyphen-join": { count: 3, title: /^loses a tool whose name \{key\}-\{tool\} another server's tool takes/ },
-  "label-from-server-info": { count: 3, title: /^loses a tool named "request"/ },
+  "label-from-server-info": { count: 2, title: /^loses a tool named "request"/ },
   "last-wins": { count: 3, title: /^loses a tool whose name \{tool\} another server's tool takes/ },
   "list-changed-ignored": { count: 2, title: /^showed 2/ },
   "list-in-arrival-order": { count: 1, title: /^lists the same servers' tools in another order on another open/ },
   "local-overwritten": { count: 1, title: /^a call of a shown tool reached a server, not the local tool of its name/ },
-  "lost-call-sticks": { count: 2, title: /^showed 2/ },
+  "lost-call-sticks": { count: 1, title: /^showed 2/ },
   "nonempty-check": { count: 1, title: /^reports an error for a server that advertises no tools/ },
   "one-failure-fails-all": { count: 1, title: /^refuses the whole open, the healthy servers' tools with it/ },
   "options-by-visible-name": { count: 7, title: /^opened with \{"servers":\[\{"key":"alpha","requestSchemas":\{"request":\{"properties"/ },
   "pin-description-only": { count: 2, title: /^pin \{\}/ },
-  "plain-object-registry": { count: 3, title: /^loses a tool named "toString"/ },
+  "plain-object-registry": { count: 2, title: /^loses a tool named "toString"/ },
   "prompt-renamed-on-collision": { count: 2, title: /^the host did nothing the records show/ },
-  "prompt-spaces-folded": { count: 2, title: /^the host did nothing the records show/ },
+  "prompt-spaces-folded": { count: 1, title: /^the host did nothing the records show/ },
   "prompt-title-as-name": { count: 1, title: /^the host did nothing the records show/ },
   "prompts-deduped-by-name": { count: 1, title: /^the host did nothing the records show/ },
   "proto-call-poisons": { count: 1, title: /^showed 2/ },
@@ -87,7 +88,7 @@ export const expectedDefects: Record<string, DefectKey> = {
   "resource-uri-deduped": { count: 2, title: /^the host did nothing the records show/ },
   "resource-uri-first-wins": { count: 2, title: /^the host did nothing the records show/ },
   "retry-on-lost-answer": { count: 1, title: /^a call of a shown tool reached several servers/ },
-  "sanitised-tool-names": { count: 3, title: /^drops a tool whose name a provider's rule refuses/ },
+  "sanitised-tool-names": { count: 2, title: /^drops a tool whose name a provider's rule refuses/ },
   "schema-properties-only": { count: 2, title: /^showed 3/ },
   "search-activation-no-hyphen": { count: 1, title: /^a call of a shown tool reached no server/ },
   "search-misses-exact-name": { count: 1, title: /^a call of a shown tool reached no server/ },
@@ -103,5 +104,5 @@ export const expectedDefects: Record<string, DefectKey> = {
   // Issue 40's hosts, keyed when merged: facts for their hazards are not read yet (see the header).
   "one-connection-per-origin": { count: 3, title: /^loses a tool named "search"/ },
   "strips-non-ascii": { count: 4, title: /^cuts names to their first \d+ characters/ },
-  "underscore-names-skipped": { count: 6, title: /^refuses the whole open, the healthy servers' tools with it/ },
+  "underscore-names-skipped": { count: 5, title: /^refuses the whole open, the healthy servers' tools with it/ },
 };

@@ -1,6 +1,6 @@
 /**
  * Writes reports/examples/matrix.md and matrix.html from in-process runs of the reference host and every one-bug
- * host at the controls' seed and run count (controlRun: seed 7, 20 runs), the same runs suites/controls.test.ts
+ * host at the controls' seed and run count (controlRun: seed 7, 3 runs), the same runs suites/controls.test.ts
  * judges. harness/cli/write-examples.ts writes the same matrix through `mcp-collide run` processes, as a user
  * would run them; with 67 hosts that takes about an hour on 2 cores, this about a quarter of it.
  *

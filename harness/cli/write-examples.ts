@@ -5,7 +5,7 @@
  *
  *   npx tsx harness/cli/write-examples.ts [--runs N] [--seed S] [--no-matrix]
  *
- * Both run at the controls' seed and run count (suites/expected-failures.ts: seed 7, 20 runs), so they show
+ * Both run at the controls' seed and run count (suites/expected-failures.ts: seed 7, 3 runs), so they show
  * the answer key itself and suites/examples.test.ts can hold them to it cell by cell: at another seed a
  * property-based run samples other worlds and may find a failure more, or one fewer.
  *
@@ -65,7 +65,7 @@ export async function writeExamples(examples: string, options: { runs: number; s
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "20" }, seed: { type: "string", default: "7" }, "no-matrix": { type: "boolean", default: false } } });
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, seed: { type: "string", default: "7" }, "no-matrix": { type: "boolean", default: false } } });
   await writeExamples(fileURLToPath(new URL("../../reports/examples/", import.meta.url)), {
     runs: Number(values.runs), seed: Number(values.seed), matrix: !values["no-matrix"],
   });

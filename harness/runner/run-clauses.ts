@@ -49,6 +49,12 @@ export interface RunOptions {
   caseTimeoutMs?: number;
   /** Host processes running clauses at once (default 1). */
   workers?: number;
+  /**
+   * How long a server that never answers holds a connection before dropping it (default 1 s; see
+   * FakeServerHostOptions.stallMs). Only for hosts with no bound of their own, which are judged the same at any
+   * stall: the built-in hosts' controls shorten it (most of their time was spent waiting on it).
+   */
+  stallMs?: number;
   /** Bound for clauses that wait for a host to notice a change by itself (default 2000 ms). */
   listChangedTimeoutMs?: number;
   /**
@@ -201,7 +207,8 @@ export async function runClauses(given: RunOptions): Promise<Report> {
   const options: RunOptions = { ...given, launcher: guardedLauncher(given.launcher, given.caseTimeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) };
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  let servers = await startFakeServerHost();
+  const stall = options.stallMs === undefined ? {} : { stallMs: options.stallMs };
+  let servers = await startFakeServerHost(stall);
   let ca: RunCa | undefined;
   const handles: HostHandle[] = [];
   let host: InitializeResult | undefined;
@@ -240,7 +247,7 @@ export async function runClauses(given: RunOptions): Promise<Report> {
         // The listener starts with the first world, so none has been served over plain http yet.
         const made = (ca = await makeRunCa());
         await servers.close();
-        servers = await startFakeServerHost({ tls: made });
+        servers = await startFakeServerHost({ ...stall, tls: made });
         handleWithTls(first!, made);
         ahead = ahead.map((pending) => pending.then((handle) => handleWithTls(handle, made)));
         launched = { ...options, launcher: launcherWithTls(options.launcher, made) };

@@ -15,6 +15,17 @@ refresh; a call goes through ``client.call_tool`` by the name shown, as an agent
 key; with one server fastmcp mounts nothing and shows the server's tools as they are. A server fastmcp
 skipped (it logs a warning and goes on) registers ``[]``, and its warning is a diagnostic: the host raised
 nothing to its caller. Only ``ConnectionError("All MCP servers failed to connect")`` and the like are errors.
+
+Prompts and resources (issue 37) go through the same ``Client``, as its user's code would use them:
+``list_prompts`` / ``list_resources`` / ``list_resource_templates`` give the merged lists (fastmcp's router
+names a mounted server's prompt ``{key}_{name}`` and its resource ``scheme://{key}/path``, the ``Namespace``
+transform), taken at open and at each refresh beside the tools; ``get_prompt(name, arguments)`` and
+``read_resource(uri)`` go by the name or URI shown, and the router alone picks the server. The adapter adds no
+``server`` or ``wireName``: fastmcp's lists do not say which server an entry comes from. Only the lists the
+connected server declares are asked for (one server: its own capabilities; two or more: the router's, which
+declare them all). A list call that raises is the open's (or refresh's) error, as the caller would see it; a
+server the router skips is only a warning, which fastmcp logs. fastmcp lists templates apart from resources (``resourceTemplates``) and does not
+re-list on ``notifications/prompts/list_changed`` or ``resources/list_changed`` (neither is declared).
 """
 
 from __future__ import annotations
@@ -78,12 +89,34 @@ def shown(tool: Any) -> hap.VisibleTool:
     return entry
 
 
+def shown_prompt(prompt: Any) -> hap.ShownPrompt:
+    entry: hap.ShownPrompt = {"name": prompt.name}
+    for field in ("title", "description"):
+        if getattr(prompt, field, None) is not None:
+            entry[field] = getattr(prompt, field)  # type: ignore[literal-required]
+    if prompt.arguments:
+        entry["arguments"] = [argument.model_dump(mode="json", exclude_none=True) for argument in prompt.arguments]
+    return entry
+
+
+def shown_resource(resource: Any, field: str, uri: str) -> Any:
+    """A resource (``field`` "uri") or template ("uriTemplate") as the client lists it."""
+    entry: Dict[str, Any] = {field: uri}
+    for name, attribute in (("name", "name"), ("title", "title"), ("description", "description"), ("mimeType", "mimeType")):
+        if getattr(resource, attribute, None) is not None:
+            entry[name] = getattr(resource, attribute)
+    return entry
+
+
 class Session:
     """One open: the client, or None when fastmcp refused the open as a whole (nothing shown, nothing to call)."""
 
     def __init__(self, keys: List[str], transport: Optional[KeyedConfigTransport], client: Optional[Client]) -> None:
         self.keys, self.transport, self.client = keys, transport, client
         self.tools: List[hap.VisibleTool] = []
+        self.prompts: List[hap.ShownPrompt] = []
+        self.resources: List[hap.ShownResource] = []
+        self.templates: List[hap.ShownTemplate] = []
 
 
 class FastMCPAdapter(AsyncHostAdapter):
@@ -94,7 +127,8 @@ class FastMCPAdapter(AsyncHostAdapter):
     async def initialize(self) -> hap.InitializeResult:
         # A refresh is the client listing again; fastmcp has no local tools, pins, per-tool request schemas
         # or name filters (MCPConfig's include/exclude are tags), and does not re-list on list_changed.
-        return hap.initialize_result("fastmcp Client (MCPConfig)", f"fastmcp {version('fastmcp')}, mcp {version('mcp')}", refresh=True)
+        return hap.initialize_result("fastmcp Client (MCPConfig)", f"fastmcp {version('fastmcp')}, mcp {version('mcp')}", refresh=True,
+                                     prompts=True, resources=True, resourceTemplates=True)
 
     async def open(self, servers: List[hap.ServerConfig], local_tools: List[hap.LocalTool], tls: Optional[hap.Tls] = None) -> hap.OpenResult:
         self.opened += 1
@@ -128,6 +162,7 @@ class FastMCPAdapter(AsyncHostAdapter):
             session.tools = []
             errors.append(hap.host_error(f"{type(error).__name__}: {error}"))
             return {"registered": registered, "errors": errors}
+        errors.extend(await self._list_context(session))
         if len(session.keys) == 1:
             registered[session.keys[0]] = [tool["name"] for tool in session.tools]
             return {"registered": registered, "errors": errors}
@@ -137,6 +172,60 @@ class FastMCPAdapter(AsyncHostAdapter):
             except Exception as error:  # noqa: BLE001 - the proxy could not list: that server's error
                 errors.append(hap.host_error(f"{type(error).__name__}: {error}", server=key))
         return {"registered": registered, "errors": errors}
+
+    async def _list_context(self, session: Session) -> List[hap.HostError]:
+        """The merged prompts, resources and templates as the client lists them; each list call that raises is an error.
+
+        Only the lists the connected server declares are asked for, as a client using capability negotiation
+        does: with one server the ``Client`` talks to it directly and would pass ``prompts/list`` to a server
+        without prompts, whose "Method not found" is the adapter's question, not a merging error (the router
+        of two or more declares every list and its proxies take METHOD_NOT_FOUND for an empty one)."""
+        errors: List[hap.HostError] = []
+        client = session.client
+        assert client is not None
+        declared = client.server_capabilities
+        for kind in ("prompts", "resources", "templates"):
+            if declared is None or getattr(declared, "prompts" if kind == "prompts" else "resources", None) is None:
+                setattr(session, kind, [])
+                continue
+            try:
+                if kind == "prompts":
+                    session.prompts = [shown_prompt(prompt) for prompt in await client.list_prompts()]
+                elif kind == "resources":
+                    session.resources = [shown_resource(resource, "uri", str(resource.uri)) for resource in await client.list_resources()]  # type: ignore[misc]
+                else:
+                    session.templates = [shown_resource(template, "uriTemplate", template.uriTemplate) for template in await client.list_resource_templates()]  # type: ignore[misc]
+            except Exception as error:  # noqa: BLE001 - the list call failed: the caller got this error
+                setattr(session, kind, [])
+                errors.append(hap.host_error(f"list_{'resource_templates' if kind == 'templates' else kind}: {type(error).__name__}: {error}"))
+        return errors
+
+    async def prompts(self, session: str) -> List[hap.ShownPrompt]:
+        return self.sessions[session].prompts
+
+    async def get_prompt(self, session: str, name: str, arguments: Dict[str, str], namespace: Optional[str] = None) -> Dict[str, Any]:
+        client = self.sessions[session].client
+        if client is None:
+            return hap.refused(f"no prompt named {name!r}: the client never connected")
+        try:
+            result = await client.get_prompt(name, arguments)
+        except Exception as error:  # noqa: BLE001 - the get failed: the user sees this error
+            return hap.refused(f"{type(error).__name__}: {error}")
+        return hap.got_prompt([message.model_dump(mode="json", by_alias=True, exclude_none=True) for message in result.messages], result.description)
+
+    async def resources(self, session: str) -> Dict[str, Any]:
+        open_session = self.sessions[session]
+        return hap.resources_result(open_session.resources, open_session.templates)
+
+    async def read_resource(self, session: str, uri: str, namespace: Optional[str] = None) -> Dict[str, Any]:
+        client = self.sessions[session].client
+        if client is None:
+            return hap.refused(f"no resource {uri!r}: the client never connected")
+        try:
+            contents = await client.read_resource(uri)
+        except Exception as error:  # noqa: BLE001 - the read failed: the caller sees this error
+            return hap.refused(f"{type(error).__name__}: {error}")
+        return hap.read_ok([content.model_dump(mode="json", by_alias=True, exclude_none=True) for content in contents])
 
     async def tools(self, session: str) -> List[hap.VisibleTool]:
         return self.sessions[session].tools

@@ -3,8 +3,8 @@
  * HAP/1. These are the checks behind the evidence in hosts/langchain/hosts.ts.
  */
 import { describe, expect, it } from "vitest";
-import { adapter, deliveries, localToolProbes, long, names, observe, world } from "../test-support.ts";
-import { paced } from "../../harness/index.ts";
+import { contextWorldOf, paced } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, long, names, observe, observeContexts, world } from "../test-support.ts";
 
 describe("LangChain MultiServerMCPClient", () => {
   it("default: concatenates lists (a duplicate shown twice, called at the first), drops an empty name silently, passes names through", async () => {
@@ -38,4 +38,27 @@ describe("LangChain MultiServerMCPClient", () => {
     expect(seen.atOpen).toEqual({ names: ["search", "search"], errors: [], reached: [] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["search", "search"], reached: ["alpha"] });
   }, paced(120_000));
+
+  it("resources by server name (the caller passes it back), first page only, a failing server given [] without an error, a template twin in both lists; no prompts", async () => {
+    const seen = await observeContexts(adapter("langchain"), {
+      shared: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://shared/doc"] }, { key: "beta", resources: ["mem://shared/doc"] }),
+      paged: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes", "mem://alpha/log", "mem://alpha/readme"], paging: { resources: { pageSize: 1 } } }),
+      failing: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes"], errors: ["resources"] }, { key: "beta", resources: ["mem://beta/readme"] }),
+      twin: contextWorldOf({ key: "alpha", resources: ["mem://alpha/readme", "mem://alpha/notes"], templates: ["mem://alpha/readme"] }),
+    });
+    // listResources() answers a record keyed by server name; readResource(serverName, uri) takes it back.
+    expect(seen.shared.resources.map((resource) => [resource.namespace, resource.uri])).toEqual([["alpha", "mem://shared/doc"], ["beta", "mem://shared/doc"]]);
+    expect(seen.shared.reads.map((read) => [read.namespace, read.result.ok, read.deliveries.map((d) => `${d.server}/${d.uri}`)]))
+      .toEqual([["alpha", true, ["alpha/mem://shared/doc"]], ["beta", true, ["beta/mem://shared/doc"]]]);
+    // The package has no prompt API: prompts is not declared, so none are asked for.
+    expect(seen.shared.prompts).toEqual([]);
+    // `(await client.listResources()).resources`: one request, no cursor followed.
+    expect(seen.paged.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/notes"]);
+    // The failure goes to the debug log, the server gets [].
+    expect(seen.failing.resources.map((resource) => resource.uri)).toEqual(["mem://beta/readme"]);
+    expect(seen.failing.open.outcome.errors).toEqual([]);
+    // listResources() and listResourceTemplates() are two records as the servers sent them: the twin is in both.
+    expect(seen.twin.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/readme", "mem://alpha/notes"]);
+    expect(seen.twin.templates.map((template) => template.uriTemplate)).toEqual(["mem://alpha/readme"]);
+  }, paced(180_000));
 });

@@ -24,6 +24,13 @@
  *   `MultiServerMCPClient` over the same configuration and its `getTools()`; the old client is closed once
  *   the new one has loaded, and kept (with its tools) when the new one fails. The `onToolsListChanged`
  *   hook only calls the user back; nothing re-lists by itself, so `listChanged` is not declared.
+ * - resources (issue 37): `listResources()` and `listResourceTemplates()` answer records keyed by server
+ *   name, taken at open and at each refresh from the client the tools came from; each entry is shown as the
+ *   client maps it (its `name` is the resource's `title ?? name`) with the server name as its `namespace`,
+ *   and `readResource(serverName, uri)` takes the server name from its caller: that is what the API requires
+ *   (it has no merged list and no read by URI alone); the client, not the adapter, then picks the connection.
+ *   A server whose list fails is given `[]` and a debug log line: the caller gets no error. The package has no
+ *   prompt API (client.d.ts: no listPrompts or getPrompt), so `prompts` is not declared.
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
@@ -33,10 +40,13 @@ import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { ToolNode } from "@langchain/langgraph/prebuilt";
 import { MultiServerMCPClient } from "@langchain/mcp-adapters";
 import type {
+  ResourceReadResult, ResourcesResult, ShownResource, ShownTemplate,
   CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, LocalTool, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
-import { basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import {
+  basicInitialize, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf, fromServer, shownResources, shownTemplates,
+} from "../real-host-adapter.ts";
 
 const { values: flags } = parseArgs({ options: { prefix: { type: "boolean", default: false } } });
 const prefix = flags.prefix === true;
@@ -52,6 +62,9 @@ interface Session {
   added: StructuredToolInterface[];
   /** What the MCP client's getTools() gave. */
   mcpTools: StructuredToolInterface[];
+  /** What listResources() and listResourceTemplates() gave, as shown. */
+  resources: ShownResource[];
+  templates: ShownTemplate[];
 }
 
 /** The one array the agent's ToolNode gets. */
@@ -106,12 +119,17 @@ async function registeredBy(client: MultiServerMCPClient, keys: string[]): Promi
   return registered;
 }
 
+/** The application's resource and template lists: every server's entries under its name, as the client maps them. */
+async function listedResources(client: MultiServerMCPClient): Promise<Pick<Session, "resources" | "templates">> {
+  return { resources: shownResources(await client.listResources()), templates: shownTemplates(await client.listResourceTemplates()) };
+}
+
 class LangChainHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize({
       name: `@langchain/mcp-adapters MultiServerMCPClient${prefix ? " (prefixToolNameWithServerName)" : ""}`,
       version: versionOf("@langchain/mcp-adapters"),
-    }, { localTools: true, registerLocal: ["object"], refresh: true });
+    }, { localTools: true, registerLocal: ["object"], refresh: true, resources: true, resourceTemplates: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -128,9 +146,12 @@ class LangChainHost extends RealHostAdapter<Session> {
     const registered = emptyRegistered(params);
     const atOpen = (params.localTools ?? []).map(localTool);
     const loaded = await load(mcpServers);
-    const open: Session = { client: loaded.client, mcpServers, keys: Object.keys(registered), atOpen, added: [], mcpTools: loaded.tools };
+    const open: Session = { client: loaded.client, mcpServers, keys: Object.keys(registered), atOpen, added: [], mcpTools: loaded.tools, resources: [], templates: [] };
     const session = this.remember(open);
-    if (loaded.client && loaded.errors.length === 0) Object.assign(registered, await registeredBy(loaded.client, open.keys));
+    if (loaded.client && loaded.errors.length === 0) {
+      Object.assign(registered, await registeredBy(loaded.client, open.keys));
+      Object.assign(open, await listedResources(loaded.client));
+    }
     return { session, outcome: { registered, errors: loaded.errors }, diagnostics: [] };
   }
 
@@ -145,6 +166,7 @@ class LangChainHost extends RealHostAdapter<Session> {
     await open.client?.close().catch(() => undefined);
     open.client = loaded.client;
     open.mcpTools = loaded.tools;
+    Object.assign(open, await listedResources(loaded.client));
     return { outcome: { registered: await registeredBy(loaded.client, open.keys), errors: [] }, diagnostics: [] };
   }
 
@@ -176,6 +198,17 @@ class LangChainHost extends RealHostAdapter<Session> {
     } catch (error) {
       return { ok: false, error: { message: messageOf(error) } };
     }
+  }
+
+  async resources(session: string): Promise<ResourcesResult> {
+    const open = this.session(session);
+    return { resources: open.resources, templates: open.templates };
+  }
+
+  async readResource(session: string, uri: string, namespace?: string): Promise<ResourceReadResult> {
+    const client = this.session(session).client;
+    if (!client) return { ok: false, error: { message: `readResource needs a client; "${uri}" had none (the open failed)` } };
+    return fromServer("readResource", uri, namespace, async (serverName) => ({ contents: await client.readResource(serverName, uri) }));
   }
 
   protected async release(open: Session): Promise<void> {

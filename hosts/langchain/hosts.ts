@@ -5,7 +5,22 @@
  * host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins, noRequestSchemas, noContext, noDeferral } from "../library-report-entry.ts";
+import { library, noPins, noRequestSchemas, noPrompts, noDeferral } from "../library-report-entry.ts";
+
+/** Why the prompts/ clauses are not judged, in both modes. */
+const noPromptApi = "@langchain/mcp-adapters 1.1.4 has no prompt API: `MultiServerMCPClient` (dist/client.d.ts) loads tools and lists and reads resources and templates, and has no listPrompts or getPrompt, so it shows its user no prompt (the adapter declares no prompts capability).";
+
+/**
+ * LangChain's resources (issue 37), the same with and without --prefix: `MultiServerMCPClient.listResources()`,
+ * `listResourceTemplates()` and `readResource(serverName, uri)` (hosts/langchain/adapter.ts;
+ * adapter.hosts.test.ts holds the direct checks).
+ */
+const resourceEvidence = {
+  "resources/no-silent-loss": "`MultiServerMCPClient.listResources()` (@langchain/mcp-adapters dist/client.js) calls the SDK `client.listResources()` once per server with no cursor and never follows `nextCursor` (`listResourceTemplates()` the same): a paged server shows its first page only, and nothing names it (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log, mem://alpha/readme] in pages of 1: `listResources()` gives alpha [mem://alpha/notes]; hosts/langchain/adapter.hosts.test.ts).",
+  "resources/tracks-list": "Same `listResources()`: the refresh's new client lists alpha's first page only (direct, offline, 2026-12-06: alpha [mem://alpha/notes, mem://alpha/log] in pages of 1, changed to [notes, readme, draft]: [mem://alpha/notes]).",
+  "resources/failing-server-named": "`listResources()` and `listResourceTemplates()` (dist/client.js) catch a server's failure, write `ERROR: Failed to list resources from server \"alpha\"` to the package's debug log (off unless DEBUG is set) and give the server `[]`: the caller gets no error (direct, offline, 2026-12-06: alpha answering resources/list with an error beside beta: { alpha: [], beta: [mem://beta/readme] }, nothing thrown; adapter.hosts.test.ts).",
+  "resources/template-not-doubled": "`listResources()` and `listResourceTemplates()` are two records, each as the servers sent it: a URI a server lists both as a resource and as a template without variables is in both, nothing merges them (direct, offline, 2026-12-06: alpha lists mem://alpha/readme both ways: shown once in each; adapter.hosts.test.ts).",
+};
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -16,10 +31,7 @@ export const hosts: RealHost[] = [
     wiring: "`new MultiServerMCPClient({ mcpServers })` keyed by configuration key, `await client.getTools()`; tools as `convertToOpenAITool` renders them; calls through LangGraph's prebuilt `ToolNode`.",
     notApplicable: {
       ...noDeferral("@langchain/mcp-adapters"),
-      ...noContext(
-        "@langchain/mcp-adapters 1.1.4 has no prompt API: `MultiServerMCPClient` (client.js) loads tools and resources only.",
-        "Not judged yet: `MultiServerMCPClient` has listResources/readResource (client.js), but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for LangChain, never passed.",
-      ),
+      ...noPrompts(noPromptApi),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -27,6 +39,7 @@ export const hosts: RealHost[] = [
       "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...resourceEvidence,
       "order/config-permutation": "Both servers' `request` are shown: `_getAllToolsAsFlatArray` (client.js) concatenates the per-server arrays in configuration order, and LangGraph's `ToolNode.runTool` (prebuilt/tool_node.js) dispatches to `this.tools.find((tool) => tool.name === call.name)`, the first, so the call of `request` reaches alpha, and with the two servers swapped it reaches beta (direct, 2026-12-04: alpha [request] and beta [request] give [request, request], and a ToolNode call of `request` reaches alpha; adapter.test.ts pins the delivery to the first).",
       "wire/passthrough": "alpha's and beta's `request` are both shown; the `ToolNode` lookup (`this.tools.find(...)` in `ToolNode.runTool`) finds the first, so a call of the entry shown for beta's `request` is delivered to alpha, and beta's tool cannot be reached at all (direct, 2026-12-04: the call of `request` reaches alpha).",
       "wire/no-cross-routing": "Same mechanism as wire/passthrough: the call meant for beta's `request` reaches alpha (`this.tools.find(...)` in `ToolNode.runTool`).",
@@ -55,10 +68,7 @@ export const hosts: RealHost[] = [
     wiring: "As `langchain`, with `prefixToolNameWithServerName: true` (names `${serverName}__${tool}`; `additionalToolNamePrefix` left at its default \"\").",
     notApplicable: {
       ...noDeferral("@langchain/mcp-adapters"),
-      ...noContext(
-        "@langchain/mcp-adapters 1.1.4 has no prompt API: `MultiServerMCPClient` (client.js) loads tools and resources only.",
-        "Not judged yet: `MultiServerMCPClient` has listResources/readResource (client.js), but this adapter does not drive them (it declares no resources capability), so these clauses are not judged for LangChain, never passed.",
-      ),
+      ...noPrompts(noPromptApi),
       ...noPins("@langchain/mcp-adapters", "no pin option in `clientConfigSchema` / `connectionSchema`, types.js"),
       ...noRequestSchemas("@langchain/mcp-adapters", "the connection config has no per-tool schema option, types.js"),
       "drift/list-changed": "`MultiServerMCPClient` only forwards `notifications/tools/list_changed` to a user hook (`onToolsListChanged`, connection.js) and never re-lists by itself: `getTools()` reads the per-server cache filled at connection.",
@@ -66,6 +76,7 @@ export const hosts: RealHost[] = [
       "names/profile": "@langchain/mcp-adapters claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...resourceEvidence,
       "order/config-permutation": "With `prefixToolNameWithServerName` the name is `${serverName}__${tool.name}` (tools.js `toolNamePrefix`); `__` is not reserved, so key `a__b` + tool `c` and key `a` + tool `b__c` both give `a__b__c`. Both are shown and `ToolNode` calls the first, so the route depends on the order (adapter.test.ts pins it).",
       "wire/passthrough": "`a__b__c` is shown twice (once per server); the call of it reaches `a__b` as `c` even for the entry that stands for `b__c` of `a`.",
       "wire/no-cross-routing": "Same collision: the call meant for server `a` reaches server `a__b`.",

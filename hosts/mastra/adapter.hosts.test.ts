@@ -5,8 +5,8 @@
  * npm run hosts:node); required under .ci/run.
  */
 import { describe, expect, it } from "vitest";
-import { paced, skipTitle } from "../../harness/index.ts";
-import { adapter, deliveries, localToolProbes, names, observe, world, hostMissing } from "../test-support.ts";
+import { contextWorldOf, paced, skipTitle } from "../../harness/index.ts";
+import { adapter, deliveries, localToolProbes, names, observe, observeContexts, world, hostMissing } from "../test-support.ts";
 
 const missing = hostMissing("mastra");
 
@@ -51,4 +51,26 @@ describe.skipIf(missing !== undefined)(skipTitle("Mastra MCPClient + Agent", mis
     expect(seen.atOpen).toEqual({ names: ["alpha_search"], errors: [], reached: ["alpha"] });
     expect(seen.later).toEqual({ result: { ok: true }, names: ["alpha_search"], reached: [] });
   }, paced(120_000));
+
+  it("prompts and resources by server name (the caller passes it back), every page, a failing server dropped without an error, a template twin in both lists", async () => {
+    const seen = await observeContexts(adapter("mastra"), {
+      clash: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://shared/doc"] }, { key: "beta", prompts: ["review"], resources: ["mem://shared/doc"] }),
+      paged: contextWorldOf({ key: "alpha", prompts: ["review", "summarise", "explain"], paging: { prompts: { pageSize: 1 } } }),
+      failing: contextWorldOf({ key: "alpha", prompts: ["review"], errors: ["prompts"] }, { key: "beta", prompts: ["summarise"] }),
+      twin: contextWorldOf({ key: "alpha", resources: ["mem://alpha/readme", "mem://alpha/notes"], templates: ["mem://alpha/readme"] }),
+    });
+    // prompts.list() and resources.list() answer records keyed by server name; get and read take it back.
+    expect(seen.clash.prompts.map((prompt) => [prompt.namespace, prompt.name])).toEqual([["alpha", "review"], ["beta", "review"]]);
+    expect(seen.clash.resources.map((resource) => [resource.namespace, resource.uri])).toEqual([["alpha", "mem://shared/doc"], ["beta", "mem://shared/doc"]]);
+    expect([...seen.clash.gets, ...seen.clash.reads].map((fetch) => [fetch.namespace, fetch.deliveries.map((d) => d.server)]))
+      .toEqual([["alpha", ["alpha"]], ["beta", ["beta"]], ["alpha", ["alpha"]], ["beta", ["beta"]]]);
+    // The MCP TS SDK v2's Client.listPrompts() with no cursor walks every page (_listAllPages); 0.14 asked once.
+    expect(seen.paged.prompts.map((prompt) => prompt.name)).toEqual(["review", "summarise", "explain"]);
+    // MCPClient.prompts.list() logs the failure on the MCPClient's own logger and leaves the server out of the record.
+    expect(seen.failing.prompts.map((prompt) => [prompt.namespace, prompt.name])).toEqual([["beta", "summarise"]]);
+    expect(seen.failing.open.outcome.errors).toEqual([]);
+    // resources.list() and resources.templates() pass each server's lists through: the twin is in both.
+    expect(seen.twin.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/readme", "mem://alpha/notes"]);
+    expect(seen.twin.templates.map((template) => template.uriTemplate)).toEqual(["mem://alpha/readme"]);
+  }, paced(180_000));
 });

@@ -26,6 +26,14 @@
  * - refresh: `getTools()` / `getToolsets()` again (each lists every server anew); a rejection keeps the
  *   tools the application had. @mastra/mcp has no handler for `notifications/tools/list_changed`, so
  *   `listChanged` is not declared.
+ * - prompts and resources (issue 37): MCPClient's own `prompts` and `resources` namespaces, taken at open and
+ *   at each refresh: `prompts.list()`, `resources.list()` and `resources.templates()` each answer a record
+ *   keyed by server name, so an entry is shown under its own name or URI with the server name as its
+ *   `namespace`; `prompts.get({ serverName, name, args })` and `resources.read(serverName, uri)` take the
+ *   server name from their caller. Passing the namespace back is what Mastra's API requires of its caller (it
+ *   has no merged list and no lookup by name alone); Mastra, not the adapter, then picks the client. A server
+ *   whose list fails is logged on the MCPClient's own logger and left out of the record: the caller gets no
+ *   error. No `list_changed` handler is installed by default (`onListChanged` is the application's opt-in).
  * Imports: the host's packages, ../../harness/index.ts and ../real-host-adapter.ts only.
  */
 import { parseArgs } from "node:util";
@@ -34,10 +42,13 @@ import { createTool } from "@mastra/core/tools";
 import { MCPClient } from "@mastra/mcp";
 import { z } from "zod";
 import type {
+  PromptGetResult, PromptsResult, ResourceReadResult, ResourcesResult, ShownPrompt, ShownResource, ShownTemplate,
   CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription } from "../local-tool.ts";
-import { basicInitialize, consoleToStderr, emptyRegistered, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
+import {
+  basicInitialize, consoleToStderr, emptyRegistered, RealHostAdapter, serveRealHost, versionOf, fromServer, shownPrompts, shownResources, shownTemplates,
+} from "../real-host-adapter.ts";
 
 // Mastra's loggers print with console.info/console.error.
 consoleToStderr();
@@ -106,6 +117,10 @@ interface Session {
   sink: { errors: HostError[] };
   /** The model the next generate() runs with; the Agent's model is a function returning it. */
   model: ScriptedModel;
+  /** What prompts.list(), resources.list() and resources.templates() gave, as shown. */
+  prompts: ShownPrompt[];
+  resources: ShownResource[];
+  templates: ShownTemplate[];
   /** Why the open failed; a failed open shows no tools. */
   broken?: string;
 }
@@ -141,7 +156,7 @@ class MastraHost extends RealHostAdapter<Session> {
     return basicInitialize({
       name: `@mastra/mcp MCPClient + @mastra/core Agent (${useToolsets ? toolsetsMethod : toolsMethod}())`,
       version: `@mastra/mcp ${versionOf("@mastra/mcp", import.meta.url)}, @mastra/core ${versionOf("@mastra/core", import.meta.url)}`,
-    }, { localTools: true, registerLocal: ["dict"], refresh: true });
+    }, { localTools: true, registerLocal: ["dict"], refresh: true, prompts: true, resources: true, resourceTemplates: true });
   }
 
   async open(params: HostOpenParams): Promise<OpenResult> {
@@ -164,7 +179,7 @@ class MastraHost extends RealHostAdapter<Session> {
     const mcp = new MCPClient({ servers: servers as never });
     const atOpen: AnyTools = {};
     for (const local of params.localTools ?? []) atOpen[local.name] = localTool(local.name, local.shape);
-    const open: Session = { mcp, agent: undefined as never, keys: Object.keys(registered), toolsets: {}, mcpTools: {}, atOpen, added: {}, sink, model: new ScriptedModel() };
+    const open: Session = { mcp, agent: undefined as never, keys: Object.keys(registered), toolsets: {}, mcpTools: {}, atOpen, added: {}, sink, model: new ScriptedModel(), prompts: [], resources: [], templates: [] };
     const session = this.remember(open);
     try {
       Object.assign(registered, await this.#load(open));
@@ -215,7 +230,37 @@ class MastraHost extends RealHostAdapter<Session> {
       }
     }
     open.agent = agentOf(open);
+    await this.#listContext(open);
     return registered;
+  }
+
+  /** The application's prompt and resource lists: each namespace's list(), every server's entries under its name. */
+  async #listContext(open: Session): Promise<void> {
+    open.prompts = shownPrompts(await open.mcp.prompts.list());
+    open.resources = shownResources(await open.mcp.resources.list());
+    open.templates = shownTemplates(await open.mcp.resources.templates());
+  }
+
+  async prompts(session: string): Promise<PromptsResult> {
+    return { prompts: this.session(session).prompts };
+  }
+
+  async getPrompt(session: string, name: string, args: Record<string, string>, namespace?: string): Promise<PromptGetResult> {
+    return fromServer("prompts.get", name, namespace, async (serverName) => {
+      const got = await this.session(session).mcp.prompts.get({ serverName, name, args }) as { messages: unknown[]; description?: string };
+      return { messages: got.messages, ...(typeof got.description === "string" ? { description: got.description } : {}) };
+    });
+  }
+
+  async resources(session: string): Promise<ResourcesResult> {
+    const open = this.session(session);
+    return { resources: open.resources, templates: open.templates };
+  }
+
+  async readResource(session: string, uri: string, namespace?: string): Promise<ResourceReadResult> {
+    return fromServer("resources.read", uri, namespace, async (serverName) => ({
+      contents: (await this.session(session).mcp.resources.read(serverName, uri) as { contents: unknown[] }).contents,
+    }));
   }
 
   async tools(session: string): Promise<ToolsResult> {

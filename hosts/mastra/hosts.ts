@@ -7,6 +7,21 @@
 import type { RealHost } from "../real-host.ts";
 import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
 
+/**
+ * Mastra's prompts and resources (issue 37), the same under listTools() and listToolsets(): MCPClient's
+ * `prompts` and `resources` namespaces (hosts/mastra/adapter.ts; adapter.hosts.test.ts holds the direct checks).
+ */
+const contextEvidence = {
+  "prompts/failing-server-named": "`MCPClient.prompts.list()` (@mastra/mcp dist/index.js) is `(await this.listPromptsWithErrors()).prompts`: `discoverAcrossServers` catches alpha's failure, wraps it in `MCP_CLIENT_LIST_PROMPTS_FAILED` and logs `Failed to list prompts from server:` on the MCPClient's own logger (the per-server `PromptClientActions.list()` logs `Error getting prompts from server` on the internal client's logger too, neither being the server's `logger` channel), and `discoverValuesWithErrors` leaves alpha out of the record `list()` returns: the caller gets beta's prompts and no error. `prompts.listWithErrors()` has `errors.alpha`, but the docs list prompts with `list()` (direct, 2026-12-06, Node 22.23.5, offline: alpha answering prompts/list with an error beside beta [summarise]: `prompts.list()` gives { beta: [summarise] }, nothing thrown, nothing on alpha's log channel; adapter.hosts.test.ts).",
+  "resources/failing-server-named": "The same `discoverValuesWithErrors` behind `resources.list()` and `resources.templates()` (@mastra/mcp dist/index.js, `MCP_CLIENT_LIST_RESOURCES_FAILED` / `MCP_CLIENT_LIST_RESOURCE_TEMPLATES_FAILED` on the MCPClient's own logger): a server whose resources/list or resources/templates/list fails is left out of the record and the caller gets no error; `listWithErrors()` / `templatesWithErrors()` have it (direct, 2026-12-06, Node 22.23.5, offline: alpha answering resources/list, or resources/templates/list, with an error beside beta: the record holds beta alone, nothing thrown).",
+  "resources/template-not-doubled": "`resources.list()` and `resources.templates()` are two records passed through as each server sent them (`ResourceClientActions.list()` / `templates()`, @mastra/mcp dist/index.js): a URI a server lists both as a resource and as a template without variables is in both, and nothing merges them (direct, 2026-12-06, Node 22.23.5, offline: alpha lists mem://alpha/readme both ways: shown once in each record; adapter.hosts.test.ts).",
+};
+
+/** surface/deferred-reachable, in both modes: the search tool Mastra has is opt-in and the docs' MCP wiring leaves it out. */
+const noToolSearch = {
+  "surface/deferred-reachable": "Not judged: the Agent offers the model every MCP tool as it is. @mastra/core 1.x has an opt-in `ToolSearchProcessor` (search_tools and load_tool meta-tools over the tools given to it, @mastra/core dist/agent-BOxKOk3n.js), added as one of the Agent's `inputProcessors`; the docs' MCP wiring the adapter follows does not add it, so the adapter declares no `deferredTools`.",
+};
+
 /** Committed reports. */
 export const hosts: RealHost[] = [
   {
@@ -18,11 +33,13 @@ export const hosts: RealHost[] = [
     notApplicable: {
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      ...noToolSearch,
       "drift/list-changed": "Not judged: @mastra/mcp re-lists nothing by itself on `notifications/tools/list_changed`. Since 1.x the application may subscribe (`mcp.tools.onListChanged(serverName, handler)`, which sets the SDK client's notification handler, dist/index.js) and call `listTools()` again in its handler; the docs' Agent wiring the adapter follows does not, so the adapter declares no `listChanged` (0.14 had no such hook at all).",
       "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...contextEvidence,
       "order/config-permutation": "`listToolsWithErrors()` (@mastra/mcp dist/index.js; `listTools()` returns its `tools`) walks the servers' results in configuration order (`discoverAcrossServers` runs `Promise.all` over `Object.keys(this.serverConfigs)`) and assigns `connectedTools[`${serverName}_${toolName}`]`: `a_b`'s `c` and `a`'s `b_c` are both `a_b_c`, and the server configured last owns the name, so swapping the servers swaps where `a_b_c` goes (direct, 2026-12-06, Node 22.23.5: configured a_b, a: `listTools()` gives [a_b_c] and its call reaches a/b_c; configured a, a_b: it reaches a_b/c). 0.14 gave the name to the server whose list arrived last.",
       "surface/no-silent-loss": "The same assignment: `a_b`'s `c` and `a`'s `b_c` are both `a_b_c`, the later replaces the earlier in `connectedTools`, and nothing reports it, neither an error nor either server's log channel (direct, 2026-12-06, Node 22.23.5: a_b [c] · a [b_c]: `listTools()` gives the one key `a_b_c`, `listToolsets()` still has both, no error-level log entry).",
       "surface/shortfall-names-missing": "`InternalMastraMCPClient.tools()` (@mastra/mcp dist/index.js) keeps a tool only `if (mastraTool && tool.name)`, on a plain object (`toolsRes[tool.name] = mastraTool`): alpha's tool named \"\" is left out (and one named `__proto__` sets the object's prototype instead) while its `request` loads, and no error or log entry names alpha or the tool (direct, 2026-12-06, Node 22.23.5: alpha [\"\", __proto__, request]: `listTools()` gives [alpha_request], `listToolsets()` {alpha: [request]}, nothing logged).",
@@ -38,6 +55,7 @@ export const hosts: RealHost[] = [
       "diag/errors-name-server": "`Agent.formatTools` (@mastra/core dist/agent-BOxKOk3n.js) rewrites every tool name outside `[a-zA-Z0-9_-]` (`.` and `/` become `_`) and, when a rewritten name is already taken, throws `AGENT_TOOL_NAME_COLLISION` for the whole run: `Two or more tools resolve to the same name \"alpha_a_b\". Please rename one of the tools to avoid this collision.`, which names neither the server nor the tools as the server lists them (direct, 2026-12-06, Node 22.23.5: alpha [a.b, a/b]: `listTools()` gives [alpha_a.b, alpha_a/b] and `generate()` rejects with that message, offering nothing; in toolsets mode the same with `\"a_b\"`).",
     },
     notes: [
+      "Prompts and resources (issue 37) through MCPClient's `prompts` and `resources` namespaces, as the docs use them (`prompts.list()`, `prompts.get({ serverName, name, args })`, `resources.list()`, `resources.templates()`, `resources.read(serverName, uri)`): each entry is shown under its own name or URI with its server's name as namespace, which the get and read take back. The paging clauses pass on 2.0 because the MCP TS SDK v2's `Client.listPrompts()` / `listResources()` / `listResourceTemplates()` (@modelcontextprotocol/client), called with no cursor, walk every page (`_listAllPages`); @mastra/mcp 0.14.5 sent one list request and never followed `nextCursor` (the same adapter on 0.14.5, 2026-12-06: alpha's prompts in pages of 1 gave alpha's first page only).",
       "Judged on its current major, @mastra/mcp 2.0.0 with @mastra/core 1.71.0, on Node 22 (@mastra/core 1 refuses Node 20); @mastra/mcp 0.14.5 with @mastra/core 0.24.9, on Node 20, is kept as a history entry. 2.0 renamed `getTools()` / `getToolsets()` to `listTools()` / `listToolsets()` (the adapter calls whichever the installed major has) and lists through the MCP TS SDK v2 (`@modelcontextprotocol/client` 2.0.0). Every mechanism cited was seen again with hosts/mastra/direct-check.ts (2026-12-06, Node 22.23.5, offline: `MCPClient`, an `Agent` run by `generate()` with a scripted model, no adapter).",
       "Changed since 0.14, now PASS: order/arrival-timing, order/stable-list and surface/one-failure-contained. `discoverAcrossServers` (@mastra/mcp dist/index.js) still lists the servers in one `Promise.all`, but each server's failure is caught and the results are walked in configuration order, not as they arrive: who owns a clashing name and the listed order no longer follow the answers, and an unreachable alpha no longer takes beta's tools with it. The price is surface/failing-server-named and drift/unreachable-prunes-nothing: a failing server is now dropped with no error the docs' wiring sees (`listToolsWithErrors()` has the errors).",
       "Tools that fail to convert are skipped with only a log line (`Failed to create Mastra tool wrapper for MCP tool`, dist/index.js); the adapter reports the server's error-level log entries, which carry the server name, as errors naming that server.",
@@ -52,11 +70,13 @@ export const hosts: RealHost[] = [
     notApplicable: {
       ...noPins("@mastra/mcp", "`MCPClient` server definitions have none, dist/index.d.ts"),
       ...noRequestSchemas("@mastra/mcp", "input schemas come only from the server (`convertInputSchema`), dist/index.js"),
+      ...noToolSearch,
       "drift/list-changed": "Not judged: @mastra/mcp re-lists nothing by itself on `notifications/tools/list_changed`. Since 1.x the application may subscribe (`mcp.tools.onListChanged(serverName, handler)`, which sets the SDK client's notification handler, dist/index.js) and call `listTools()` again in its handler; the docs' Agent wiring the adapter follows does not, so the adapter declares no `listChanged` (0.14 had no such hook at all).",
       "surface/allow-deny": "`MCPClient` and the Agent have no tool filter by name: server definitions take connection options only (dist/index.d.ts), and `InternalMastraMCPClient.tools()` keeps every named tool.",
       "names/profile": "Mastra claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...contextEvidence,
       "order/config-permutation": "The Agent's `listToolsets` (@mastra/core dist/agent-BOxKOk3n.js) flattens the toolsets by bare name, `toolsForRequest[toolName] = makeCoreTool(...)`, in the toolsets object's order, which `listToolsetsWithErrors()` (@mastra/mcp dist/index.js) fills in configuration order: the last configured server's `request` wins (direct, 2026-12-06, Node 22.23.5: alpha [request] · beta [request]: configured alpha, beta the call of `request` reaches beta; configured beta, alpha it reaches alpha).",
       "surface/no-silent-loss": "The same flattening by bare name (`toolsForRequest[toolName]`, @mastra/core dist/agent-BOxKOk3n.js): alpha's and beta's `request` meet, the later toolset's wins, and nothing reports it (direct, 2026-12-06, Node 22.23.5: `listToolsets()` gives {alpha: [request], beta: [request]}, the model is offered one `request`, its call reaches beta, no error or log entry).",
       "surface/shortfall-names-missing": "As in mastra-tools: `InternalMastraMCPClient.tools()` (@mastra/mcp dist/index.js) keeps a tool only `if (mastraTool && tool.name)`, so alpha's tool named \"\" is missing while its `request` loads, and no error or log entry names alpha (direct, 2026-12-06, Node 22.23.5: `listToolsets()` over alpha [\"\", __proto__, request] gives {alpha: [request]}).",
@@ -74,6 +94,7 @@ export const hosts: RealHost[] = [
       "diag/errors-name-server": "As in mastra-tools: `Agent.formatTools` (@mastra/core dist/agent-BOxKOk3n.js) rewrites `a.b` and `a/b` to `a_b` and throws `Two or more tools resolve to the same name \"a_b\". Please rename one of the tools to avoid this collision.` for the whole run, naming no server (direct, 2026-12-06, Node 22.23.5: alpha [a.b, a/b] in toolsets mode: `generate()` rejects with that message).",
     },
     notes: [
+      "Prompts and resources as in `mastra-tools`: the toolsets mode changes only how the Agent gets its tools, not MCPClient's `prompts` and `resources` namespaces.",
       "Judged on @mastra/mcp 2.0.0 with @mastra/core 1.71.0, on Node 22, as `mastra-tools`; 0.14.5 is kept as a history entry. Changed since 0.14, now PASS: order/arrival-timing, order/stable-list and surface/one-failure-contained. `discoverAcrossServers` (@mastra/mcp dist/index.js) still lists the servers in one `Promise.all`, but each server's failure is caught and the results are walked in configuration order, not as they arrive: who owns a clashing name and the listed order no longer follow the answers, and an unreachable alpha no longer takes beta's tools with it. The price is surface/failing-server-named and drift/unreachable-prunes-nothing: a failing server is now dropped with no error the docs' wiring sees (`listToolsWithErrors()` has the errors).",
     ],
   },

@@ -18,7 +18,7 @@ describe("README.md", () => {
     expect(readme.split("\n").slice(0, 6).join("\n")).toBe([
       "# mcp-collide", "", "```sh",
       "npm ci && npx mcp-collide run     # install, then run every clause against the built-in reference host",
-      "npm test                          # the self-test: typecheck, unit tests, the controls, the answer key at one seed",
+      "npm test                          # the self-test: typecheck, unit tests, every built-in host against the answer key",
       "```",
     ].join("\n"));
   });

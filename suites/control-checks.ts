@@ -1,0 +1,74 @@
+/**
+ * The controls' per-host checks, shared by the two control files so both of the self-test's workers run them:
+ * each one-bug host fails exactly its answer key, with believable evidence, its exit code and its defect key.
+ */
+import { expect, it } from "vitest";
+import { type ClauseReport, paced } from "../harness/index.ts";
+import { oneBugHosts } from "../reference/index.ts";
+import { confoundDepartures, departuresFromKey, expectedConfounded, expectedExitCode, expectedFailures, failedIds } from "./expected-failures.ts";
+import { controlReport } from "./control-report.ts";
+import { expectedDefects } from "./expected-defects.ts";
+
+/**
+ * Issue 15: a failure a maintainer believes at a glance. Its evidence holds each world started, every
+ * request made to the host with the host's answer (a call with its arguments), and what each server of
+ * each world received; a failure found by comparing two sessions (the order clauses, a spoofed serverInfo,
+ * a second open) lays both side by side under titles that say what differed between them.
+ */
+function expectBelievableEvidence(clause: ClauseReport): void {
+  const steps = clause.evidence?.steps ?? [];
+  const worlds = steps.filter((step) => step.kind === "world");
+  expect(worlds.length, clause.id).toBeGreaterThan(0);
+  const opens = steps.filter((step) => step.kind === "host" && step.method === "open");
+  expect(opens.length, clause.id).toBeGreaterThan(0);
+  for (const step of steps) if (step.kind === "host") expect(step.answer !== undefined || step.error !== undefined || step.method === "close", `${clause.id} ${step.method}`).toBe(true);
+  for (const step of steps) if (step.kind === "host" && step.method === "call") expect(step.request, clause.id).toHaveProperty("arguments");
+  for (const world of worlds) {
+    if (world.kind !== "world") continue;
+    const received = steps.filter((step) => step.kind === "received" && step.world === world.world).map((step) => step.kind === "received" && step.server);
+    expect(received, `${clause.id} world ${world.world}`).toEqual(world.servers.map((server) => server.key));
+  }
+  if (clause.id.startsWith("order/") || ["names/label-from-config", "names/deterministic"].includes(clause.id)) {
+    const comparison = clause.comparison;
+    expect(comparison?.titles.length, clause.id).toBe(2);
+    expect(new Set(comparison!.titles).size, clause.id).toBe(2);
+    const differs = comparison!.rows.some((row) => row.routes[0] !== row.routes[1]) || comparison!.errors[0] !== comparison!.errors[1] ||
+      (comparison!.order !== undefined && comparison!.order[0] !== comparison!.order[1]);
+    expect(differs, clause.id).toBe(true);
+  }
+}
+
+const run = controlReport;
+
+/**
+ * The one-bug hosts of one half of the controls, in the answer key's order: half 1 the hosts at even places,
+ * half 2 the rest, so each half holds old and new hosts alike and the halves cost about the same.
+ */
+export function controlHalf(half: 1 | 2): string[] {
+  return Object.keys(oneBugHosts).filter((_, at) => at % 2 === half - 1);
+}
+
+/** Registers, in the calling describe block, one test per one-bug host of `hosts`: it fails exactly its key. */
+export function controlTests(hosts: readonly string[]): void {
+  for (const bug of hosts) {
+    const confounded = Object.keys(expectedConfounded[bug] ?? {});
+    it(`${bug} fails exactly ${expectedFailures[bug]!.join(", ") || "nothing"}${confounded.length > 0 ? `, and is confounded on ${confounded.length} clause(s)` : ""}`, async () => {
+      const report = await run(bug);
+      expect(departuresFromKey(bug, failedIds(report), false)).toEqual({ missing: [], unexpected: [] });
+      // INCONCLUSIVE only where a host-wide cause the key names confounded the clause, and then with a reason naming it.
+      expect(confoundDepartures(bug, report)).toEqual([]);
+      for (const clause of report.clauses.filter((c) => c.status === "inconclusive")) expect(clause.reason, clause.id).toMatch(/confounded in all \d+ case\(s\) by|case\(s\) confounded by/);
+      expect(report.clauses.filter((clause) => !["pass", "fail", "warn"].includes(clause.status) && !confounded.includes(clause.id))).toEqual([]);
+      for (const clause of report.clauses.filter((c) => c.status === "fail" || c.status === "warn")) {
+        expect(clause.counterexample?.servers.length, clause.id).toBeGreaterThan(0);
+        expect(clause.expected && clause.observed && clause.path, clause.id).toBeTruthy();
+        expectBelievableEvidence(clause);
+      }
+      expect(report.exitCode).toBe(expectedExitCode(bug));
+      // The defect key: its findings grouped by cause come to the count the key says, the first titled so.
+      const key = expectedDefects[bug]!;
+      expect(report.defects?.map((defect) => defect.title).length, (report.defects ?? []).map((defect) => defect.title).join("\n")).toBe(key.count);
+      expect(report.defects?.[0]?.title).toMatch(key.title);
+    }, paced(120_000));
+  }
+}
