@@ -72,6 +72,13 @@ describe("HttpGateway", () => {
     expect((await send(`${gateway.origin}/elsewhere`, "GET", {})).status).toBe(404);
   });
 
+  it("keeps a connection alive with no idle bound (no Keep-Alive timeout promised), so a host's reuse never races a close", async () => {
+    const answered = await send(`${gateway.origin}/mcp/other`, "POST", { connection: "keep-alive" }, JSON.stringify(INIT));
+    expect(answered.headers.connection).toBe("keep-alive");
+    // Node promises "timeout=5" here by default, and closes the connection once it has been idle that long.
+    expect(answered.headers["keep-alive"]).toBeUndefined();
+  });
+
   it("refuses requests without a session, bad JSON, and unknown sessions", async () => {
     expect((await send(url, "POST", {}, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }))).status).toBe(400);
     const bad = await send(url, "POST", {}, "{not json");

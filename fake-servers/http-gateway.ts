@@ -50,6 +50,12 @@ export class HttpGateway {
   /** Listens on an ephemeral port of 127.0.0.1; with `tls` (a certificate for 127.0.0.1), serves https. */
   static async start(tls?: { cert: string; key: string }): Promise<HttpGateway> {
     const listener: HttpServer = tls ? createHttpsServer({ cert: tls.cert, key: tls.key }) : createServer();
+    // No idle connection is closed while the gateway lives (Node closes them after 5 s by default): a host that
+    // reuses a kept-alive connection just as the server closes it gets a reset, so whether a healthy server's
+    // answer was lost would depend on how long the host happened to pause. That race is the machine's pace, not
+    // the host's merge: on a loaded machine it failed healthy servers' loads and calls in random cases
+    // ("fetch failed"). Every connection is closed with the gateway (close, suspend).
+    listener.keepAliveTimeout = 0;
     await new Promise<void>((resolve, reject) => {
       listener.once("error", reject);
       listener.listen(0, "127.0.0.1", () => resolve());
