@@ -30,6 +30,11 @@ import { StderrTail } from "./stderr-tail.ts";
 export const DEFAULT_ANSWER_TIMEOUT_MS = 30_000;
 /** How long an adapter in a PID namespace whose stdout ended may take to report its exit before it is killed. */
 const STDOUT_END_GRACE_MS = 500;
+/**
+ * Longest wait, once the adapter exited, for the rest of its stdout: only a process outside its group (which the
+ * exit kills) can hold the pipe open longer.
+ */
+const DRAIN_BOUND_MS = 5_000;
 
 /** How to start and bound an adapter process. */
 export interface HapClientOptions {
@@ -70,6 +75,9 @@ export class HapClient implements HostAdapter {
   private exited = false;
   private shuttingDown = false;
   private stdoutEnded = false;
+  /** Settles once every line the adapter wrote was read (its stdout ended), or reading stopped. */
+  private readonly drained: Promise<void>;
+  private markDrained: () => void = () => undefined;
   private readonly stopReading: () => void;
   private readonly exit: Promise<void>;
 
@@ -97,13 +105,22 @@ export class HapClient implements HostAdapter {
     if (this.process.pid !== undefined) trackGroup(this.process.pid, this.marker);
     this.process.stderr?.on("data", (chunk: Buffer | string) => this.stderr.push(String(chunk)));
     this.process.stdin?.on("error", () => undefined);
+    this.drained = new Promise<void>((resolve) => (this.markDrained = resolve));
     const limit = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
     this.stopReading = readLines(this.launch.stdoutOf(this.process.stdout, this.process.catch(() => undefined)), limit, {
       line: (line) => this.onLine(line),
       overflow: (bytes) => this.fail(new AdapterError("garbage", `adapter wrote a line longer than ${limit} bytes (${bytes} so far, no newline): see --max-line-bytes`, this.stderrTail())),
       end: () => this.onStdoutEnd(),
     });
-    this.exit = this.process.then((result) => {
+    this.exit = this.process.then(async (result) => {
+      // An answer written before the exit counts: the exit can be reported before its last lines are read (a
+      // PID namespace's stdout is a FIFO read apart from the process; a loaded machine widens the gap), and a
+      // valid answer read as a crash would make the verdict the machine's pace. What is left of its group dies
+      // first, so nothing of it holds the pipe open.
+      this.killGroup();
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([this.drained, new Promise<void>((resolve) => (bound = setTimeout(resolve, DRAIN_BOUND_MS)))]);
+      clearTimeout(bound);
       this.exited = true;
       const how = result.signal ? `signal ${result.signal}` : `exit code ${result.exitCode}`;
       const why = result.failed && result.exitCode === undefined && !result.signal ? ` (${result.shortMessage})` : "";
@@ -162,6 +179,7 @@ export class HapClient implements HostAdapter {
    */
   private onStdoutEnd(): void {
     this.stdoutEnded = true;
+    this.markDrained();
     if (this.shuttingDown) return;
     // In a PID namespace the adapter's stdout (a FIFO) ends a moment before `unshare` reports its exit: an
     // adapter that crashed gets that moment to say its exit code; one that lives on is killed after it.
@@ -201,6 +219,7 @@ export class HapClient implements HostAdapter {
   private fail(error: AdapterError): void {
     this.broken ??= error;
     this.stopReading();
+    this.markDrained();
     const pending = this.pending;
     this.pending = undefined;
     if (pending) {
