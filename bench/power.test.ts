@@ -1,8 +1,8 @@
 /**
- * Seed-stable verdicts: at a seed other than the controls' seed 7, at one random case per clause and at the
- * default run count, every built-in host fails exactly its answer key: every pair of the key detected, no
- * failure beyond it, and the reference passing every clause. Each clause's coverage plan judges its hazards
- * first in every run, so none of this may depend on the draw. `npm test` checks here that the committed table
+ * Seed-stable verdicts, as the committed power table states them: at every seed it measured, at one random case
+ * per clause and at the default run count, every built-in host fails exactly its answer key (every pair of the
+ * key detected, no failure beyond it, the reference passing every clause). Each clause's coverage plan judges its
+ * hazards first in every run, so none of this may depend on the draw. `npm test` checks here that the committed table
  * (docs/power.md, `npm run power`) covers today's key and found every pair in every seed; the controls
  * (suites/controls.test.ts) hold every built-in host to the key at their own seed; seeds.power.test.ts
  * (`npm run test:power`) measures it again at three seeds.
