@@ -7,7 +7,7 @@
  * rule, not how long anything takes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerGate, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR } from "./answer-gate.ts";
+import { AnswerGate, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR, SPACING_FACTOR, UNPACED_SPACING_MS } from "./answer-gate.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
@@ -158,15 +158,19 @@ describe("AnswerGate wait for a lower rank that owes an answer", () => {
 });
 
 describe("AnswerGate spacing", () => {
-  it("is the cap until the host's pace is seen, then the slowest pace seen, never above the cap", () => {
-    const gate = new AnswerGate(new Map(), 250, 30);
-    expect(gate.spacingMs).toBe(30);
+  it("is the unpaced spacing until the host's pace is seen, then a few times the slowest pace seen, never above the cap", () => {
+    const gate = new AnswerGate(new Map(), 250, 1_000);
+    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
     gate.observeHandling(2);
-    expect(gate.spacingMs).toBe(2);
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
     gate.observeHandling(1);
-    expect(gate.spacingMs).toBe(2);
-    gate.observeHandling(45);
-    expect(gate.spacingMs).toBe(30);
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    // opencode's pace at rest: the answers are kept further apart than one handling of its own.
+    gate.observeHandling(31);
+    expect(gate.spacingMs).toBeGreaterThan(31);
+    gate.observeHandling(5_000);
+    expect(gate.spacingMs).toBe(1_000);
+    expect(new AnswerGate(new Map(), 250, 20).spacingMs).toBe(20);
     expect(new AnswerGate(new Map()).spacingMs).toBe(0);
   });
 });

@@ -17,6 +17,17 @@ export const MAX_RANK_WAIT_MS = 5_000;
  */
 export const MAX_BUSY_WAIT_MS = 30_000;
 
+/**
+ * How many times its slowest handling of one message a host is given between two servers' first answers
+ * over a wire. One handling is one read-act-write cycle of the host's; a host stalled for about as long as
+ * that (a loaded machine) reads two answers spaced by exactly one cycle in one go, in an order its own
+ * scheduling decides. Three cycles leave the answer it was scripted to hear first alone on the wire while
+ * it handles it.
+ */
+export const SPACING_FACTOR = 3;
+/** The spacing over a wire before the host showed its pace, in ms (then the pace decides, up to the gate's cap). */
+export const UNPACED_SPACING_MS = 30;
+
 /** Event-loop turns a timed-out wait yields before it gives up: what the host had queued runs first. */
 const CONFIRM_TURNS = 2;
 
@@ -47,10 +58,13 @@ const CONFIRM_TURNS = 2;
  * a host that lists them at once, once the machine was loaded (issue 32).
  *
  * Over a wire, two answers sent back to back can still reach the host in either order, so each waits a
- * spacing after the previous answer: as long as this host was seen to take to handle one message in this
- * world (the time from a server's `initialize` answer to the next message on that connection: the host
- * read the answer, acted on it and wrote again), capped at `maxSpacingMs`. A host that never showed its
- * pace gets the cap. Measured per world, so no world's pace leaks into another's.
+ * spacing after the previous answer: {@link SPACING_FACTOR} times as long as this host was seen to take to
+ * handle one message in this world (the time from a server's `initialize` answer to the next message on
+ * that connection: the host read the answer, acted on it and wrote again), capped at `maxSpacingMs`. A
+ * host that never showed its pace gets {@link UNPACED_SPACING_MS}. Measured per world, so no world's pace
+ * leaks into another's. The spacing once was the pace itself, capped at 30 ms: below a real host's pace at
+ * rest (opencode's `notifications/initialized` came 31 ms after its `initialize` answer), so on a loaded
+ * machine nothing kept two answers apart for it.
  *
  * The gate also writes down the order in which first answers were really sent ({@link answerOrder}): what
  * a clause about arrival order compares, rather than the order it scripted.
@@ -174,7 +188,7 @@ export class AnswerGate {
 
   /** The least time between one first answer and the next, in ms. */
   get spacingMs(): number {
-    return Math.min(this.maxSpacingMs, this.handlingMs ?? this.maxSpacingMs);
+    return Math.min(this.maxSpacingMs, this.handlingMs === undefined ? UNPACED_SPACING_MS : SPACING_FACTOR * this.handlingMs);
   }
 
   /** The longest a server holds its first answer for a contacted lower rank the host is silent towards, in ms. */

@@ -52,9 +52,15 @@ describe("committed real-host reports, replayed", () => {
         transport: committed.transport as "http" | "stdio", profile: committed.profile,
         // A case makes several requests: the case bound follows the request bound, so a slow host stays a verdict.
         caseTimeoutMs: 2 * paced(host.runArgs ? 300_000 : 120_000),
+        // As `mcp-collide run --agent` made their reports: a world one clause's case opened is not opened again
+        // for another's (several failures of one defect share their world); within a case every open is real.
+        cacheObservations: host.runArgs !== undefined,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
-      expect(fresh.clauses.map((clause) => [clause.id, clause.status])).toEqual(failing.map((clause) => [clause.id, clause.status]));
+      // What came out otherwise, with the fresh verdict's own words, so a CI log says why (the status alone did not).
+      const changed = fresh.clauses.filter((clause, at) => clause.status !== failing[at]?.status)
+        .map((clause) => `${clause.id}: ${clause.status} (${clause.reason}${clause.observed ? `; observed ${clause.observed}` : ""}; judged ${JSON.stringify(clause.judged ?? {})})`);
+      expect(fresh.clauses.map((clause) => [clause.id, clause.status]), `${host.id}: ${changed.join(" | ")}`).toEqual(failing.map((clause) => [clause.id, clause.status]));
     };
     it.skipIf(missing !== undefined).concurrent(skipTitle(`${host.id}: every committed failure still fails, replayed by value`, missing), async () => {
       if (!host.runArgs) {

@@ -17,8 +17,9 @@
  * where every HTTP fake shares one) run with stdio servers instead; their clause opens its own HTTP worlds.
  *
  * One exception, stated rather than hidden: `arrival-order` registers servers in the order their answers
- * reach it. The fake servers answer in a scripted order, 30 ms apart, but under heavy load a host process
- * can still read two answers in either order, so that host may also fail a clause that compares two opens
+ * reach it. The fake servers answer in a scripted order, kept apart by a few of the host's handling times
+ * (see AnswerGate), but under heavy load a host process stalled for longer can still read two answers in
+ * either order, so that host may also fail a clause that compares two opens
  * of one configuration. Only those clauses are tolerated as extra failures, and only for that host.
  */
 import { readFileSync, rmSync } from "node:fs";

@@ -24,6 +24,13 @@ const opencodeCommon: Record<string, string> = {
   "order/arrival-timing": "Same join, decided by which list answers last: with the configuration fixed, `a_b`'s list answered first gave `a_b_c` to `a`, `a`'s answered first gave it to `a_b` (server records): the server whose tools/list arrives last takes the shared name.",
 };
 
+/**
+ * Why the replay test leaves out opencode's committed order/arrival-timing failure (both providers: the MCP
+ * client sits before them).
+ */
+const arrivalTimingUnderLoad =
+  "which of `a_b` and `a` keeps `a_b_c` follows the server whose tools/list answer opencode handles last; replayed by value alone it failed as committed every time (6 repros at load 11 to 18, both providers' replays at load 22, 2026-12-06), but in two full CI runs (load about 16, the other heavy tiers beside it) it came out PASS (opencode's replay in the first, both providers' in the second): a PASS needs the answer order the servers recorded to have changed, so opencode kept one survivor for two orders sent, and the order it handled the answers in was not the order they were sent in. The gate now spaces the two answers by three of the host's handling times (it was capped at 30 ms, below opencode's 31 ms at rest); until a loaded CI run shows that holds, the replay test leaves it out";
+
 /** Committed reports. */
 export const hosts: RealHost[] = [
   {
@@ -32,6 +39,9 @@ export const hosts: RealHost[] = [
     ...agent("opencode"),
     notApplicable: relisting,
     packages: ["opencode-ai"],
+    timingDependent: {
+      "order/arrival-timing": arrivalTimingUnderLoad,
+    },
     wiring: "`opencode run` with `OPENCODE_CONFIG` naming a fresh opencode.json: an `@ai-sdk/openai-compatible` provider at the fake Chat Completions endpoint, an `mcp` entry per server, `permission: {\"*\": \"allow\"}`, `autoupdate: false`; calls are `tool_calls`; one CLI process per session in the sandbox.",
     // Every verdict checked by hand against the bundled binary's source text and the report's server records (2026-12-05).
     notes: [
@@ -45,6 +55,9 @@ export const hosts: RealHost[] = [
     ...agent("opencode", "anthropic"),
     notApplicable: relisting,
     packages: ["opencode-ai"],
+    timingDependent: {
+      "order/arrival-timing": arrivalTimingUnderLoad,
+    },
     wiring: "As `opencode`, with its `anthropic` provider (`options.baseURL`) at the fake Anthropic Messages endpoint; calls are `tool_use` blocks.",
     // The MCP client and its join sit before the provider: the same verdicts, but for the error flag the wire carries.
     notes: [
