@@ -88,9 +88,10 @@ export interface FakeServerHost {
 /**
  * Whether a server gets an HTTP listener of its own: one whose unreachable mode closes its port (`refused`, or
  * stdio's `exits`, which HTTP plays as `refused`). Its port can be closed and opened again as drift steps take it
- * down and bring it back, which a path under the shared listener cannot.
+ * down and bring it back, which a path under the shared listener cannot. Every other HTTP server is a path under
+ * one origin, which a report reads to tell servers a host could take for one (harness/report/target-facts.ts).
  */
-function ownsPort(script: ServerScript): boolean {
+export function ownsPort(script: Pick<ServerScript, "unreachableAs">): boolean {
   return script.unreachableAs === "refused" || script.unreachableAs === "exits";
 }
 

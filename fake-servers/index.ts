@@ -39,7 +39,7 @@ export type { OwnedTempDir } from "./owned-temp-dir.ts";
 export { HttpGateway } from "./http-gateway.ts";
 export { makeRunCa, type RunCa, type RunCaPublic } from "./run-ca.ts";
 export { memoryEndpoint } from "./memory-endpoint.ts";
-export { startFakeServerHost } from "./fake-server-host.ts";
+export { ownsPort, startFakeServerHost } from "./fake-server-host.ts";
 export type {
   FakeServerHost,
   FakeServerHostOptions,

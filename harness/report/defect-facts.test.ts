@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { caseFacts, joinOf } from "./defect-facts.ts";
-import { failing, finding, reportOf, server } from "./defect-fixtures.ts";
+import { failing, finding, over, reportOf, server, type SessionSpec } from "./defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 
 describe("joinOf", () => {
@@ -82,5 +82,59 @@ describe("a join in a reader's words", () => {
     const titles = groupDefects(report).defects.map((d) => d.title.split(":")[0]);
     expect(titles).toEqual(["loses a tool to another server's tool of the same bare name", "names every tool by its bare name, not mcp__{key}__{tool}"]);
     expect(titles.join(" ")).not.toContain("{tool} another");
+  });
+});
+
+describe("two configured servers of one target reached as one", () => {
+  const world = [server("alpha", ["request"]), server("beta", ["search"])];
+  // The host connected twice to alpha's target, once per key, and showed alpha's tool under beta's key too.
+  const confused = (key = "beta"): SessionSpec => ({
+    shown: [["mcp__alpha__request", "alpha", "request"], [`mcp__${key}__request`, "alpha", "request"]],
+    calls: [[`mcp__${key}__request`, ["alpha", "request"]]], sentTo: { [key]: "alpha" },
+  });
+  const clean = finding(3, world, [confused()]);
+  const other = finding(5, [server("alpha", ["request"]), server("delta", ["get_logs"])], [confused("delta")]);
+  // alpha resets every connection, so neither received anything; the host named beta as failed with alpha.
+  const down = (failure: string) => [{ ...server("alpha", ["request"]), unreachable: true, failure }, server("beta", ["search"])];
+  const refusedAsAlpha: SessionSpec = { shown: [], errors: [{ server: "alpha", message: "alpha: fetch failed" }, { server: "beta", message: "beta: fetch failed" }], sentTo: { alpha: null, beta: null } };
+  const reset = finding(9, down("reset"), [refusedAsAlpha]);
+
+  it("is read where a healthy server received nothing and another of its target took its traffic", () => {
+    // Today's code read only the loss: `loses a tool named "search"`.
+    expect(caseFacts(clean.evidence!)[0]?.key).toBe("target:origin");
+    expect(caseFacts(over("stdio", clean).evidence!)[0]).toEqual({ kind: "target", key: "target:command", text: "reaches two configured stdio servers of one command and arguments as one" });
+    // Two connections to alpha for one open, nothing shown under beta's key: still alpha took beta's traffic.
+    const unlabelled = finding(3, world, [{ shown: [["mcp__alpha__request", "alpha", "request"]], sentTo: { beta: "alpha" } }]);
+    expect(caseFacts(unlabelled.evidence!)[0]?.key).toBe("target:origin");
+  });
+
+  it("is one defect with the losses and the refused opens it causes", () => {
+    // Today's code: three defects (two losses by the lost tool's name, one whole open refused).
+    const report = reportOf([
+      failing("surface/one-failure-contained", [reset, finding(10, down("silent"), [refusedAsAlpha])], { level: "SHOULD" }),
+      failing("wire/identity-by-key", [clean, other]),
+    ]);
+    expect(groupDefects(report).defects.map((d) => [d.title.split(":")[0], d.violations.map((v) => `${v.clause}#${v.case}`)])).toEqual([
+      ["reaches two configured HTTP servers of one origin as one", ["wire/identity-by-key#3", "surface/one-failure-contained#9", "surface/one-failure-contained#10", "wire/identity-by-key#5"]],
+    ]);
+  });
+
+  it("is not read where the server was refused, skipped, or has a target of its own", () => {
+    const keys = (found: ReturnType<typeof finding>) => caseFacts(found.evidence!).map((fact) => fact.key);
+    // The host refused beta, naming it: its own error, not a confusion.
+    expect(keys(finding(1, world, [{ shown: [["mcp__alpha__request", "alpha", "request"]], errors: [{ server: "beta", message: "beta refused" }], sentTo: { beta: null } }]))).not.toContain("target:origin");
+    // The host never started beta and showed nothing for it: a loss, no second connection to alpha.
+    expect(keys(finding(1, world, [{ shown: [["mcp__alpha__request", "alpha", "request"]], sentTo: { beta: null } }]))).toEqual(['lost:"search"']);
+    // Over memory no two servers share a target.
+    expect(keys(over("memory", clean))).not.toContain("target:origin");
+    // A closed port is an origin of its own: beta's refusal beside it is the whole open's, with no other reading.
+    const closed = caseFacts(finding(9, down("refused"), [refusedAsAlpha]).evidence!);
+    expect(closed.find((fact) => fact.key === "lost:whole-open")?.or).toBeUndefined();
+    expect(caseFacts(reset.evidence!).find((fact) => fact.key === "lost:whole-open")?.or?.map((fact) => fact.key)).toEqual(["target:origin"]);
+  });
+
+  it("leaves a refused open a refused open where no finding shows the servers reached as one", () => {
+    const report = reportOf([failing("surface/one-failure-contained", [reset], { level: "SHOULD" })]);
+    expect(groupDefects(report).defects.map((d) => d.title.split(":")[0])).toEqual(["refuses the whole open, the healthy servers' tools with it"]);
   });
 });

@@ -14,6 +14,7 @@ import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROV
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
 import { sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { targetReadings } from "./target-facts.ts";
 
 export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
 
@@ -154,7 +155,11 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
     }))
     : [];
   const main = records.filter((record) => record.world === world);
-  const facts = main.flatMap((record) => sessionFacts(record, advertised));
+  // Two servers of one target reached as one: read alone, or as another reading of the whole open it refused.
+  const target = targetReadings(evidence, world ?? 0, main);
+  const facts = main.flatMap((record) => sessionFacts(record, advertised))
+    .map((fact) => (target.orWhole && fact.key === "lost:whole-open" ? { ...fact, or: [...(fact.or ?? []), target.orWhole] } : fact));
+  if (target.alone) facts.push(target.alone);
   // Opens of the same servers (any world of the case that started them alike) listing the same tools in another order.
   const serversOf = (number: number) => {
     const entry = evidence.steps.find((candidate) => candidate.kind === "world" && candidate.world === number);

@@ -21,13 +21,21 @@ export interface SessionSpec {
   lists?: Record<string, Array<string | undefined>>;
   /** After the first list: a refresh (of `server`, else of every server) and what the host showed then. */
   refreshed?: { server?: string; shown: Array<[name: string, server: string, tool: string]> };
+  /**
+   * Per server: where what the host sent it arrived, each server's on a connection of its own opened with an
+   * initialize (another server: the host took one for the other; null: nowhere, it never reached it). Absent:
+   * each server received its own list requests, with no initialize.
+   */
+  sentTo?: Record<string, string | null>;
 }
 
 /** The evidence of a case that opened `sessions` on world 1 of `servers`. */
 export function evidenceOf(servers: readonly ReportServer[], sessions: readonly SessionSpec[]): Finding["evidence"] {
   const steps: EvidenceStep[] = [{
     kind: "world", world: 1, transport: "http",
-    servers: servers.map(({ key, tools, failure, pageSize, emptyCursor }) => ({ key, tools, ...(failure ? { failure } : {}), ...(pageSize ? { pageSize } : {}), ...(emptyCursor ? { emptyCursor } : {}) })),
+    servers: servers.map(({ key, tools, unreachable, failure, pageSize, emptyCursor }) => ({
+      key, tools, ...(unreachable ? { unreachable } : {}), ...(failure ? { failure } : {}), ...(pageSize ? { pageSize } : {}), ...(emptyCursor ? { emptyCursor } : {}),
+    })),
   }];
   type Message = { method: string; connection: number; tool?: string; arguments?: unknown; cursor?: string };
   const received = new Map<string, Message[]>(servers.map((s) => [s.key, []]));
@@ -42,9 +50,13 @@ export function evidenceOf(servers: readonly ReportServer[], sessions: readonly 
       steps.push({ kind: "host", method: "refresh", session, request: spec.refreshed.server ? { server: spec.refreshed.server } : {}, answer: { outcome: { registered: {}, errors: [] }, diagnostics: [] } });
       steps.push({ kind: "host", method: "tools", session, request: {}, answer: tools(spec.refreshed.shown) });
     }
-    for (const { key } of servers) {
-      for (const cursor of spec.lists?.[key] ?? [undefined]) received.get(key)!.push({ method: "tools/list", connection: session, ...(cursor !== undefined ? { cursor } : {}) });
-    }
+    servers.forEach(({ key }, at) => {
+      const to = spec.sentTo === undefined ? key : spec.sentTo[key] === undefined ? key : spec.sentTo[key];
+      if (to === null) return;
+      const connection = spec.sentTo === undefined ? session : session * 100 + at;
+      if (spec.sentTo !== undefined) received.get(to)!.push({ method: "initialize", connection });
+      for (const cursor of spec.lists?.[key] ?? [undefined]) received.get(to)!.push({ method: "tools/list", connection, ...(cursor !== undefined ? { cursor } : {}) });
+    });
     for (const [name, to] of spec.calls ?? []) {
       const args = { probe: `probe-${++probe}` };
       steps.push({ kind: "host", method: "call", session, request: { name, arguments: args }, answer: { ok: true, content: [] } });
@@ -53,6 +65,15 @@ export function evidenceOf(servers: readonly ReportServer[], sessions: readonly 
   });
   for (const [key, messages] of received) steps.push({ kind: "received", world: 1, server: key, messages });
   return { steps, omitted: 0 };
+}
+
+/** `found` with its world opened over `transport` (the fixtures' worlds are opened over HTTP). */
+export function over(transport: "stdio" | "http" | "memory", found: Finding): Finding {
+  const steps = found.evidence!.steps.map((step) => step.kind === "world" ? { ...step, transport }
+    : step.kind === "host" && step.method === "open"
+      ? { ...step, request: { ...(step.request as object), servers: ((step.request as { servers: Array<{ key: string }> }).servers).map(({ key }) => ({ key, transport })) } }
+      : step);
+  return { ...found, evidence: { ...found.evidence!, steps } };
 }
 
 /** A finding of case `number` on `servers`, in the clause's own words. */

@@ -17,8 +17,11 @@ export interface CaseFact {
   or?: CaseFact[];
 }
 
-/** The kinds of fact, in the order a clause that names none prefers them. */
-export const FACT_KINDS = ["failing", "options", "cut", "stripped", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
+/**
+ * The kinds of fact, in the order a clause that names none prefers them: two servers reached as one first (what
+ * the host showed or lost of the one it never reached follows from it).
+ */
+export const FACT_KINDS = ["target", "failing", "options", "cut", "stripped", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
 /** The name a provider's rule accepts (the default profile's). */
