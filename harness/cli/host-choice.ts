@@ -7,6 +7,7 @@ import { hapLauncher, type HostLauncher } from "../runner/host-launcher.ts";
 import { resolve } from "node:path";
 import { agentArgv, agentModuleArgv, type AgentChoice, type AgentCliId, builtinHostArgv, gatewayArgv } from "./builtin-host.ts";
 import { gatewayModulePath } from "./gateway-registry.ts";
+import type { HostFlags } from "./host-flags.ts";
 
 /** How `--gateway ID` or `--gateway-module PATH` names a gateway. */
 export interface GatewayChoice {
@@ -58,4 +59,13 @@ export function chooseHost(options: {
     builtin,
   );
   return { launcher, label: builtin ?? options.hostArgv.join(" "), builtin };
+}
+
+/** {@link chooseHost} from the host-choosing flags as `run` and `repro` parse them (host-flags.ts). */
+export function chooseFlaggedHost(options: Partial<HostFlags> & { hostArgv: readonly string[]; timeout: number; maxLineBytes?: number }): HostChoice {
+  return chooseHost({
+    ...options,
+    agentChoice: { bin: options.agentBin, variant: options.agentVariant, noIsolation: options.agentNoIsolation },
+    gatewayChoice: { id: options.gateway, module: options.gatewayModule, noIsolation: options.gatewayNoIsolation },
+  });
 }

@@ -21,7 +21,7 @@ import { harnessVersion } from "../version.ts";
 import { builtinHostArgv, packageRoot } from "./builtin-host.ts";
 import { ConsoleReporter } from "./console-reporter.ts";
 import { checkAdapterMain } from "./check-adapter-main.ts";
-import { chooseHost } from "./host-choice.ts";
+import { chooseFlaggedHost } from "./host-choice.ts";
 import { initMain } from "./init-main.ts";
 import { matrixMain } from "./matrix-main.ts";
 import { reproMain } from "./repro-main.ts";
@@ -90,11 +90,7 @@ async function runHeld(options: RunCliOptions, baseline: BaselineFile | undefine
       return 2;
     }
   }
-  const host = chooseHost({
-    ...options,
-    agentChoice: { bin: options.agentBin, variant: options.agentVariant, noIsolation: options.agentNoIsolation },
-    gatewayChoice: { id: options.gateway, module: options.gatewayModule, noIsolation: options.gatewayNoIsolation },
-  });
+  const host = chooseFlaggedHost(options);
   const seed = options.seed ?? randomInt(2 ** 31 - 1);
   const replayFile = relative(process.cwd(), join(out, "report.json"));
   const reporter = new ConsoleReporter(process.stdout, process.env, new Set(baseline?.expectedFailures ?? []), {

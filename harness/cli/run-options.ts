@@ -14,6 +14,7 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { REQUIRABLE_CAPABILITIES } from "../runner/missing-capability.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { gateways } from "./gateway-registry.ts";
+import { agentBounds, checkHostFlags, hostFlagSpecs, hostFlagValues, HostFlagsSchema } from "./host-flags.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
@@ -27,7 +28,7 @@ export const DEFAULT_RUNS = 25;
 export const AGENT_DEFAULT_RUNS = 3;
 
 /** Parsed and checked options of `mcp-collide run`. */
-export const RunCliOptionsSchema = z.object({
+export const RunCliOptionsSchema = HostFlagsSchema.extend({
   runs: z.coerce.number().int().min(1).max(100_000).optional(),
   seed: z.coerce.number().int().min(-(2 ** 31)).max(2 ** 31 - 1).optional(),
   clause: z.array(z.string()).default([]),
@@ -36,15 +37,6 @@ export const RunCliOptionsSchema = z.object({
   profile: z.string().optional(),
   out: z.string().default("mcp-collide-report"),
   path: z.string().regex(/^\d+(:\d+)*$/, "a fast-check path such as 12:0:3").optional(),
-  host: z.string().optional(),
-  agent: z.string().refine((id) => agentClis.includes(id), { message: `unknown agent CLI; known: ${agentClis.join(", ")}` }).optional(),
-  agentModule: z.string().min(1).optional(),
-  agentBin: z.string().min(1).optional(),
-  agentVariant: z.string().min(1).optional(),
-  agentNoIsolation: z.boolean().default(false),
-  gateway: z.string().refine((id) => gateways.includes(id), { message: `unknown gateway; known: ${gateways.join(", ")}` }).optional(),
-  gatewayModule: z.string().min(1).optional(),
-  gatewayNoIsolation: z.boolean().default(false),
   cacheObservations: z.boolean().optional(),
   strict: z.boolean().default(false),
   require: z.array(z.enum(REQUIRABLE_CAPABILITIES, { message: `a capability a clause can need: ${REQUIRABLE_CAPABILITIES.join(", ")}` })).default([]),
@@ -75,7 +67,7 @@ export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "runs" | "
  * Defaults for an agent CLI (`--agent`), whose sessions cost seconds (a CLI process each) and mostly wait:
  * longer bounds, twice as many workers as cores, and the observation cache on.
  */
-const agentDefaults = { runs: AGENT_DEFAULT_RUNS, timeout: 300_000, caseTimeout: 1_800_000, shrinkBudget: 180_000, workersPerCore: 2, cacheObservations: true };
+const agentDefaults = { ...agentBounds, runs: AGENT_DEFAULT_RUNS, shrinkBudget: 180_000, workersPerCore: 2, cacheObservations: true };
 
 /** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
 export function parseRunOptions(argv: readonly string[]): RunCliOptions {
@@ -87,30 +79,20 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
     options: {
       runs: { type: "string" }, seed: { type: "string" }, clause: { type: "string", multiple: true },
       transport: { type: "string" }, profile: { type: "string" }, out: { type: "string" }, path: { type: "string" },
-      host: { type: "string" }, strict: { type: "boolean" }, timeout: { type: "string" },
+      ...hostFlagSpecs, strict: { type: "boolean" }, timeout: { type: "string" },
       "case-timeout": { type: "string" }, "shrink-budget": { type: "string" }, help: { type: "boolean", short: "h" },
       baseline: { type: "string" }, "write-baseline": { type: "string" },
       workers: { type: "string" }, shard: { type: "string" }, "list-changed-timeout": { type: "string" },
-      agent: { type: "string" }, "agent-module": { type: "string" }, "agent-bin": { type: "string" }, "agent-variant": { type: "string" }, "agent-no-isolation": { type: "boolean" },
-      gateway: { type: "string" }, "gateway-module": { type: "string" }, "gateway-no-isolation": { type: "boolean" },
       "cache-observations": { type: "boolean" }, "max-line-bytes": { type: "string" }, https: { type: "boolean" },
       require: { type: "string", multiple: true },
     },
   });
   if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}" (a host command goes after "--")`);
-  const {
-    "case-timeout": caseTimeout, "shrink-budget": shrinkBudget, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
-    "agent-module": agentModule, "agent-bin": agentBin, "agent-variant": agentVariant, "agent-no-isolation": agentNoIsolation, "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes,
-    "gateway-module": gatewayModule, "gateway-no-isolation": gatewayNoIsolation, ...rest
-  } = values;
-  const parsed = RunCliOptionsSchema.safeParse({ ...rest, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, agentModule, agentBin, agentVariant, agentNoIsolation, cacheObservations, maxLineBytes, gatewayModule, gatewayNoIsolation, hostArgv });
+  const { flags, rest: { "case-timeout": caseTimeout, "shrink-budget": shrinkBudget, "write-baseline": writeBaseline, "list-changed-timeout": listChangedTimeout,
+    "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest } } = hostFlagValues(values);
+  const parsed = RunCliOptionsSchema.safeParse({ ...rest, ...flags, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, cacheObservations, maxLineBytes, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  const gateway = parsed.data.gateway !== undefined || parsed.data.gatewayModule !== undefined;
-  const chosen = [parsed.data.host !== undefined, parsed.data.agent !== undefined, parsed.data.agentModule !== undefined, parsed.data.gateway !== undefined, parsed.data.gatewayModule !== undefined, hostArgv.length > 0].filter(Boolean).length;
-  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH, --gateway ID, --gateway-module PATH or a host command after --");
-  const agentCli = parsed.data.agent !== undefined || parsed.data.agentModule !== undefined;
-  if (!agentCli && (agentBin || agentVariant || agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID or --agent-module PATH");
-  if (!gateway && gatewayNoIsolation) throw new Error("--gateway-no-isolation needs --gateway ID or --gateway-module PATH");
+  const { agentCli, gateway } = checkHostFlags(parsed.data, hostArgv);
   // A gateway, like an agent CLI, costs a process per session: the same longer bounds and fewer random cases.
   const agent = agentCli || gateway;
   return {
