@@ -16,12 +16,14 @@ import { WorldSchema } from "../world/world.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { hapLauncher } from "../runner/host-launcher.ts";
 import type { ServerTransportKind } from "../runner/observe-session.ts";
+import { portableShellQuote, reproLineWords } from "../runner/repro-command.ts";
 import { packageRoot } from "./builtin-host.ts";
 import { regressionTestSource, type EmitOptions } from "./emit-regression-test.ts";
 import { formatReplayEvent } from "./format-replay.ts";
-import { chooseHost, type HostChoice } from "./host-choice.ts";
+import { chooseFlaggedHost, chooseHost, type HostChoice } from "./host-choice.ts";
 import { replayCase } from "./replay-case.ts";
 import { parseReproOptions, reproHelp, type ReproCliOptions } from "./repro-options.ts";
+import { parseRunOptions } from "./run-options.ts";
 
 /** Picks the failing clause of a report: the one named, or the only one with a counterexample. */
 export function pickClause(report: Report, id: string | undefined, file: string): ClauseReport {
@@ -75,6 +77,26 @@ async function findClause(id: string): Promise<Clause> {
 }
 
 /**
+ * The flags that named an agent CLI or a gateway in the run that wrote `report` (`--agent opencode`,
+ * `--gateway mcp-hub --gateway-no-isolation` ...), read from its repro lines, which name the host as the run
+ * was told to; undefined for any other host, or a line this version cannot read. Only ever shown, never
+ * followed: an agent's or a gateway's module or binary path in it is a file's word for what to run.
+ */
+export function recordedHostFlags(report: Report, from: ClauseReport): string[] | undefined {
+  const line = from.repro ?? report.clauses.find((clause) => clause.repro !== undefined)?.repro;
+  const words = line === undefined ? undefined : reproLineWords(line);
+  if (!words || words.slice(0, 3).join(" ") !== "npx mcp-collide run") return undefined;
+  let run;
+  try {
+    run = parseRunOptions(words.slice(3));
+  } catch {
+    return undefined;
+  }
+  if (!run.agent && !run.agentModule && !run.gateway && !run.gatewayModule) return undefined;
+  return chooseFlaggedHost(run).launcher.reproArgs;
+}
+
+/**
  * The host a report is replayed against. Policy: never a command taken from the file unless the user said
  * so (--trust-report-command), and then with the package's own files taken from the package; a built-in
  * host is named, not a command, so its report replays that host whatever the flag says.
@@ -87,8 +109,18 @@ function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions
       : undefined;
     return { host: chooseHost({ ...options, host: report.builtinHost, hostArgv: [] }), emitHost: { builtin: report.builtinHost }, note };
   }
-  if (report.hostCommand.length === 0) throw new Error(`${file} was written for an in-process host; name one with --host NAME or "-- argv"`);
+  const flags = recordedHostFlags(report, from);
   const recorded = report.hostCommand.join(" ");
+  if (flags && !options.trustReportCommand) {
+    const shown = flags.map(portableShellQuote).join(" ");
+    const paths = flags.some((flag) => /^--(agent-module|agent-bin|gateway-module)$/.test(flag));
+    throw new Error(`${file} was made with run ${shown} (its host: ${report.host.name} ${report.host.version}). Replay its case on that host with:\n` +
+      `  mcp-collide repro ${portableShellQuote(file)} --clause ${from.id} ${shown}\n` +
+      (paths ? "(the paths in those flags are the report's: a report is a file anyone may have written, so read them first)\n" : "") +
+      "or on a host of your own with --host NAME, --agent ID, --gateway ID or -- <your host command>. repro never runs a command taken from a file;\n" +
+      `once you have read the recorded adapter command (${recorded}) and trust it, --trust-report-command runs it as recorded.`);
+  }
+  if (report.hostCommand.length === 0) throw new Error(`${file} was written for an in-process host; name one with --host NAME or "-- argv"`);
   if (!options.trustReportCommand) {
     throw new Error(`${file} was made with the host command: ${recorded}\n` +
       "repro never runs a command taken from a file. Give your host command after -- (also how a report made on another machine is replayed):\n" +
@@ -101,9 +133,10 @@ function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions
 }
 
 async function plan(options: ReproCliOptions): Promise<Plan> {
-  const explicitHost = options.host !== undefined || options.hostArgv.length > 0;
-  const chosen = chooseHost(options);
-  const emitHost = (choice: HostChoice): EmitOptions["host"] => (choice.builtin ? { builtin: choice.builtin } : { argv: [...options.hostArgv] });
+  const explicitHost = [options.host, options.agent, options.agentModule, options.gateway, options.gatewayModule].some((flag) => flag !== undefined) || options.hostArgv.length > 0;
+  const chosen = chooseFlaggedHost(options);
+  // An agent's or a gateway's adapter command is the one its flags start: the emitted test starts the same.
+  const emitHost = (choice: HostChoice): EmitOptions["host"] => (choice.builtin ? { builtin: choice.builtin } : { argv: [...choice.launcher.command] });
   if (!options.report) {
     return { clause: await findClause(options.clause!), host: chosen, emitHost: emitHost(chosen), transport: options.transport, profile: options.profile, hostName: chosen.label };
   }

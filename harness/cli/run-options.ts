@@ -107,7 +107,7 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
 }
 
 /** `text` wrapped to the help text's width, every line indented by `indent` (later lines two more). */
-function wrapHelp(text: string, indent: number, width = 106): string {
+export function wrapHelp(text: string, indent: number, width = 106): string {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {

@@ -1,6 +1,6 @@
 /** The repro line a report prints for a failing case names every option the case depends on. */
 import { describe, expect, it } from "vitest";
-import { reproCommand } from "./repro-command.ts";
+import { reproCommand, reproLineWords } from "./repro-command.ts";
 
 describe("reproCommand", () => {
   const parts = { clause: "names/injective", seed: 7, path: "1:0", transport: "http", hostArgs: ["--", "python3", "my adapter.py"] };
@@ -12,5 +12,13 @@ describe("reproCommand", () => {
   it("keeps --https when the run served https because the flag asked", () => {
     expect(reproCommand({ ...parts, profile: "adr-0112", https: true })).toBe(
       "npx mcp-collide run --clause names/injective --seed 7 --path 1:0 --transport http --profile adr-0112 --https -- python3 'my adapter.py'");
+  });
+
+  it("is split back into the words it was made of (reproLineWords), quotes, ~ and $TMPDIR included", () => {
+    const hostArgs = ["--agent-module", "~/my agents/it's.ts", "--agent-bin", "$TMPDIR/bin/x", "--agent-variant", "a b"];
+    const line = reproCommand({ ...parts, profile: "adr-0112", hostArgs });
+    expect(reproLineWords(line)).toEqual(["npx", "mcp-collide", "run", "--clause", "names/injective", "--seed", "7", "--path", "1:0", "--transport", "http", "--profile", "adr-0112", ...hostArgs]);
+    expect(reproLineWords(reproCommand(parts))?.slice(-3)).toEqual(["--", "python3", "my adapter.py"]);
+    expect(reproLineWords("npx mcp-collide run --agent 'open")).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ export function shellQuote(arg: string): string {
 }
 
 /** A shell word; a recorded `~/...` or `$TMPDIR/...` (portable-path.ts) is left for the shell to expand. */
-function quote(arg: string): string {
+export function portableShellQuote(arg: string): string {
   const home = /^~(\/.*)?$/s.exec(arg);
   if (home) return `~${home[1] ? shellQuote(home[1]) : ""}`;
   const temp = /^\$TMPDIR(\/.*)?$/s.exec(arg);
@@ -36,5 +36,31 @@ export function reproCommand(parts: ReproParts): string {
   if (parts.https) args.push("--https");
   for (const capability of parts.require ?? []) args.push("--require", capability);
   args.push(...parts.hostArgs);
-  return args.map(quote).join(" ");
+  return args.map(portableShellQuote).join(" ");
+}
+
+/**
+ * The words of a line {@link reproCommand} wrote, as a shell would split them: single-quoted runs, `\'`,
+ * and `"$TMPDIR"` kept as the portable `$TMPDIR` (portable-path.ts expands it, and `~`, when a path is used).
+ * Read from a report, so never evaluated: an unclosed quote gives undefined.
+ */
+export function reproLineWords(line: string): string[] | undefined {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let at = 0; at < line.length; at++) {
+    const char = line[at]!;
+    if (char === " ") {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (char === "'" || char === '"') {
+      const end = line.indexOf(char, at + 1);
+      if (end < 0) return undefined;
+      word = (word ?? "") + line.slice(at + 1, end);
+      at = end;
+    } else if (char === "\\" && at + 1 < line.length) {
+      word = (word ?? "") + line[++at];
+    } else word = (word ?? "") + char;
+  }
+  if (word !== undefined) words.push(word);
+  return words;
 }
