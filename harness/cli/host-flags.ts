@@ -6,6 +6,7 @@
  * rules for bad combinations, and one set of longer bounds for hosts whose sessions cost a process each.
  */
 import { z } from "zod";
+import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { agentClis } from "./agent-registry.ts";
 import { gateways } from "./gateway-registry.ts";
 
@@ -46,13 +47,17 @@ export interface HostFlagKind {
   gateway: boolean;
 }
 
+/** How many hosts the flags name (a host command after `--` counts as one): more than one is bad usage, none leaves the default. */
+export function namedHosts(flags: Partial<HostFlags>, hostArgv: readonly string[]): number {
+  return [flags.host, flags.agent, flags.agentModule, flags.gateway, flags.gatewayModule].filter((flag) => flag !== undefined).length + (hostArgv.length > 0 ? 1 : 0);
+}
+
 /**
  * Throws a readable message when the flags name two hosts (a host command after `--` counts as one), or give
  * an agent's or a gateway's option without the agent or gateway; says which kind of host they chose.
  */
 export function checkHostFlags(flags: HostFlags, hostArgv: readonly string[]): HostFlagKind {
-  const chosen = [flags.host !== undefined, flags.agent !== undefined, flags.agentModule !== undefined, flags.gateway !== undefined, flags.gatewayModule !== undefined, hostArgv.length > 0].filter(Boolean).length;
-  if (chosen > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH, --gateway ID, --gateway-module PATH or a host command after --");
+  if (namedHosts(flags, hostArgv) > 1) throw new Error("give one of --host NAME, --agent ID, --agent-module PATH, --gateway ID, --gateway-module PATH or a host command after --");
   const agentCli = flags.agent !== undefined || flags.agentModule !== undefined;
   const gateway = flags.gateway !== undefined || flags.gatewayModule !== undefined;
   if (!agentCli && (flags.agentBin || flags.agentVariant || flags.agentNoIsolation)) throw new Error("--agent-bin, --agent-variant and --agent-no-isolation need --agent ID or --agent-module PATH");
@@ -65,3 +70,12 @@ export function checkHostFlags(flags: HostFlags, hostArgv: readonly string[]): H
  * longest wait for one adapter answer and the longest a case may take, in ms (`run` and `repro` alike).
  */
 export const agentBounds = { timeout: 300_000, caseTimeout: 1_800_000 } as const;
+
+/** The same bounds for every other host: an adapter answers in-process work, so a hang shows sooner. */
+const adapterBounds = { timeout: DEFAULT_ANSWER_TIMEOUT_MS, caseTimeout: 120_000 } as const;
+
+/** The bounds a run or a replay gets where it gives none: {@link agentBounds} for an agent CLI or a gateway. */
+export function hostBounds(kind: HostFlagKind, given: { timeout?: number; caseTimeout?: number }): { timeout: number; caseTimeout: number } {
+  const bounds = kind.agentCli || kind.gateway ? agentBounds : adapterBounds;
+  return { timeout: given.timeout ?? bounds.timeout, caseTimeout: given.caseTimeout ?? bounds.caseTimeout };
+}

@@ -21,6 +21,7 @@ import { packageRoot } from "./builtin-host.ts";
 import { regressionTestSource, type EmitOptions } from "./emit-regression-test.ts";
 import { formatReplayEvent } from "./format-replay.ts";
 import { chooseFlaggedHost, chooseHost, type HostChoice } from "./host-choice.ts";
+import { namedHosts } from "./host-flags.ts";
 import { replayCase } from "./replay-case.ts";
 import { parseReproOptions, reproHelp, type ReproCliOptions } from "./repro-options.ts";
 import { parseRunOptions } from "./run-options.ts";
@@ -133,7 +134,7 @@ function reportHost(report: Report, from: ClauseReport, options: ReproCliOptions
 }
 
 async function plan(options: ReproCliOptions): Promise<Plan> {
-  const explicitHost = [options.host, options.agent, options.agentModule, options.gateway, options.gatewayModule].some((flag) => flag !== undefined) || options.hostArgv.length > 0;
+  const explicitHost = namedHosts(options, options.hostArgv) > 0;
   const chosen = chooseFlaggedHost(options);
   // An agent's or a gateway's adapter command is the one its flags start: the emitted test starts the same.
   const emitHost = (choice: HostChoice): EmitOptions["host"] => (choice.builtin ? { builtin: choice.builtin } : { argv: [...choice.launcher.command] });

@@ -10,10 +10,9 @@
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { agentClis } from "./agent-registry.ts";
 import { gateways } from "./gateway-registry.ts";
-import { agentBounds, checkHostFlags, hostFlagSpecs, hostFlagValues, HostFlagsSchema } from "./host-flags.ts";
+import { checkHostFlags, hostBounds, hostFlagSpecs, hostFlagValues, HostFlagsSchema } from "./host-flags.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { wrapHelp } from "./run-options.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
@@ -56,14 +55,10 @@ export function parseReproOptions(argv: readonly string[]): ReproCliOptions {
   const { flags, rest: { "case-timeout": caseTimeout, "max-line-bytes": maxLineBytes, "trust-report-command": trustReportCommand, ...rest } } = hostFlagValues(values);
   const parsed = ReproCliOptionsSchema.safeParse({ ...rest, ...flags, caseTimeout, maxLineBytes, trustReportCommand, hostArgv, report: positionals[0] });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  const { agentCli, gateway } = checkHostFlags(parsed.data, hostArgv);
+  const kind = checkHostFlags(parsed.data, hostArgv);
+  const agentLike = kind.agentCli || kind.gateway;
   // A session of an agent CLI or a gateway is a process and costs seconds: run's longer bounds.
-  const agentLike = agentCli || gateway;
-  const options = {
-    ...parsed.data,
-    timeout: parsed.data.timeout ?? (agentLike ? agentBounds.timeout : DEFAULT_ANSWER_TIMEOUT_MS),
-    caseTimeout: parsed.data.caseTimeout ?? (agentLike ? agentBounds.caseTimeout : 120_000),
-  };
+  const options = { ...parsed.data, ...hostBounds(kind, parsed.data) };
   if (options.help) return options;
   if (options.trustReportCommand && (options.host || agentLike || hostArgv.length > 0 || !options.report)) {
     throw new Error("--trust-report-command runs the host command recorded in a report: give a report, and no host of your own (--host, --agent, --agent-module, --gateway, --gateway-module or a command after --)");

@@ -14,7 +14,7 @@ import { DEFAULT_ANSWER_TIMEOUT_MS } from "../adapter/hap-client.ts";
 import { REQUIRABLE_CAPABILITIES } from "../runner/missing-capability.ts";
 import { agentClis, agentHelpLines } from "./agent-registry.ts";
 import { gateways } from "./gateway-registry.ts";
-import { agentBounds, checkHostFlags, hostFlagSpecs, hostFlagValues, HostFlagsSchema } from "./host-flags.ts";
+import { checkHostFlags, hostBounds, hostFlagSpecs, hostFlagValues, HostFlagsSchema } from "./host-flags.ts";
 import { MaxLineBytesSchema } from "./max-line-bytes.ts";
 import { splitHostArgv } from "./split-host-argv.ts";
 
@@ -67,7 +67,7 @@ export type RunCliOptions = Omit<z.infer<typeof RunCliOptionsSchema>, "runs" | "
  * Defaults for an agent CLI (`--agent`), whose sessions cost seconds (a CLI process each) and mostly wait:
  * longer bounds, twice as many workers as cores, and the observation cache on.
  */
-const agentDefaults = { ...agentBounds, runs: AGENT_DEFAULT_RUNS, shrinkBudget: 180_000, workersPerCore: 2, cacheObservations: true };
+const agentDefaults = { runs: AGENT_DEFAULT_RUNS, shrinkBudget: 180_000, workersPerCore: 2, cacheObservations: true };
 
 /** Parses `run`'s arguments (without the word `run`); throws a readable message on a bad option. */
 export function parseRunOptions(argv: readonly string[]): RunCliOptions {
@@ -92,15 +92,14 @@ export function parseRunOptions(argv: readonly string[]): RunCliOptions {
     "cache-observations": cacheObservations, "max-line-bytes": maxLineBytes, ...rest } } = hostFlagValues(values);
   const parsed = RunCliOptionsSchema.safeParse({ ...rest, ...flags, caseTimeout, shrinkBudget, writeBaseline, listChangedTimeout, cacheObservations, maxLineBytes, hostArgv });
   if (!parsed.success) throw new Error(z.prettifyError(parsed.error));
-  const { agentCli, gateway } = checkHostFlags(parsed.data, hostArgv);
+  const kind = checkHostFlags(parsed.data, hostArgv);
   // A gateway, like an agent CLI, costs a process per session: the same longer bounds and fewer random cases.
-  const agent = agentCli || gateway;
+  const agent = kind.agentCli || kind.gateway;
   return {
     ...parsed.data,
     runs: parsed.data.runs ?? (agent ? agentDefaults.runs : DEFAULT_RUNS),
     shrinkBudget: parsed.data.shrinkBudget ?? (agent ? agentDefaults.shrinkBudget : undefined),
-    timeout: parsed.data.timeout ?? (agent ? agentDefaults.timeout : DEFAULT_ANSWER_TIMEOUT_MS),
-    caseTimeout: parsed.data.caseTimeout ?? (agent ? agentDefaults.caseTimeout : 120_000),
+    ...hostBounds(kind, parsed.data),
     workers: parsed.data.workers ?? availableParallelism() * (agent ? agentDefaults.workersPerCore : 1),
     cacheObservations: parsed.data.cacheObservations ?? agent,
   };
