@@ -8,7 +8,7 @@ import type { Evidence } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 import { namingProfile } from "../profiles/naming-profile.ts";
 import { listRequests, pairText } from "./call-deliveries.ts";
-import { sessionRecords, type CallRecord, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { namesServer, sessionRecords, type CallRecord, type SessionRecord, type ShownTool } from "./session-records.ts";
 
 /** Longest host string a behaviour quotes (report.json keeps the whole in the clause's evidence). */
 const QUOTE_LIMIT = 160;
@@ -61,7 +61,7 @@ function surfaceAnomalies(surface: readonly ShownTool[], record: SessionRecord, 
   for (const server of advertised) {
     const missing = [...new Set(server.tools.filter((tool) => !shown.has(pairText(server.key, tool))))];
     if (missing.length === 0) continue;
-    const named = record.errors.some((errors) => errors.includes(`names ${JSON.stringify(server.key)}`));
+    const named = record.errors.some((errors) => namesServer(errors, server.key));
     // A server that fails to load may well show nothing: only its silence is worth a word.
     if (server.state && named) continue;
     out.push(`does not show ${names(missing)} of ${quote(server.key)}${server.state ? ` (${server.state})` : ""}${named ? "" : `, and no error names ${quote(server.key)}`}`);

@@ -13,7 +13,7 @@ import { listPaging } from "./call-deliveries.ts";
 import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
-import { sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { namesServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
 import { targetReadings } from "./target-facts.ts";
 
 export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
@@ -66,7 +66,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   // A host that shows some name other than its join gives it transforms names (cuts, folds, sanitises).
   const transforms = surface.some((tool) => tool.pair && join !== undefined && fill(join, tool.pair[0], tool.pair[1]) !== tool.shown);
   const failed = record.errors.concat(record.steps).join(" ");
-  const named = (key: string) => failed.includes(`names ${JSON.stringify(key)}`);
+  const named = (key: string) => namesServer(failed, key);
   for (const server of advertised) if (server.failing && !named(server.key) && !anonymous) facts.push(unnamedFailure(server));
   // A deny list the open passed, and a tool it names shown all the same.
   const options = (() => {
@@ -122,7 +122,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     const names = later.map((tool) => tool.shown);
     if (new Set(names).size < names.length) facts.push({ kind: "refresh", key: "refresh:twice", text: "after a refresh, shows one name for several tools" });
     const after = new Set(later.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
-    const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !record.errors.concat(record.steps).some((text) => text.includes(`names ${JSON.stringify(tool.pair![0])}`)));
+    const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !record.errors.concat(record.steps).some((text) => namesServer(text, tool.pair![0])));
     if (gone.length > 0 && later.length >= before.length) facts.push({ kind: "refresh", key: "refresh:displaced", text: "after a refresh, no longer shows a tool of a server whose list still holds it" });
   });
   if (join !== undefined && join !== PROFILE_JOIN && surface.every((tool) => !tool.pair || joinOf(tool.shown, tool.pair[0], tool.pair[1]) === join)) {
@@ -156,7 +156,7 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
     : [];
   const main = records.filter((record) => record.world === world);
   // Two servers of one target reached as one: read alone, or as another reading of the whole open it refused.
-  const target = targetReadings(evidence, world ?? 0, main);
+  const target = step?.kind === "world" ? targetReadings(evidence, step, main) : {};
   const facts = main.flatMap((record) => sessionFacts(record, advertised))
     .map((fact) => (target.orWhole && fact.key === "lost:whole-open" ? { ...fact, or: [...(fact.or ?? []), target.orWhole] } : fact));
   if (target.alone) facts.push(target.alone);

@@ -85,6 +85,9 @@ function errorTargets(errors: readonly HostError[], keys: readonly string[]): st
   return [...[...named].sort().map((key) => `names ${quote(key)}`), ...(unnamed ? ["names no server"] : [])].join(", ");
 }
 
+/** Whether `text` (an entry of SessionRecord's `errors` or `steps`, as errorTargets writes them) says an error names the server `key`. */
+export const namesServer = (text: string, key: string): boolean => text.includes(`names ${quote(key)}`);
+
 /** The open's setup beyond addresses: local tools and per-server options, as canonical JSON ("" for none). */
 function setupOf(step: HostStep): string {
   const request = (step.request ?? {}) as Record<string, unknown>;

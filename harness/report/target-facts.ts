@@ -16,9 +16,10 @@
 import { ownsPort, UnreachableAsSchema } from "../../fake-servers/index.ts";
 import { joinOf, type CaseFact } from "./fact-readings.ts";
 import type { Evidence, EvidenceStep } from "./report-model.ts";
-import type { SessionRecord } from "./session-records.ts";
+import { namesServer, type SessionRecord } from "./session-records.ts";
 
-type WorldServer = Extract<EvidenceStep, { kind: "world" }>["servers"][number];
+type WorldStep = Extract<EvidenceStep, { kind: "world" }>;
+type WorldServer = WorldStep["servers"][number];
 
 /** The fact, per transport: the fix differs (tell servers apart by URL and headers, or by the whole launch with its environment). */
 const reachedAsOne = (transport: "http" | "stdio"): CaseFact => transport === "http"
@@ -45,14 +46,14 @@ function configuredKeys(evidence: Evidence, world: number): Set<string> {
   return keys;
 }
 
-/** What the records of world `world` (its sessions `main`) show of two servers reached as one: the fact alone, or as another reading of a whole open refused. */
-export function targetReadings(evidence: Evidence, world: number, main: readonly SessionRecord[]): { alone?: CaseFact; orWhole?: CaseFact } {
-  const step = evidence.steps.find((entry) => entry.kind === "world" && entry.world === world);
-  if (step?.kind !== "world" || (step.transport !== "http" && step.transport !== "stdio")) return {};
+/** What the records of the world `step` started (its sessions `main`) show of two servers reached as one: the fact alone, or as another reading of a whole open refused. */
+export function targetReadings(evidence: Evidence, step: WorldStep, main: readonly SessionRecord[]): { alone?: CaseFact; orWhole?: CaseFact } {
+  if (step.transport !== "http" && step.transport !== "stdio") return {};
+  const world = step.world;
   const transport = step.transport;
   const received = new Map(evidence.steps.flatMap((entry) => (entry.kind === "received" && entry.world === world ? [[entry.server, entry.messages] as const] : [])));
   const configured = configuredKeys(evidence, world);
-  const named = (key: string) => main.some((record) => record.errors.some((errors) => errors.includes(`names ${JSON.stringify(key)}`)));
+  const named = (key: string) => main.some((record) => record.errors.some((errors) => namesServer(errors, key)));
   // Connections that loaded its list: a host's probe that only initializes is not a second server's load.
   const connections = (key: string) => new Set((received.get(key) ?? []).filter((message) => message.method === "tools/list").map((message) => message.connection)).size;
   // A tool of `other` shown under `key`: its shown name holds `key` where the host's join puts a key.
