@@ -158,13 +158,15 @@ describe("AnswerGate wait for a lower rank that owes an answer", () => {
 });
 
 describe("AnswerGate spacing", () => {
-  it("is the unpaced spacing until the host's pace is seen, then a few times the slowest pace seen, never above the cap", () => {
+  it("is the unpaced spacing until a few times the slowest pace seen is longer, never above the cap", () => {
     const gate = new AnswerGate(new Map(), 250, 1_000);
     expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
     gate.observeHandling(2);
-    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
+    gate.observeHandling(20);
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 20);
     gate.observeHandling(1);
-    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 20);
     // opencode's pace at rest: the answers are kept further apart than one handling of its own.
     gate.observeHandling(31);
     expect(gate.spacingMs).toBeGreaterThan(31);

@@ -25,7 +25,12 @@ export const MAX_BUSY_WAIT_MS = 30_000;
  * it handles it.
  */
 export const SPACING_FACTOR = 3;
-/** The spacing over a wire before the host showed its pace, in ms (then the pace decides, up to the gate's cap). */
+/**
+ * The least spacing over a wire, in ms, and the spacing before the host showed its pace. A host's handling is
+ * measured once, at its `initialize`; an in-process client over the stdio shims takes a few ms there, and at load
+ * 10 its two pipes were read in the other order with three times its handling as the spacing (fake-server-host.test.ts
+ * "slowed past the rank wait", a fresh-clone `npm test` beside other runs).
+ */
 export const UNPACED_SPACING_MS = 30;
 
 /** Event-loop turns a timed-out wait yields before it gives up: what the host had queued runs first. */
@@ -61,7 +66,7 @@ const CONFIRM_TURNS = 2;
  * spacing after the previous answer: {@link SPACING_FACTOR} times as long as this host was seen to take to
  * handle one message in this world (the time from a server's `initialize` answer to the next message on
  * that connection: the host read the answer, acted on it and wrote again), capped at `maxSpacingMs`. A
- * host that never showed its pace gets {@link UNPACED_SPACING_MS}. Measured per world, so no world's pace
+ * host gets at least {@link UNPACED_SPACING_MS}. Measured per world, so no world's pace
  * leaks into another's. The spacing once was the pace itself, capped at 30 ms: below a real host's pace at
  * rest (opencode's `notifications/initialized` came 31 ms after its `initialize` answer), so on a loaded
  * machine nothing kept two answers apart for it.
@@ -188,7 +193,7 @@ export class AnswerGate {
 
   /** The least time between one first answer and the next, in ms. */
   get spacingMs(): number {
-    return Math.min(this.maxSpacingMs, this.handlingMs === undefined ? UNPACED_SPACING_MS : SPACING_FACTOR * this.handlingMs);
+    return Math.min(this.maxSpacingMs, Math.max(UNPACED_SPACING_MS, SPACING_FACTOR * (this.handlingMs ?? 0)));
   }
 
   /** The longest a server holds its first answer for a contacted lower rank the host is silent towards, in ms. */
