@@ -4,7 +4,8 @@
  * bridged ports reachable, outbound attempts refused and recorded, and a hostile CLI that tries to leave
  * fails at every step (docs/sandbox.md): other namespaces and processes, capabilities, the machine's files,
  * socket files of the machine's daemons (stand-ins started here in /run, /var/run, /var/tmp, /dev/shm, also
- * for a harness that is not root and keeps its supplementary groups), the sandbox's first process (no
+ * for a harness that is not root and keeps its supplementary groups; a CLI's folder holding one is refused by its
+ * adapter, naming --agent-no-isolation), the sandbox's first process (no
  * capability, no debug port: Node's inspector opened by SIGUSR1 once let a CLI empty the outbound record).
  * Needs user namespaces: skipped with a reason where the machine cannot build the sandbox, failed where CI
  * requires the agents (harness/optional-installs.ts).
@@ -21,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-servers/index.ts";
 import { machineRoot } from "../../adapter/pid-namespace.ts";
-import { packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
+import { agentArgv, packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
 import { missingInstall, SANDBOX_UID, skipTitle } from "../../optional-installs.ts";
 import { paced } from "../../pace.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
@@ -263,6 +264,24 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         folder.release();
       }
     }, paced(60_000));
+
+    it("has a CLI's adapter refuse such a folder before it serves, naming the socket and --agent-no-isolation, the flag that takes the risk (exit 2)", async () => {
+      const folder = ownedTempDir("mcp-collide-cli-folder-");
+      const daemon = createServer();
+      try {
+        writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
+        await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
+        const [node, ...args] = agentArgv("codex", { bin: join(folder.path, "cli.sh") });
+        const adapter = spawnSync(node!, args, { cwd: packageRoot, encoding: "utf8", input: "", timeout: paced(60_000) });
+        expect(adapter.status, adapter.stderr).toBe(2);
+        expect(adapter.stdout).toBe("");
+        expect(adapter.stderr).toContain(`refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${folder.path} holds socket files a CLI in the sandbox could connect to (${join(folder.path, "daemon.sock")})`);
+        expect(adapter.stderr).toContain("mcp-collide run --agent-no-isolation");
+      } finally {
+        await new Promise<void>((resolve) => daemon.close(() => resolve()));
+        folder.release();
+      }
+    }, paced(90_000));
   });
 
   it("leaves its first process no capability and no debug port: SIGUSR1 opens no inspector, and the outbound record stays whole", async () => {
