@@ -32,6 +32,8 @@ const missing = missingInstall("sandbox");
 const IN_SANDBOX = fileURLToPath(new URL("./test-support/in-sandbox.ts", import.meta.url));
 /** A group no one on the machine has: the unprivileged harness below is given it, and a stand-in socket of its own. */
 const TEST_GROUP = 4242;
+/** A supplementary group this harness keeps when it is not root (a CI runner's user in group docker): its sockets are tried too. */
+const KEPT_GROUP = machineRoot() ? undefined : process.getgroups?.().find((group) => group !== process.getgid?.());
 
 /** The last line of a run's stdout, as JSON (its stderr when there is none). */
 const lastJson = (run: Pick<SandboxRun, "stdout" | "stderr">) => JSON.parse(run.stdout.trim().split("\n").at(-1) ?? `{"stderr": ${JSON.stringify(run.stderr)}}`);
@@ -55,7 +57,7 @@ async function standInDaemons(folders: string[], group?: number): Promise<{ path
     }
     if (group === undefined) chmodSync(path, 0o666);
     else {
-      chownSync(path, 0, group);
+      chownSync(path, process.getuid?.() ?? 0, group);
       chmodSync(path, 0o660);
     }
     servers.push({ path, server });
@@ -241,6 +243,20 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
         expect(seen.sockets).toEqual([]);
       } finally {
         await open.close();
+        await grouped.close();
+      }
+    }, paced(120_000));
+
+    // Run as root, the case above stands for this one; run unprivileged without a supplementary group, there is none to try.
+    it.runIf(KEPT_GROUP !== undefined)("reaches none of a supplementary group this unprivileged harness keeps (0660 stand-ins of that group)", async () => {
+      const grouped = await standInDaemons(folders, KEPT_GROUP);
+      try {
+        expect(grouped.paths.length).toBeGreaterThan(0);
+        const run = await inSandbox(scratch.path, [], socketProbe(grouped.paths));
+        const seen = lastJson(run);
+        expect(seen.connect, run.stderr).toEqual(Object.fromEntries(grouped.paths.map((path) => [path, "ENOENT"])));
+        expect(seen.sockets).toEqual([]);
+      } finally {
         await grouped.close();
       }
     }, paced(120_000));
