@@ -71,6 +71,20 @@ async function standInDaemons(folders: string[], group?: number): Promise<{ path
   };
 }
 
+/** Runs `use` on a CLI's folder (its cli.sh) that also holds a listening socket file; both gone after. */
+async function inFolderWithSocket(use: (folder: string) => Promise<void>): Promise<void> {
+  const folder = ownedTempDir("mcp-collide-cli-folder-");
+  const daemon = createServer();
+  try {
+    writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
+    await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
+    await use(folder.path);
+  } finally {
+    await new Promise<void>((resolve) => daemon.close(() => resolve()));
+    folder.release();
+  }
+}
+
 /** A CLI that tries to connect to every one of `paths`, lists /run and /var/run, and looks for socket files anywhere in its view. */
 function socketProbe(paths: string[]): string[] {
   const script = [
@@ -262,41 +276,27 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
     }, paced(120_000));
 
     it("refuses to start a CLI whose folder holds a socket file, naming it", async () => {
-      const folder = ownedTempDir("mcp-collide-cli-folder-");
-      const daemon = createServer();
-      try {
-        writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
-        await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
+      await inFolderWithSocket(async (folder) => {
         const session = join(scratch.path, `refused-${randomBytes(4).toString("hex")}`);
         mkdirSync(join(session, "home"), { recursive: true });
         const sandbox = await NetnsSandbox.create([], session, { writable: [join(session, "home")], cwd: join(session, "home") });
         try {
-          expect(() => sandbox.spawn([join(folder.path, "cli.sh")], { PATH: "/usr/bin:/bin" })).toThrow(`${folder.path} holds socket files a CLI in the sandbox could connect to (${join(folder.path, "daemon.sock")})`);
+          expect(() => sandbox.spawn([join(folder, "cli.sh")], { PATH: "/usr/bin:/bin" })).toThrow(`${folder} holds socket files a CLI in the sandbox could connect to (${join(folder, "daemon.sock")})`);
         } finally {
           await sandbox.close();
         }
-      } finally {
-        await new Promise<void>((resolve) => daemon.close(() => resolve()));
-        folder.release();
-      }
+      });
     }, paced(60_000));
 
     it("has a CLI's adapter refuse such a folder before it serves, naming the socket and --agent-no-isolation, the flag that takes the risk (exit 2)", async () => {
-      const folder = ownedTempDir("mcp-collide-cli-folder-");
-      const daemon = createServer();
-      try {
-        writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
-        await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
-        const [node, ...args] = agentArgv("codex", { bin: join(folder.path, "cli.sh") });
+      await inFolderWithSocket(async (folder) => {
+        const [node, ...args] = agentArgv("codex", { bin: join(folder, "cli.sh") });
         const adapter = spawnSync(node!, args, { cwd: packageRoot, encoding: "utf8", input: "", timeout: paced(60_000) });
         expect(adapter.status, adapter.stderr).toBe(2);
         expect(adapter.stdout).toBe("");
-        expect(adapter.stderr).toContain(`refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${folder.path} holds socket files a CLI in the sandbox could connect to (${join(folder.path, "daemon.sock")})`);
+        expect(adapter.stderr).toContain(`refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${folder} holds socket files a CLI in the sandbox could connect to (${join(folder, "daemon.sock")})`);
         expect(adapter.stderr).toContain("mcp-collide run --agent-no-isolation");
-      } finally {
-        await new Promise<void>((resolve) => daemon.close(() => resolve()));
-        folder.release();
-      }
+      });
     }, paced(90_000));
   });
 
