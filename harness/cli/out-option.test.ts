@@ -3,10 +3,13 @@
  * held by one run at a time. A bad `--out` costs a usage error (exit 2) before the host starts, not a run.
  */
 import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
 import { lstat, mkdir, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./main.ts";
+import { packageRoot } from "./builtin-host.ts";
+import { REPORT_FILE_NAMES } from "../report/write-report.ts";
 import { ownedTempDir } from "../../fake-servers/index.ts";
 import { paced } from "../pace.ts";
 
@@ -92,7 +95,7 @@ describe("--out", () => {
     expect(await readdir(out)).not.toContain(".mcp-collide.lock");
   }, paced(120_000));
 
-  it.each(["report.json", "report.md", "report.html", "junit.xml"])("refuses a directory planted at %s before the run starts, naming it, and leaves it be", async (name) => {
+  it.each(REPORT_FILE_NAMES)("refuses a directory planted at %s before the run starts, naming it, and leaves it be", async (name) => {
     const out = join(dir, `planted-${name}`);
     await mkdir(join(out, name), { recursive: true });
     await writeFile(join(out, name, "keep"), "mine");
@@ -103,6 +106,41 @@ describe("--out", () => {
     expect(await readFile(join(out, name, "keep"), "utf8")).toBe("mine");
     expect(await readdir(out)).toEqual([name]);
   });
+
+  it("exits 2 naming the path, not 1 with a stack, when a directory appears at a report's name during the run", async () => {
+    const out = join(dir, "planted-during-the-run");
+    const printed = { stdout: "", stderr: "" };
+    // The first line the run prints comes after --out was checked and before any clause ran: plant it then.
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      if (!printed.stdout.includes("clause(s), seed") && String(chunk).includes("clause(s), seed")) mkdirSync(join(out, "report.md"));
+      return (printed.stdout += String(chunk)), true;
+    });
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((printed.stderr += String(chunk)), true));
+    const code = await main(["run", "--host", "last-wins", "--clause", "surface/empty-server-ok", "--runs", "1", "--seed", "1", "--workers", "1", "--out", out]);
+    vi.restoreAllMocks();
+    expect(printed.stdout).toMatch(/clause\(s\), seed/);
+    expect(code, printed.stderr).toBe(2);
+    expect(printed.stderr).toContain(`mcp-collide run: cannot write the report in ${out}`);
+    expect(printed.stderr).not.toMatch(/\n\s+at /);
+  }, paced(120_000));
+
+  it.each([
+    ["merge", "report.sarif", (out: string) => ["merge", join(packageRoot, "reports/examples/last-wins/report.json"), "--out", out]],
+    ["matrix", "matrix.html", (out: string) => ["matrix", join(packageRoot, "reports/examples/last-wins/report.json"), "--out", out]],
+  ] as const)("%s refuses a directory planted at %s before it writes, naming it, and leaves it be", async (command, name, argv) => {
+    const out = join(dir, `planted-${command}`);
+    await mkdir(join(out, name), { recursive: true });
+    await writeFile(join(out, name, "keep"), "mine");
+    const printed = { stdout: "", stderr: "" };
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((printed.stdout += String(chunk)), true));
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => ((printed.stderr += String(chunk)), true));
+    const code = await main(argv(out));
+    vi.restoreAllMocks();
+    expect(code, printed.stderr).toBe(2);
+    expect(printed.stderr).toContain(`${join(out, name)} is a directory`);
+    expect(await readFile(join(out, name, "keep"), "utf8")).toBe("mine");
+    expect(await readdir(out)).toEqual([name]);
+  }, paced(60_000));
 
   it("refuses --write-baseline naming a directory before the run starts", async () => {
     const result = await run(join(dir, "ok"), "--write-baseline", dir);

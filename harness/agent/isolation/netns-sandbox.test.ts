@@ -4,7 +4,8 @@
  * bridged ports reachable, outbound attempts refused and recorded, and a hostile CLI that tries to leave
  * fails at every step (docs/sandbox.md): other namespaces and processes, capabilities, the machine's files,
  * socket files of the machine's daemons (stand-ins started here in /run, /var/run, /var/tmp, /dev/shm, also
- * for a harness that is not root and keeps its supplementary groups), the sandbox's first process (no
+ * for a harness that is not root and keeps its supplementary groups; a CLI's folder holding one is refused by its
+ * adapter, naming --agent-no-isolation), the sandbox's first process (no
  * capability, no debug port: Node's inspector opened by SIGUSR1 once let a CLI empty the outbound record).
  * Needs user namespaces: skipped with a reason where the machine cannot build the sandbox, failed where CI
  * requires the agents (harness/optional-installs.ts).
@@ -21,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ownedTempDir, STDIO_SHIM_PATH, type OwnedTempDir } from "../../../fake-servers/index.ts";
 import { machineRoot } from "../../adapter/pid-namespace.ts";
-import { packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
+import { agentArgv, packageRoot, tsxNodeArgv } from "../../cli/builtin-host.ts";
 import { missingInstall, SANDBOX_UID, skipTitle } from "../../optional-installs.ts";
 import { paced } from "../../pace.ts";
 import { NetnsSandbox, socketsOf } from "./netns-sandbox.ts";
@@ -31,6 +32,8 @@ const missing = missingInstall("sandbox");
 const IN_SANDBOX = fileURLToPath(new URL("./test-support/in-sandbox.ts", import.meta.url));
 /** A group no one on the machine has: the unprivileged harness below is given it, and a stand-in socket of its own. */
 const TEST_GROUP = 4242;
+/** A supplementary group this harness keeps when it is not root (a CI runner's user in group docker): its sockets are tried too. */
+const KEPT_GROUP = machineRoot() ? undefined : process.getgroups?.().find((group) => group !== process.getgid?.());
 
 /** The last line of a run's stdout, as JSON (its stderr when there is none). */
 const lastJson = (run: Pick<SandboxRun, "stdout" | "stderr">) => JSON.parse(run.stdout.trim().split("\n").at(-1) ?? `{"stderr": ${JSON.stringify(run.stderr)}}`);
@@ -54,7 +57,7 @@ async function standInDaemons(folders: string[], group?: number): Promise<{ path
     }
     if (group === undefined) chmodSync(path, 0o666);
     else {
-      chownSync(path, 0, group);
+      chownSync(path, process.getuid?.() ?? 0, group);
       chmodSync(path, 0o660);
     }
     servers.push({ path, server });
@@ -66,6 +69,20 @@ async function standInDaemons(folders: string[], group?: number): Promise<{ path
       for (const { path } of servers) if (existsSync(path)) unlinkSync(path);
     },
   };
+}
+
+/** Runs `use` on a CLI's folder (its cli.sh) that also holds a listening socket file; both gone after. */
+async function inFolderWithSocket(use: (folder: string) => Promise<void>): Promise<void> {
+  const folder = ownedTempDir("mcp-collide-cli-folder-");
+  const daemon = createServer();
+  try {
+    writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
+    await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
+    await use(folder.path);
+  } finally {
+    await new Promise<void>((resolve) => daemon.close(() => resolve()));
+    folder.release();
+  }
 }
 
 /** A CLI that tries to connect to every one of `paths`, lists /run and /var/run, and looks for socket files anywhere in its view. */
@@ -244,25 +261,43 @@ describe.skipIf(missing !== undefined)(skipTitle("the agent CLI sandbox", missin
       }
     }, paced(120_000));
 
-    it("refuses to start a CLI whose folder holds a socket file, naming it", async () => {
-      const folder = ownedTempDir("mcp-collide-cli-folder-");
-      const daemon = createServer();
+    // Run as root, the case above stands for this one; run unprivileged without a supplementary group, there is none to try.
+    it.runIf(KEPT_GROUP !== undefined)("reaches none of a supplementary group this unprivileged harness keeps (0660 stand-ins of that group)", async () => {
+      const grouped = await standInDaemons(folders, KEPT_GROUP);
       try {
-        writeFileSync(join(folder.path, "cli.sh"), "#!/bin/sh\necho started\n", { mode: 0o755 });
-        await new Promise<void>((resolve) => daemon.listen(join(folder.path, "daemon.sock"), resolve));
+        expect(grouped.paths.length).toBeGreaterThan(0);
+        const run = await inSandbox(scratch.path, [], socketProbe(grouped.paths));
+        const seen = lastJson(run);
+        expect(seen.connect, run.stderr).toEqual(Object.fromEntries(grouped.paths.map((path) => [path, "ENOENT"])));
+        expect(seen.sockets).toEqual([]);
+      } finally {
+        await grouped.close();
+      }
+    }, paced(120_000));
+
+    it("refuses to start a CLI whose folder holds a socket file, naming it", async () => {
+      await inFolderWithSocket(async (folder) => {
         const session = join(scratch.path, `refused-${randomBytes(4).toString("hex")}`);
         mkdirSync(join(session, "home"), { recursive: true });
         const sandbox = await NetnsSandbox.create([], session, { writable: [join(session, "home")], cwd: join(session, "home") });
         try {
-          expect(() => sandbox.spawn([join(folder.path, "cli.sh")], { PATH: "/usr/bin:/bin" })).toThrow(`${folder.path} holds socket files a CLI in the sandbox could connect to (${join(folder.path, "daemon.sock")})`);
+          expect(() => sandbox.spawn([join(folder, "cli.sh")], { PATH: "/usr/bin:/bin" })).toThrow(`${folder} holds socket files a CLI in the sandbox could connect to (${join(folder, "daemon.sock")})`);
         } finally {
           await sandbox.close();
         }
-      } finally {
-        await new Promise<void>((resolve) => daemon.close(() => resolve()));
-        folder.release();
-      }
+      });
     }, paced(60_000));
+
+    it("has a CLI's adapter refuse such a folder before it serves, naming the socket and --agent-no-isolation, the flag that takes the risk (exit 2)", async () => {
+      await inFolderWithSocket(async (folder) => {
+        const [node, ...args] = agentArgv("codex", { bin: join(folder, "cli.sh") });
+        const adapter = spawnSync(node!, args, { cwd: packageRoot, encoding: "utf8", input: "", timeout: paced(60_000) });
+        expect(adapter.status, adapter.stderr).toBe(2);
+        expect(adapter.stdout).toBe("");
+        expect(adapter.stderr).toContain(`refusing to run the CLI outside its sandbox, or in one that would show it a socket file (${folder} holds socket files a CLI in the sandbox could connect to (${join(folder, "daemon.sock")})`);
+        expect(adapter.stderr).toContain("mcp-collide run --agent-no-isolation");
+      });
+    }, paced(90_000));
   });
 
   it("leaves its first process no capability and no debug port: SIGUSR1 opens no inspector, and the outbound record stays whole", async () => {
