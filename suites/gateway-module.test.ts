@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { defineGatewayModule, describeTool, GatewayHost, inProcessLauncher, paced, runClauses, singleCase, WorldSchema, type Clause, type World } from "../harness/index.ts";
+import { CapabilitiesSchema, contextHazardWorlds, defineGatewayModule, describeTool, GatewayHost, inProcessLauncher, paced, runClauses, singleCase, WorldSchema, type Clause, type World } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 import { fakeGateway } from "./test-support/fake-gateway.ts";
 
@@ -18,7 +18,10 @@ const world = (...servers: Array<[string, string[]]>): World => WorldSchema.pars
   })),
 });
 
-const gateways = { careful: fakeGateway("careful"), clobbering: fakeGateway("clobbering") };
+const gateways = {
+  careful: fakeGateway("careful"), clobbering: fakeGateway("clobbering"),
+  carefulContext: fakeGateway("careful", { context: true }), clobberingContext: fakeGateway("clobbering", { context: true }),
+};
 afterAll(() => Object.values(gateways).forEach(({ folder }) => rmSync(folder, { recursive: true, force: true })));
 
 /** Runs clause `id`'s check on exactly `value`, once, against the fake gateway of `flavour`. */
@@ -43,6 +46,15 @@ function running(needle: string): string[] {
   });
 }
 
+/** The constructed case of clause `id` titled with `title` (its coverage plan). */
+function constructed(id: string, title: string): unknown {
+  const env = { capabilities: CapabilitiesSchema.parse({ prompts: true, resources: true, resourceTemplates: true, promptsListChanged: true, resourcesListChanged: true }) };
+  const plan = clauses.find((candidate) => candidate.id === id)!.coverage?.(env as never) ?? [];
+  const entry = plan.find((candidate) => candidate.title.includes(title));
+  if (!entry) throw new Error(`no constructed case of ${id} titled ${title}`);
+  return entry.value;
+}
+
 /** `a__b`'s `c` and `a`'s `b__c`: one name when the key is joined raw. */
 const clash = world(["a__b", ["c"]], ["a", ["b__c"]]);
 
@@ -62,18 +74,55 @@ describe("a gateway judged as its MCP client", () => {
     expect(routed.status, routed.observed).toBe("pass");
   }, paced(120_000));
 
+  it("judges prompts through a gateway that advertises them: every page listed, each get routed by the servers' records", async () => {
+    const clash = contextHazardWorlds["prompt-clash"].world;
+    const kept = await judge("carefulContext", "prompts/no-silent-loss", clash);
+    expect(kept.status, kept.observed).toBe("pass");
+    // Bare names merged into one map: beta's review replaces alpha's.
+    const lost = await judge("clobberingContext", "prompts/no-silent-loss", clash);
+    expect(lost.status).toBe("fail");
+    expect(lost.observed).toContain("alpha");
+    const routed = await judge("carefulContext", "prompts/get-routes", contextHazardWorlds["prompt-titled"].world);
+    expect(routed.status, routed.observed).toBe("pass");
+  }, paced(180_000));
+
+  it("judges resources and templates through a gateway that advertises them, each read routed by the servers' records", async () => {
+    const shared = contextHazardWorlds["shared-uri-companions"].world;
+    const routed = await judge("carefulContext", "resources/read-routes", shared);
+    expect(routed.status, routed.observed).toBe("pass");
+    const kept = await judge("carefulContext", "resources/no-silent-loss", constructed("resources/no-silent-loss", "resources/templates/list in 2 pages"));
+    expect(kept.status, kept.observed).toBe("pass");
+    const shadowed = await judge("clobberingContext", "resources/shared-uri", shared);
+    expect(shadowed.status).toBe("fail");
+  }, paced(180_000));
+
+  it("re-lists prompts and resources only when the gateway sends its list_changed, as its client would", async () => {
+    const { module, bin } = gateways.carefulContext;
+    const host = new GatewayHost(module, { bin, version: "1.0.0", unisolated: "a test" });
+    try {
+      expect((await host.initialize()).capabilities).toMatchObject({ prompts: true, resources: true, resourceTemplates: true, promptsListChanged: true, resourcesListChanged: true });
+    } finally {
+      await host.shutdown();
+    }
+    for (const id of ["prompts/tracks-list", "resources/tracks-list"]) {
+      const tracked = await judge("carefulContext", id, constructed(id, "list_changed"));
+      expect(tracked.status, `${id}: ${tracked.observed}`).toBe("pass");
+    }
+  }, paced(180_000));
+
   it("gives what a gateway's client cannot see NOT-APPLICABLE, saying why", async () => {
     const { module, bin } = gateways.careful;
     const host = new GatewayHost(module, { bin, version: "1.0.0", unisolated: "a test" });
     try {
       const init = await host.initialize();
-      expect(init.capabilities).toMatchObject({ listChanged: false, builtinTools: [] });
+      // It advertises tools only: no prompts, no resources.
+      expect(init.capabilities).toMatchObject({ listChanged: false, builtinTools: [], prompts: false, resources: false, resourceTemplates: false });
       expect(init.environment?.listChanged).toContain("does not advertise tools.listChanged");
     } finally {
       await host.shutdown();
     }
     const report = await runClauses({
-      clauses: clauses.filter((clause) => ["guard/every-shape", "drift/list-changed", "surface/allow-deny"].includes(clause.id)),
+      clauses: clauses.filter((clause) => ["guard/every-shape", "drift/list-changed", "surface/allow-deny", "prompts/no-silent-loss", "resources/read-routes"].includes(clause.id)),
       launcher: inProcessLauncher(() => new GatewayHost(module, { bin, version: "1.0.0", unisolated: "a test" })), seed: 1, runs: 1, transport: "http",
     });
     for (const clause of report.clauses) {

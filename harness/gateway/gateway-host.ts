@@ -8,20 +8,26 @@
  *   the client re-lists only when the gateway tells it to;
  * - `builtinTools`: the tools the gateway serves with no server configured (its own), learnt once from a
  *   baseline session with no servers, so guard/local-occupant judges them;
+ * - `prompts` and `resources` (with `resourceTemplates`, part of MCP's resources) when the gateway advertises
+ *   them in `initialize`, and `promptsListChanged` / `resourcesListChanged` when it advertises their
+ *   `listChanged`, for the reason `listChanged` is declared; a gateway that advertises neither is
+ *   NOT_APPLICABLE for the prompts/ and resources/ clauses, never failed;
  * - nothing else: no client can ask a gateway over MCP to refresh a server, pin its tools, filter them, take
  *   request schemas or local tools, so those clauses are NOT_APPLICABLE, each saying why.
- * A gateway says nothing over MCP about which server a tool came from, so `registered` is [] for every key:
- * the clauses read routes from the servers' records. `errors` are what the gateway told its client (a failed
+ * A gateway says nothing over MCP about which server a tool, prompt or resource came from, so `registered` is []
+ * for every key and no prompt or resource names a `server`: the clauses read routes from the servers' records. `errors` are what the gateway told its client (a failed
  * list) and its operator (its console, gateway-output.ts).
  */
 import type { HostAdapter, HostOpenParams } from "../adapter/host-adapter.ts";
 import { ownedTempDir, type OwnedTempDir } from "../../fake-servers/owned-temp-dir.ts";
 import { paced } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
+import type { PromptGetResult, PromptsResult, ResourceReadResult, ResourcesResult } from "../protocol/context-result.ts";
 import { CapabilitiesSchema, type InitializeResult } from "../protocol/initialize-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
 import type { Diagnostic, OpenResult } from "../protocol/open-result.ts";
 import type { ToolsResult } from "../protocol/tools-result.ts";
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import type { GatewayModule } from "./gateway-module.ts";
 import type { GatewayIsolation } from "./gateway-process.ts";
 import { GatewaySession } from "./gateway-session.ts";
@@ -49,7 +55,7 @@ export const GATEWAY_TIMEOUT_MS = 60_000;
 export class GatewayHost implements HostAdapter {
   private readonly sessions = new Map<string, GatewaySession>();
   private opened = 0;
-  private baseline: Promise<{ builtins: string[]; listChanged: boolean }> | undefined;
+  private baseline: Promise<{ builtins: string[]; advertised: ServerCapabilities }> | undefined;
   /** Every session's files live under this one directory, removed at shutdown or exit. */
   private readonly scratch: OwnedTempDir;
 
@@ -66,12 +72,12 @@ export class GatewayHost implements HostAdapter {
   }
 
   /** The gateway with no server at all: its own tools, and whether it tells clients of list changes (once per adapter process). */
-  private learn(): Promise<{ builtins: string[]; listChanged: boolean }> {
+  private learn(): Promise<{ builtins: string[]; advertised: ServerCapabilities }> {
     this.baseline ??= (async () => {
       const session = await this.start([], false);
       try {
         if (session.failure) throw new Error(`the gateway with no server configured failed: ${session.failure}`);
-        return { builtins: (await session.tools()).map((tool) => tool.name), listChanged: session.capabilities.tools?.listChanged === true };
+        return { builtins: (await session.tools()).map((tool) => tool.name), advertised: session.capabilities };
       } finally {
         await session.close();
       }
@@ -80,13 +86,19 @@ export class GatewayHost implements HostAdapter {
   }
 
   async initialize(): Promise<InitializeResult> {
-    const { builtins, listChanged } = await this.learn();
+    const { builtins, advertised } = await this.learn();
+    const listChanged = advertised.tools?.listChanged === true;
+    const prompts = advertised.prompts !== undefined;
+    const resources = advertised.resources !== undefined;
     const { manifest } = this.module;
     return {
       protocolVersion: "1",
       host: { name: manifest.id, version: this.options.version },
       transports: manifest.transports,
-      capabilities: CapabilitiesSchema.parse({ listChanged, builtinTools: builtins }),
+      capabilities: CapabilitiesSchema.parse({
+        listChanged, builtinTools: builtins, prompts, resources, resourceTemplates: resources,
+        promptsListChanged: prompts && advertised.prompts?.listChanged === true, resourcesListChanged: resources && advertised.resources?.listChanged === true,
+      }),
       environment: {
         variant: `gateway (${manifest.endpoint} endpoint, the harness its MCP client): ${manifest.describe}`,
         isolation: this.options.isolation?.description
@@ -94,6 +106,7 @@ export class GatewayHost implements HostAdapter {
         listChanged: listChanged
           ? "the gateway advertises tools.listChanged: the client re-lists only after the gateway's notifications/tools/list_changed"
           : "the gateway does not advertise tools.listChanged, so no client of it learns of a changed list: drift/list-changed does not apply",
+        context: `${prompts ? `prompts (listChanged: ${advertised.prompts?.listChanged === true})` : "no prompts"}, ${resources ? `resources and templates (listChanged: ${advertised.resources?.listChanged === true})` : "no resources"} advertised in initialize; the prompts/ and resources/ clauses judge what it advertises, and only that`,
       },
     };
   }
@@ -123,6 +136,23 @@ export class GatewayHost implements HostAdapter {
 
   async call(session: string, name: string, args: Record<string, unknown>): Promise<CallResult> {
     return this.session(session).call(name, args);
+  }
+
+  async prompts(session: string): Promise<PromptsResult> {
+    return { prompts: await this.session(session).prompts() };
+  }
+
+  /** A gateway shows no namespaces, so none is ever carried back. */
+  async getPrompt(session: string, name: string, args: Record<string, string>): Promise<PromptGetResult> {
+    return this.session(session).getPrompt(name, args);
+  }
+
+  async resources(session: string): Promise<ResourcesResult> {
+    return this.session(session).resources();
+  }
+
+  async readResource(session: string, uri: string): Promise<ResourceReadResult> {
+    return this.session(session).readResource(uri);
   }
 
   async close(id: string): Promise<void> {

@@ -3,6 +3,10 @@
  * surface is the gateway's `tools/list`, every page, as any client would read it; it is read again only after
  * the gateway sends `notifications/tools/list_changed` (so a gateway that re-lists a server on its
  * notification but never tells its clients is seen as a client sees it). A call is one `tools/call`.
+ * Prompts and resources go the same way, only where the gateway's `initialize` advertises them: its
+ * `prompts/list`, `resources/list` and `resources/templates/list` (every page) are read at the start and again
+ * only after its `notifications/prompts/list_changed` or `notifications/resources/list_changed`; a get is one
+ * `prompts/get`, a read one `resources/read`. A list the gateway fails is an error its client was told.
  * Results are read loosely (any tool shape, any content): the SDK's own `listTools` compiles every output
  * schema and would take a hostile schema the gateway merely passed on for the gateway's failure.
  */
@@ -10,13 +14,15 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
+import { LoggingMessageNotificationSchema, PromptListChangedNotificationSchema, ResourceListChangedNotificationSchema, ToolListChangedNotificationSchema, type ServerCapabilities } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { describeLoad } from "../pace.ts";
 import type { CallResult } from "../protocol/call-result.ts";
 import type { ServerConfig } from "../protocol/open-params.ts";
 import type { Diagnostic, HostError } from "../protocol/open-result.ts";
+import type { PromptGetResult, ResourceReadResult, ShownPrompt, ShownResource, ShownTemplate } from "../protocol/context-result.ts";
 import type { VisibleTool } from "../protocol/tools-result.ts";
+import { listPages, shownPrompt, shownResource, shownTemplate, visibleTool } from "./gateway-lists.ts";
 import type { GatewayModule } from "./gateway-module.ts";
 import { consoleDiagnostics, serverErrorLines } from "./gateway-output.ts";
 import { GatewayProcess, type GatewayProcessOptions } from "./gateway-process.ts";
@@ -29,19 +35,15 @@ export interface GatewaySessionOptions extends GatewayProcessOptions {
   requestTimeoutMs: number;
 }
 
-const ListPageSchema = z.looseObject({ tools: z.array(z.looseObject({ name: z.string() })), nextCursor: z.string().optional() });
 const CallAnswerSchema = z.looseObject({ content: z.array(z.unknown()).optional(), isError: z.boolean().optional() });
-/** Most pages one listing follows; a gateway past it (a cursor that never ends) fails its list. */
-const MAX_PAGES = 200;
+const PromptAnswerSchema = z.looseObject({ messages: z.array(z.unknown()), description: z.string().optional() });
+const ReadAnswerSchema = z.looseObject({ contents: z.array(z.unknown()) });
+
+/** The lists a gateway's client holds and re-reads on the gateway's word. */
+type Family = "tools" | "prompts" | "resources";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** A tool as the gateway listed it, in HAP/1's shape (the name the gateway gives; descriptions and schemas as sent). */
-function visible(tool: z.infer<typeof ListPageSchema>["tools"][number]): VisibleTool {
-  const { name, description, inputSchema } = tool as { name: string; description?: unknown; inputSchema?: unknown };
-  return { name, ...(typeof description === "string" ? { description } : {}), ...(inputSchema !== undefined ? { inputSchema } : {}) } as VisibleTool;
-}
 
 /** The text a tool error carries: its text parts, else its content as JSON. */
 function errorText(content: readonly unknown[]): string {
@@ -52,17 +54,22 @@ function errorText(content: readonly unknown[]): string {
 /** One gateway process and the harness's MCP client of it. */
 export class GatewaySession {
   private surface: VisibleTool[] = [];
-  private stale = false;
+  private shownPrompts: ShownPrompt[] = [];
+  private shownResources: { resources: ShownResource[]; templates: ShownTemplate[] } = { resources: [], templates: [] };
+  /** The lists the gateway said changed since they were read. */
+  private readonly stale = new Set<Family>();
   private readonly logged: Diagnostic[] = [];
+  /** What the gateway told its client when a prompt or resource list failed at the start. */
+  private readonly listErrors: HostError[] = [];
   /** Why the open failed as a whole (the gateway exited, or its tools/list failed), when it did. */
   failure: string | undefined;
   /** What the gateway said it can do, in its answer to `initialize`. */
   capabilities: ServerCapabilities = {};
 
   private constructor(private readonly module: GatewayModule, private readonly gateway: GatewayProcess, private readonly client: Client, private readonly options: GatewaySessionOptions) {
-    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      this.stale = true;
-    });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void this.stale.add("tools"));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, async () => void this.stale.add("prompts"));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => void this.stale.add("resources"));
     client.setNotificationHandler(LoggingMessageNotificationSchema, async ({ params }) => {
       if (this.logged.length < 50) this.logged.push({ level: params.level, message: typeof params.data === "string" ? params.data : JSON.stringify(params.data), channel: "api" });
     });
@@ -92,6 +99,15 @@ export class GatewaySession {
     } catch (error) {
       // The client asked for the merged list and did not get it: the open failed as a whole, as its client saw.
       session.failure = `the gateway's tools/list failed: ${messageOf(error)}`;
+      return session;
+    }
+    for (const family of ["prompts", "resources"] as const) {
+      if (!session.capabilities[family]) continue;
+      try {
+        await session.read(family);
+      } catch (error) {
+        session.listErrors.push({ message: `the gateway's ${family === "prompts" ? "prompts/list" : "resources/list or resources/templates/list"} failed: ${messageOf(error)}` });
+      }
     }
     return session;
   }
@@ -152,30 +168,69 @@ export class GatewaySession {
 
   /** Every page of the gateway's `tools/list`, following its cursor; throws on an error, a repeated cursor or too many pages. */
   private async listAll(): Promise<VisibleTool[]> {
-    const tools: VisibleTool[] = [];
-    const cursors = new Set<string>();
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.client.request({ method: "tools/list", params: cursor === undefined ? {} : { cursor } }, ListPageSchema, { timeout: this.options.requestTimeoutMs });
-      tools.push(...answer.tools.map(visible));
-      cursor = answer.nextCursor;
-      if (cursor === undefined) return tools;
-      if (cursors.has(cursor)) throw new Error(`the gateway repeated the cursor ${JSON.stringify(cursor)}`);
-      cursors.add(cursor);
+    return (await listPages(this.client, "tools", this.options.requestTimeoutMs)).map(visibleTool);
+  }
+
+  /** Reads one family's lists from the gateway, every page; throws when the gateway fails one. */
+  private async read(family: Family): Promise<void> {
+    const timeout = this.options.requestTimeoutMs;
+    if (family === "tools") this.surface = await this.listAll();
+    else if (family === "prompts") this.shownPrompts = (await listPages(this.client, "prompts", timeout)).map(shownPrompt);
+    else {
+      const resources = (await listPages(this.client, "resources", timeout)).map(shownResource);
+      this.shownResources = { resources, templates: (await listPages(this.client, "templates", timeout)).map(shownTemplate) };
     }
-    throw new Error(`the gateway's list ran past ${MAX_PAGES} pages`);
+  }
+
+  /** Reads `family` again when the gateway said it changed (a failure is logged; the lists held stay). */
+  private async fresh(family: Family): Promise<void> {
+    if (this.failure || !this.stale.has(family)) return;
+    this.stale.delete(family);
+    try {
+      await this.read(family);
+    } catch (error) {
+      this.logged.push({ level: "error", message: `re-listing after notifications/${family}/list_changed failed: ${messageOf(error)}`, channel: "api" });
+    }
   }
 
   /** The surface as the client holds it: read again only when the gateway said its list changed. */
   async tools(): Promise<VisibleTool[]> {
-    if (this.failure || !this.stale) return this.surface;
-    this.stale = false;
-    try {
-      this.surface = await this.listAll();
-    } catch (error) {
-      this.logged.push({ level: "error", message: `re-listing after notifications/tools/list_changed failed: ${messageOf(error)}`, channel: "api" });
-    }
+    await this.fresh("tools");
     return this.surface;
+  }
+
+  /** The prompts as the client holds them (where the gateway advertises prompts): read again only when the gateway said they changed. */
+  async prompts(): Promise<ShownPrompt[]> {
+    await this.fresh("prompts");
+    return this.shownPrompts;
+  }
+
+  /** The resources and templates as the client holds them (where the gateway advertises resources), read again on the gateway's word. */
+  async resources(): Promise<{ resources: ShownResource[]; templates: ShownTemplate[] }> {
+    await this.fresh("resources");
+    return this.shownResources;
+  }
+
+  /** The client gets the prompt `name` with `args`: one `prompts/get`; a JSON-RPC error (or a gateway gone) is a refusal. */
+  async getPrompt(name: string, args: Record<string, string>): Promise<PromptGetResult> {
+    if (this.failure) return { ok: false, error: { message: `the gateway is not running: ${this.failure}` } };
+    try {
+      const answer = await this.client.request({ method: "prompts/get", params: { name, arguments: args } }, PromptAnswerSchema, { timeout: this.options.requestTimeoutMs });
+      return { ok: true, messages: answer.messages, ...(answer.description !== undefined ? { description: answer.description } : {}) };
+    } catch (error) {
+      return { ok: false, error: { message: `the gateway answered prompts/get with an error: ${messageOf(error)}` } };
+    }
+  }
+
+  /** The client reads `uri`: one `resources/read`; a JSON-RPC error (or a gateway gone) is a refusal. */
+  async readResource(uri: string): Promise<ResourceReadResult> {
+    if (this.failure) return { ok: false, error: { message: `the gateway is not running: ${this.failure}` } };
+    try {
+      const answer = await this.client.request({ method: "resources/read", params: { uri } }, ReadAnswerSchema, { timeout: this.options.requestTimeoutMs });
+      return { ok: true, contents: answer.contents };
+    } catch (error) {
+      return { ok: false, error: { message: `the gateway answered resources/read with an error: ${messageOf(error)}` } };
+    }
   }
 
   /**
@@ -197,7 +252,7 @@ export class GatewaySession {
   report(keys: readonly string[]): { errors: HostError[]; diagnostics: Diagnostic[] } {
     const output = { stdout: this.gateway.stdout.text, stderr: this.gateway.stderr.text };
     const told = (this.module.errorsOf ?? serverErrorLines)(output, keys);
-    const errors = this.failure ? [...told, { message: this.failure }] : told;
+    const errors = [...told, ...this.listErrors, ...(this.failure ? [{ message: this.failure }] : [])];
     return { errors, diagnostics: [...this.logged, ...consoleDiagnostics(output)] };
   }
 

@@ -22,10 +22,11 @@ export const gatewayHosts: RealHost[] = [
     needs: ["gateway:mcp-hub", "sandbox"],
     runArgs: ["--gateway", "mcp-hub"],
     runs: AGENT_DEFAULT_RUNS,
-    wiring: "The world's servers under `mcpServers` in one config file (`command`/`args`/`env`, or `url`), `mcp-hub --port P --config FILE` in the gateway sandbox, ready once its health endpoint (`GET {origin}/api/health`) says `ready`; the harness is an MCP client (the SDK's `Client` over HTTP+SSE) of its `/mcp` endpoint: tools are its `tools/list`, calls its `tools/call`, routes what the fake servers received.",
+    wiring: "The world's servers under `mcpServers` in one config file (`command`/`args`/`env`, or `url`), `mcp-hub --port P --config FILE` in the gateway sandbox, ready once its health endpoint (`GET {origin}/api/health`) says `ready`; the harness is an MCP client (the SDK's `Client` over HTTP+SSE) of its `/mcp` endpoint: tools are its `tools/list`, calls its `tools/call`, prompts and resources (which its `initialize` advertises) its `prompts/list`, `resources/list`, `resources/templates/list`, gets its `prompts/get` and reads its `resources/read`, routes what the fake servers received.",
     notes: [
       "Offline: at every start MCP Hub fetches its marketplace registry from ravitemer.github.io (`fetchRegistry`, falling back to curl) and no option switches it off; the sandbox refused every attempt (DNS and proxy), listed in the report's diagnostics, and the hub went on with an empty marketplace (`Marketplace initialized with 0`).",
       "The /mcp endpoint advertises `tools.listChanged` and re-syncs its merged list on a server's `toolsChanged` event, so drift/list-changed is judged, and passes.",
+      "The /mcp endpoint advertises `prompts` and `resources` with `listChanged` too, so the prompts/ and resources/ clauses are judged: it names each `<server>__<name>` (a resource `<server>__<uri>`), which keeps two servers' prompt or URI apart, but lists each server's prompts, resources and templates with one request and no cursor, and takes a server's failed list for an empty one.",
     ],
     evidence: mcpHubEvidence,
     notApplicable: mcpHubNotApplicable,
