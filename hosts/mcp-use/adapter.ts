@@ -21,6 +21,13 @@
  *   agent. A session that cannot start leaves the old one in place, and its error names the key.
  * - listChanged: each connector re-lists by itself on `notifications/tools/list_changed`
  *   (`refreshToolsCache`); whether the agent's model sees it is what drift/list-changed judges.
+ * - prompts and resources (issue 37): MCPAgent offers them to its model as tools by default
+ *   (`exposePromptsAsTools` / `exposeResourcesAsTools`, both true): `LangChainAdapter.convertPrompt` and
+ *   `convertResource` make one tool per prompt and per static resource (`listAllResources`; templates are never
+ *   offered), named by `sanitizeToolName` and `reserveName`. The adapter records each tool those two made (its
+ *   name, the server's prompt or resource, the connector) and shows it: a prompt under the tool's name, a resource
+ *   under its URI with the tool's name as namespace. A get or read is the model calling that tool through
+ *   `agent.run()`, the only way mcp-use reaches them; the tool's text answer is the message or the contents.
  * Telemetry is off (`MCP_USE_ANONYMIZED_TELEMETRY=false`, set by ../offline-env.ts before mcp-use loads).
  * Imports: the host's packages, ../../harness/index.ts and the sibling helpers in ../ only.
  */
@@ -33,7 +40,8 @@ import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { MCPAgent, MCPClient } from "mcp-use";
 import { LangChainAdapter } from "mcp-use/adapters";
 import type {
-  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, RefreshResult, RegisterLocalResult, ToolsResult, VisibleTool,
+  CallResult, HostError, HostOpenParams, InitializeResult, LocalShape, OpenResult, PromptGetResult, PromptsResult, RefreshResult,
+  RegisterLocalResult, ResourceReadResult, ResourcesResult, ShownPrompt, ShownResource, ToolsResult, VisibleTool,
 } from "../../harness/index.ts";
 import { localAnswer, localDescription, localInputSchema } from "../local-tool.ts";
 import { basicInitialize, consoleToStderr, emptyRegistered, messageOf, RealHostAdapter, serveRealHost, versionOf } from "../real-host-adapter.ts";
@@ -42,6 +50,15 @@ consoleToStderr();
 
 /** The text mcp-use's LangChainAdapter answers the model with when an MCP call threw. */
 const TOOL_ERROR_PREFIX = "Error executing MCP tool";
+/** What its prompt and resource tools answer when the get or read threw (as text, not as a tool error). */
+const PROMPT_ERROR_PREFIX = "Error getting prompt:";
+const RESOURCE_ERROR_PREFIX = "Error reading resource:";
+
+/** The first text block of a call's content, or undefined. */
+function firstText(content: unknown[]): string | undefined {
+  const text = (content[0] as { text?: unknown } | undefined)?.text;
+  return typeof text === "string" ? text : undefined;
+}
 
 /**
  * A LangChain chat model that follows a script: on its first turn of a run it calls `call` (or answers),
@@ -88,6 +105,33 @@ class ScriptedChatModel extends BaseChatModel {
   }
 }
 
+/** A tool mcp-use made of a server's prompt or resource, as `convertPrompt` / `convertResource` made it. */
+interface MadeTool {
+  kind: "prompt" | "resource";
+  tool: string;
+  /** The tool's description, which the model sees: the server's own description of the prompt or resource. */
+  description: string;
+  entry: Record<string, unknown>;
+  connector: unknown;
+}
+
+/** mcp-use's own LangChainAdapter, noting each prompt and resource tool it makes (the names are its own). */
+class RecordingAdapter extends LangChainAdapter {
+  made: MadeTool[] = [];
+
+  protected override convertPrompt(...args: Parameters<LangChainAdapter["convertPrompt"]>): StructuredToolInterface | null {
+    const made = super.convertPrompt(...args);
+    if (made) this.made.push({ kind: "prompt", tool: made.name, description: made.description, entry: args[0] as Record<string, unknown>, connector: args[1] });
+    return made;
+  }
+
+  protected override convertResource(...args: Parameters<LangChainAdapter["convertResource"]>): StructuredToolInterface | null {
+    const made = super.convertResource(...args);
+    if (made) this.made.push({ kind: "resource", tool: made.name, description: made.description, entry: args[0] as Record<string, unknown>, connector: args[1] });
+    return made;
+  }
+}
+
 interface Session {
   client: MCPClient;
   keys: string[];
@@ -98,6 +142,9 @@ interface Session {
   adapter?: LangChainAdapter;
   /** Why the agent could not be built; a broken agent shows no tools. */
   broken?: string;
+  /** The prompt and resource tools the agent offers, as shown. */
+  prompts: ShownPrompt[];
+  resources: ShownResource[];
 }
 
 /** A local tool as LangChain's docs make one. */
@@ -113,7 +160,7 @@ function textOf(content: unknown): string {
 
 /** Builds and initializes an agent over the session's client; returns what each server registered. */
 async function build(open: Session): Promise<Record<string, string[]>> {
-  const adapter = new LangChainAdapter();
+  const adapter = new RecordingAdapter();
   const agent = new MCPAgent({ llm: open.model, client: open.client, adapter, additionalTools: [...open.locals], memoryEnabled: false, maxSteps: 4 });
   open.agent = undefined;
   await agent.initialize();
@@ -121,18 +168,35 @@ async function build(open: Session): Promise<Record<string, string[]>> {
   open.adapter = adapter;
   open.broken = undefined;
   const registered: Record<string, string[]> = {};
+  const keyOf = new Map<unknown, string>();
   for (const key of open.keys) {
     const connector = open.client.getSession(key)?.connector;
+    if (connector) keyOf.set(connector, key);
     registered[key] = connector ? (await adapter.loadToolsForConnector(connector)).map((converted: { name: string }) => converted.name) : [];
   }
+  showMade(open, adapter.made, keyOf);
   return registered;
+}
+
+/** The prompt and resource tools `initialize()` made, shown with the server each one's connector belongs to. */
+function showMade(open: Session, made: MadeTool[], keyOf: Map<unknown, string>): void {
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  open.prompts = made.filter((one) => one.kind === "prompt").map(({ tool: name, description, entry, connector }) => {
+    const args = Array.isArray(entry.arguments) ? (entry.arguments as ShownPrompt["arguments"]) : undefined;
+    const title = text(entry.title);
+    return { name, description, server: keyOf.get(connector), wireName: text(entry.name), ...(title ? { title } : {}), ...(args ? { arguments: args } : {}) };
+  });
+  open.resources = made.filter((one) => one.kind === "resource").map(({ tool, description, entry, connector }) => {
+    const name = text(entry.name);
+    return { uri: String(entry.uri), namespace: tool, description, ...(name ? { name } : {}), server: keyOf.get(connector) };
+  });
 }
 
 class McpUseHost extends RealHostAdapter<Session> {
   async initialize(): Promise<InitializeResult> {
     return basicInitialize(
       { name: "mcp-use MCPClient + MCPAgent", version: versionOf("mcp-use", import.meta.url) },
-      { localTools: true, registerLocal: ["object"], refresh: true, listChanged: true },
+      { localTools: true, registerLocal: ["object"], refresh: true, listChanged: true, prompts: true, resources: true },
     );
   }
 
@@ -146,6 +210,7 @@ class McpUseHost extends RealHostAdapter<Session> {
     const open: Session = {
       client: new MCPClient({ mcpServers }), keys: params.servers.map((server) => server.key),
       locals: (params.localTools ?? []).map((local) => localTool(local.name, local.shape)), model: new ScriptedChatModel(),
+      prompts: [], resources: [],
     };
     const session = this.remember(open);
     const registered = emptyRegistered(params);
@@ -227,6 +292,34 @@ class McpUseHost extends RealHostAdapter<Session> {
     }
     if (parsed?.isError === true) return { ok: false, error: { message: text } };
     return { ok: true, content: Array.isArray(parsed?.content) ? parsed.content : [{ type: "text", text }] };
+  }
+
+  async prompts(session: string): Promise<PromptsResult> {
+    return { prompts: this.session(session).prompts };
+  }
+
+  /** The model calls the prompt's tool; its text answer (the messages' contents joined) is the one message. */
+  async getPrompt(session: string, name: string, args: Record<string, string>): Promise<PromptGetResult> {
+    const called = await this.call(session, name, args);
+    if (!called.ok) return called;
+    const text = firstText(called.content);
+    if (text?.startsWith(PROMPT_ERROR_PREFIX)) return { ok: false, error: { message: text } };
+    return { ok: true, messages: [{ role: "user", content: called.content[0] }] };
+  }
+
+  async resources(session: string): Promise<ResourcesResult> {
+    return { resources: this.session(session).resources, templates: [] };
+  }
+
+  /** The model calls the resource's tool (the namespace it is shown under); a URI alone must name one tool. */
+  async readResource(session: string, uri: string, namespace?: string): Promise<ResourceReadResult> {
+    const shown = this.session(session).resources.filter((one) => one.uri === uri && (namespace === undefined || one.namespace === namespace));
+    if (shown.length !== 1) return { ok: false, error: { message: `${shown.length} resource tools are shown for ${uri}${namespace ? ` under ${namespace}` : ""}` } };
+    const called = await this.call(session, shown[0]!.namespace!, {});
+    if (!called.ok) return called;
+    const text = firstText(called.content);
+    if (text?.startsWith(RESOURCE_ERROR_PREFIX)) return { ok: false, error: { message: text } };
+    return { ok: true, contents: called.content };
   }
 
   protected async release(open: Session): Promise<void> {

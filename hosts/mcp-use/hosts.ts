@@ -6,6 +6,21 @@
 import type { RealHost } from "../real-host.ts";
 import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
 
+/**
+ * mcp-use's prompts and resources (issue 37): MCPAgent offers each as a tool to its model by default
+ * (`exposePromptsAsTools` / `exposeResourcesAsTools`, mcp-use dist/chunk-FRPS4EPQ.js), made by `LangChainAdapter.convertPrompt`
+ * / `convertResource` (dist/chunk-27JERD25.js). Checked with hosts/mcp-use/adapter.hosts.test.ts and a run at seed 2026.
+ */
+const contextEvidence = {
+  "prompts/no-silent-loss": "`BaseConnector.listPrompts()` (mcp-use dist/chunk-V64O255P.js line 495) is one `this.client.listPrompts()` with no cursor and never follows `nextCursor`: alpha answering prompts/list in pages of 1 (review · summarise · explain) shows `review` alone, and nothing names alpha (run, 2026-12-06, seed 2026: \"summarise\", \"explain\" of \"alpha\" not shown and no error names \"alpha\"; the same with an empty-string cursor; adapter.hosts.test.ts).",
+  "prompts/context-free": "`LangChainAdapter.reserveName(name, \"prompt\")` (mcp-use dist/chunk-27JERD25.js lines 240-262) gives a prompt tool its sanitised name, or `prompt_<name>` when another tool of the agent already took it: beta's `review` is `prompt_review` beside alpha's `review` but `review` with beta alone (run, 2026-12-06, seed 2026).",
+  "prompts/order-independent": "The same `reserveName`, filled as `createPromptsFromConnectors` walks the sessions in configuration order: configured alpha, beta, alpha's `review` is `review` and beta's `prompt_review`; configured beta, alpha, the names swap (run, 2026-12-06, seed 2026; likewise `My Prompt`/`My-Prompt`, both `my_prompt` after `sanitizeToolName`, the later `prompt_my_prompt`).",
+  "prompts/tracks-list": "The refresh builds a new agent whose `loadPromptsForConnector` calls the same one-page `BaseConnector.listPrompts()` (dist/chunk-V64O255P.js line 495): alpha's list changed to review, explain, draft in pages of 1 shows [review] after the refresh (run, 2026-12-06, seed 2026).",
+  "prompts/failing-server-named": "`loadPromptsForConnector` (mcp-use dist/chunk-27JERD25.js line 152) catches alpha's failing prompts/list, logs `Error loading prompts for connector: ...` at warn level on mcp-use's own logger and returns no prompts; `agent.initialize()` resolves and no error names alpha (run, 2026-12-06, seed 2026: errors []; adapter.hosts.test.ts).",
+  "resources/no-silent-loss": "`BaseConnector.listAllResources()` (mcp-use dist/chunk-V64O255P.js lines 404-408) walks pages with `do { ... cursor = result.nextCursor; } while (cursor)`, so an empty-string `nextCursor` (which MCP 2026-07-28 says is not the end) ends the walk: alpha's later pages are lost with no error (run, 2026-12-06, seed 2026: \"mem://alpha/log\", \"mem://alpha/readme\" of \"alpha\" not shown; adapter.hosts.test.ts).",
+  "resources/failing-server-named": "`loadResourcesForConnector` (mcp-use dist/chunk-27JERD25.js line 121) catches alpha's failing resources/list, logs `Error loading resources for connector: ...` at warn level and returns none; `agent.initialize()` resolves and no error names alpha (run, 2026-12-06, seed 2026: errors []; adapter.hosts.test.ts).",
+};
+
 /** Committed reports. */
 export const hosts: RealHost[] = [
   {
@@ -20,6 +35,7 @@ export const hosts: RealHost[] = [
       "names/profile": "mcp-use claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
     },
     evidence: {
+      ...contextEvidence,
       "surface/failing-server-named": "`BaseConnector.initialize` (mcp-use dist/chunk-V64O255P.js) wraps `this.client.listTools()` in a catch that logs `Failed to list tools, assuming empty` at debug level and sets `toolsCache = []`: alpha, whose tools/list errors, connects and then contributes no tools, `agent.initialize()` resolves and no error names it (direct, 2026-12-04: alpha list-error beside beta [search]: `initialize()` resolves and the model is offered [search]). That same call is its only tools/list (it follows `nextCursor` for resources, never for tools), so a server dying at its second page is not noticed either. A server that cannot be reached does make `initialize()` reject, which this clause accepts.",
       "diag/errors-name-server": "The one error mcp-use raises on this clause's worlds is an unreachable server failing `agent.initialize()` with `Could not connect to server with any available transport. Streamable HTTP: Server returned 404 - server likely doesn't support streamable HTTP` (dist/chunk-3XAZE4TX.js), which names no server (direct, 2026-12-04: as surface/one-failure-contained).",
       "order/config-permutation": "`LangChainAdapter.reserveName` (mcp-use dist/chunk-27JERD25.js) gives a name already taken `${name}_2`, `_3`, ... in the order `createToolsFromConnectors` walks the sessions, which is configuration order: alpha+beta shows alpha's `search` as `search` and beta's as `search_2`; swap them and beta owns `search` (direct: two `convertTool` calls of `search` on one adapter return `search`, `search_2`).",
