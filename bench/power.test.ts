@@ -5,7 +5,7 @@
  * hazards first in every run, so none of this may depend on the draw. `npm test` checks here that the committed table
  * (docs/power.md, `npm run power`) covers today's key and found every pair in every seed; the controls
  * (suites/controls.test.ts) hold every built-in host to the key at their own seed; seeds.power.test.ts
- * (`npm run test:power`) measures it again at three seeds.
+ * (`npm run test:power`) measures it again live at three seeds (two at the default run count).
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -18,7 +18,8 @@ const run = (selected = clauses, runs = 2) =>
 /** A report without what differs between two runs: times and durations. */
 const timeless = (report: Report) => JSON.parse(JSON.stringify(report, (key, value) => (["durationMs", "startedAt"].includes(key) ? undefined : value)));
 
-describe("a host that fails every open with one error", () => {
+// Side by side: independent runs of a host whose every open throws at once.
+describe.concurrent("a host that fails every open with one error", () => {
   it("is told once, as a host-wide finding quoting the error and one defect; every clause is INCONCLUSIVE, naming the cause and not the error", async () => {
     const report = await run();
     expect(report.hostWide).toHaveLength(1);

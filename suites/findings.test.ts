@@ -14,7 +14,8 @@ import { failingServerNamed } from "./surface.suite.ts";
 const run = (bug: string, selected = clauses) =>
   runClauses({ clauses: selected, launcher: inProcessLauncher(() => createHost(bug)), transport: "memory", seed: 7, runs: 1 });
 
-describe("findings", () => {
+// Side by side: independent in-process runs, each judged from its own records.
+describe.concurrent("findings", () => {
   it("shows every failing hazard of one clause's plan, each with its own world, explanation and path", async () => {
     const report = await run("first-page-only", [failingServerNamed]);
     const [clause] = report.clauses;

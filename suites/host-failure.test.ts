@@ -20,7 +20,8 @@ const tsxNode = builtinHostArgv("reference").slice(0, 3);
 const cascadingAdapter = [...tsxNode, fileURLToPath(new URL("./test-support/cascading-host.ts", import.meta.url))];
 const brokenAdapter = fileURLToPath(new URL("../harness/adapter/test-support/broken-adapter.mjs", import.meta.url));
 
-describe("a host that fails because a server failed", () => {
+// Side by side: independent runs, two of them waiting on an adapter process.
+describe.concurrent("a host that fails because a server failed", () => {
   it("is charged with a violation of the clause whose case put the failing server there, told from the records, not ERROR", async () => {
     const report = await run(inProcessLauncher(cascadingHost), [atMostOnce, sessionsIndependent]);
     const [once, sessions] = report.clauses;

@@ -44,7 +44,8 @@ const run = (mode: string) =>
     launcher: hapLauncher({ argv: [process.execPath, adapter, mode], requestTimeoutMs: mode === "hang" ? 1500 : paced(120_000) }), seed: 1, runs: 3,
   });
 
-describe("a broken host earns ERROR, never PASS", () => {
+// Side by side: each test waits on an adapter process (a crash, a hang, a slow open) far more than on the CPU.
+describe.concurrent("a broken host earns ERROR, never PASS", () => {
   it.each([
     ["crash", "crash", /exit code 3/],
     ["hang", "timeout", /did not answer (initialize|session\/open) within 1500 ms/],
@@ -78,7 +79,8 @@ const FIRST_OPEN_MS = 6_000;
 
 // An open the harness gave up on is still pending on the adapter: the run waits for it (or replaces the
 // host) before it asks anything else, and closes the session it made; no clause breaks with a "harness bug".
-describe("a host slower than the harness's timeouts", () => {
+// Side by side too: both spend their time waiting out the harness's case timeout.
+describe.concurrent("a host slower than the harness's timeouts", () => {
   it("slow on its first open only: the abandoned open is waited for and its session closed, and every clause passes", async () => {
     const report = await runClauses({
       clauses, seed: 1, runs: 2, transport: "http", caseTimeoutMs: CASE_TIMEOUT_MS,
