@@ -121,10 +121,14 @@ function behaviourDefect(items: readonly Item[], fact?: CaseFact): Omit<Defect, 
   }
   const text = behaviourText(first.evidence);
   const facts = text.facts.filter((fact) => !fact.endsWith("the open reported no error"));
-  const seen = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || "the host did nothing the records show";
+  // The facts read from records are about tools; where none names what happened (a prompt or resource list,
+  // a get, a read), the title is what the clause itself read from this case's records, never a claim that the
+  // host did nothing.
+  const saw = `${items[0]!.clause.id} saw: ${first.observed ?? first.reason}`;
+  const seen = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || clip(saw, TITLE_LIMIT, "");
   // A fact shared across worlds leads the title; the smallest world's records say how it showed there.
   const title = fact ? `${fact.text}: ${seen}` : seen;
-  return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || "nothing the records show" });
+  return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || saw });
 }
 
 /**
