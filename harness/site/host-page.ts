@@ -24,7 +24,8 @@ const toRoot = `${up(DEPTH)}../../`;
 /** The page of `entry`'s report at `version`. */
 /** What a gateway's verdict covers, said on its page: what its client sees, and why the rest is NOT-APPLICABLE. */
 const GATEWAY_SCOPE = "A gateway is judged as an MCP server, with mcp-collide as its MCP client: a verdict covers what every client of it sees, " +
-  "its merged tools/list (the names it gives) and where its tools/call goes (what the servers received), and what it told its client or its operator (its console) about a server it could not load. " +
+  "its merged tools/list (the names it gives) and where its tools/call goes (what the servers received), its merged prompts and resources where its initialize advertises them (every page of each list, where a prompts/get or resources/read goes), " +
+  "and what it told its client or its operator (its console) about a server it could not load. " +
   "What no client can ask a gateway over MCP (refresh a server, add a tool of its own, pin, filter, hand it request schemas) is NOT-APPLICABLE, each clause saying why";
 
 export function hostPage(entry: SiteEntry, version: HostVersion): string {

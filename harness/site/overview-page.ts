@@ -45,7 +45,9 @@ export function overviewPage(data: SiteData): string {
     `<h1>MCP host compliance <small>${data.entries.length} hosts · ${reports} reports · ${data.clauses.length} clauses</small></h1>`,
     `<p>Each row is one host configuration's current report (<code>reports/&lt;id&gt;.json</code>), judged by mcp-collide on the clauses of its catalogue: how the host names, merges and routes the tools of several MCP servers. ` +
       `A cell links to the verdict's own section (its smallest world, expected vs observed, the evidence, the replay command); a clause heading links to every host's verdict on it. ` +
-      `✓ pass · ✗ fail · ! warn (a SHOULD) · ? inconclusive · E error · – not applicable.</p>`,
+      `✓ pass · ✗ fail · ! warn (a SHOULD) · ? inconclusive · E error · – not applicable. ` +
+      `Gateways are judged as MCP servers, mcp-collide their client; an app no adapter reaches (an editor, a desktop or chat app) is judged by hand through served worlds, ` +
+      `whose reports judge only what the servers' and the fake provider's records decide and stay on the machine that served them (<a href="../../docs/serve.md">docs/serve.md</a>).</p>`,
     filters,
     `<div class="scroll"><table class="grid" id="grid"><thead>${head}</thead><tbody>${groups.join("\n")}</tbody></table></div>`,
     historySection(data),
