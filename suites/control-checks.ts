@@ -1,5 +1,5 @@
 /**
- * The controls' per-host checks, shared by the two control files so both of the self-test's workers run them:
+ * The controls' per-host checks, shared by the control files so the self-test's workers share them:
  * each one-bug host fails exactly its answer key, with believable evidence, its exit code and its defect key.
  */
 import { expect, it } from "vitest";
@@ -44,20 +44,25 @@ const run = controlReport;
  * Hosts whose control run costs several times another's: each waits out a bound many times while its failure
  * shrinks (list_changed notifications nobody answers; a pattern that backtracks). At the controls' seed and
  * runs, under load: backtracking-validator 25 s, list-changed-ignored 29 s, refresh-adds-only 26 s, where most
- * hosts take 3 to 8 s. Dealt first, so they are not left to one half by the answer key's order (they were all
+ * hosts take 3 to 8 s. Dealt first, so they are not left to one part by the answer key's order (they were all
  * at even places: one half took 257 s, the other 131 s). Each must be a one-bug host (controls.test.ts checks).
  */
 export const SLOW_CONTROLS = ["backtracking-validator", "list-changed-ignored", "refresh-adds-only"];
 
+/** How many files the in-process controls are dealt into: controls.test.ts and controls-part-2..4.test.ts. */
+export const CONTROL_PARTS = 4;
+
 /**
- * The one-bug hosts of one half of the controls: the slow ones dealt first (two to half 2, since half 1 also
- * runs the reference and the key's coverage), then the rest in the answer key's order, alternately, so each
- * half holds old and new hosts alike and the halves cost about the same.
+ * The one-bug hosts of one part of the controls (1 to CONTROL_PARTS): the slow ones dealt first, to parts 2, 3,
+ * 4 (part 1 also runs the reference and the key's coverage), then the rest in the answer key's order, in turn,
+ * so each part holds old and new hosts alike and the parts cost about the same. Four parts, not two: the
+ * self-test's three workers each take one, and the longest file (a half: 246 s beside the other workers) no
+ * longer sets the self-test's end.
  */
-export function controlHalf(half: 1 | 2): string[] {
+export function controlPart(part: number): string[] {
   const slow = SLOW_CONTROLS.filter((host) => host in oneBugHosts);
   const order = [...slow, ...Object.keys(oneBugHosts).filter((host) => !slow.includes(host))];
-  return order.filter((_, at) => at % 2 === (half === 2 ? 0 : 1));
+  return order.filter((_, at) => ((at + 1) % CONTROL_PARTS) + 1 === part);
 }
 
 /** Registers, in the calling describe block, one test per one-bug host of `hosts`: it fails exactly its key. */

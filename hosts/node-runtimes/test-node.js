@@ -39,8 +39,8 @@ if (!existsSync(join(bin, "node"))) {
 // vitest's own bin (its package exports no path to it): the package root's install.
 const vitest = join(dirname(createRequire(join(root, "package.json")).resolve("vitest/package.json")), "vitest.mjs");
 const started = Date.now();
-// The fast tier's own vitest arguments, on this Node: package.json's `test` script after its typecheck,
-// `vitest run --config ... --maxWorkers=2 --exclude "<heavy files>"` (tiers.test.ts holds the script to tiers.ts).
+// The fast tier's own vitest arguments, on this Node: package.json's `test` script,
+// `vitest run --config ... --maxWorkers=3 --no-isolate --exclude "<heavy files>"` (tiers.test.ts holds the script to tiers.ts).
 const script = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.test;
 const at = script.indexOf("vitest run ");
 if (at < 0) {
