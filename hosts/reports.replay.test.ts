@@ -1,6 +1,8 @@
 /**
  * Every committed failure of reports/<id>.json replayed by value (`npm run test:replay`): the clause's
- * check on the report's own counterexample, one adapter process per host, must come out the same, for the
+ * check on the report's own counterexample, each case on a host process that served no other (as the report
+ * confirmed each failure: one run per case instead of a run and its confirmation, 16% less CPU for Qwen
+ * Code's replay at rest), must come out the same, for the
  * installed host version: a host that no longer fails as its report says (fixed, or the adapter changed)
  * fails this test. Passing clauses are rerun in full by `npm run reports`. The clauses are loaded from
  * suites/ at run time, as the CLI loads them. The cheap checks of the committed reports are reports.test.ts.
@@ -55,6 +57,7 @@ describe("committed real-host reports, replayed", () => {
         // As `mcp-collide run --agent` made their reports: a world one clause's case opened is not opened again
         // for another's (several failures of one defect share their world); within a case every open is real.
         cacheObservations: host.runArgs !== undefined,
+        freshProcessPerCase: true,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
       // What came out otherwise, with the fresh verdict's own words, so a CI log says why (the status alone did not).

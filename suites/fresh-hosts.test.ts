@@ -74,6 +74,22 @@ describe("fresh-process confirmation", () => {
     expect(report.sessionPoisoning).toBeUndefined();
   });
 
+  it("with freshProcessPerCase, runs every case on a process that served no other, so a violation is run once and no poisoning arises", async () => {
+    const lost = singleCase(atMostOnce, atMostOnce.coverage!({} as never)[0]!.value);
+    const loss = singleCase(noSilentLoss, noSilentLoss.coverage!({ capabilities: {} } as never)[0]!.value);
+    let launches = 0;
+    const counted = (bug: string) => inProcessLauncher(() => (launches++, createHost(bug)));
+    // lost-call-sticks poisons its process in the first case: on fresh processes the second case holds, and nothing is looked for.
+    const isolated = await runClauses({ clauses: [lost, loss, quiet], launcher: counted("lost-call-sticks"), transport: "memory", seed: 1, runs: 1, workers: 1, freshProcessPerCase: true });
+    expect(isolated.clauses.map((clause) => [clause.status, clause.reason])).toEqual([["pass", expect.any(String)], ["pass", expect.not.stringMatching(/only on a host process that had served earlier cases/)], ["pass", expect.any(String)]]);
+    expect(isolated.sessionPoisoning).toBeUndefined();
+    // last-wins violates the loss case: one process per case, the violation not run again to confirm it.
+    launches = 0;
+    const lastWins = await runClauses({ clauses: [lost, loss, quiet], launcher: counted("last-wins"), transport: "memory", seed: 1, runs: 1, workers: 1, freshProcessPerCase: true });
+    expect(lastWins.clauses.map((clause) => clause.status)).toEqual(["pass", "fail", "pass"]);
+    expect(launches).toBeLessThanOrEqual(4);
+  });
+
   it("still charges a violation that shows on a fresh process to its own clause", async () => {
     const report = await run("last-wins", [atMostOnce, noSilentLoss, quiet]);
     expect(report.clauses.map((clause) => clause.status)).toEqual(["pass", "fail", "pass"]);

@@ -69,6 +69,12 @@ export interface RunOptions {
    * Off only to measure what it costs (bench/fresh-confirmation.ts).
    */
   confirmFresh?: boolean;
+  /**
+   * Start every case on a host process that has served no other case (default false). A violation is then
+   * found on a fresh process and needs no second run to confirm it: what a replay of a report's failures wants,
+   * each of which the report confirmed so (hosts/reports.replay.test.ts), at one run per case instead of two.
+   */
+  freshProcessPerCase?: boolean;
   /** Longest one clause may spend shrinking a violation, in ms (default: no bound; see ClauseRunOptions). */
   shrinkBudgetMs?: number;
   /** `--require`: capabilities the host has; a clause NOT_APPLICABLE for want of one FAILs instead (missing-capability.ts). */
@@ -164,6 +170,7 @@ async function work(context: RunContext, first: HostHandle | undefined, ahead: P
     record: (finding) => context.poisonings.push(finding),
     replaceHost: () => current.replace(),
     isolated: () => context.isolation !== undefined,
+    freshPerCase: options.freshProcessPerCase === true,
     isolate: (why) => {
       if (context.isolation !== undefined) return;
       context.isolation = why;

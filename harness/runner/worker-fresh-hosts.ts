@@ -34,6 +34,8 @@ export interface WorkerParts {
   isolated(): boolean;
   /** Isolates the run from now on, for the reason given (the first reason is the one the report tells). */
   isolate(why: string): void;
+  /** Whether every case starts on a process that served no other case (RunOptions.freshProcessPerCase). */
+  freshPerCase?: boolean;
 }
 
 /** A ServedCase as a report names it. */
@@ -117,7 +119,7 @@ export function workerFreshHosts(parts: WorkerParts): FreshHosts {
       await fresh();
     },
     async beforeCase() {
-      if (parts.isolated() && history.length > 0) await fresh();
+      if ((parts.isolated() || parts.freshPerCase) && history.length > 0) await fresh();
     },
     async beforeSession(clause) {
       if (searching) return;
