@@ -20,8 +20,7 @@
  *   a host that stopped stripping would still show them so);
  * - no fact read yet (grouped by world and behaviour, as before this key): drift/list-changed, lifecycle,
  *   options/keyed-by-wire, schema/input-schema-intact, wire/cancels-only-pending,
- *   refresh-prunes-unreachable's refreshes, the prompts and resources clauses (their records hold no tool
- *   lists), and names/profile cases a name transform explains only in part (folds-names, sanitised-tool-names,
+ *   refresh-prunes-unreachable's refreshes, and names/profile cases a name transform explains only in part (folds-names, sanitised-tool-names,
  *   hash-on-collision, plain-object-registry's "toString" beside a lost "request"). Issue 40's worlds also
  *   added findings no fact explains yet to older hosts (plain-object-registry 2: __proto__ beside toString;
  *   hash-on-collision 10; remembers-failed-server 4: the real failures). The counts are at the controls' 3
@@ -35,6 +34,20 @@
  * the refused opens it caused (one-connection-per-origin and dedupes-by-command, 3 before each: two tools
  * lost, read apart by the lost tool's name, and a whole open refused beside an unreachable server of the same
  * target, which the host reached for the healthy one).
+ * Issue 43's facts of prompts and resources (context-facts.ts; until then their findings were grouped by the
+ * servers' keys and tools alone, the prompts and resources left out of the world, and titled with what the
+ * clause saw) made every prompt and resource one-bug host one defect, titled by its behaviour:
+ * prompts-deduped-by-name (a prompt lost to another server's of the same name, its order-independent findings
+ * with it), resource-uri-deduped 2 before and resource-uri-first-wins 2 before (the three-server random case
+ * is the same loss, the same URI shown for two servers' resources), context-list-errors-swallowed 2 before (a
+ * failing list no error names, prompts and resources alike), prompt-renamed-on-collision 2 before (one prompt
+ * under {key}_{tool} and its bare name, the context-free and order findings alike),
+ * resource-read-tries-each-server 2 before (a read sent to a server it was not shown for: one that does not
+ * list the URI, or the first that lists it), context-empty-cursor-ends-list 2 before (a list stopped at its
+ * first nextCursor of "": the records cannot tell that from a host that reads one page, and the title says so),
+ * templates-merged 2 before (a template among the resources, and a URI listed both ways shown twice there),
+ * context-refresh-first-page 3 before (a paged list read again with no cursor followed, where the first read
+ * followed it); prompt-spaces-folded and prompt-title-as-name keep 1, now titled by their behaviour.
  * A change here is a change in how findings are grouped, and needs a reason in its commit.
  */
 
@@ -53,8 +66,8 @@ export const expectedDefects: Record<string, DefectKey> = {
   "bare-fallback": { count: 1, title: /^a call of a shown tool reached no server/ },
   "cancels-finished-calls": { count: 2, title: /^showed 3/ },
   "concatenate": { count: 3, title: /^shows one name for several tools \(bare names\)/ },
-  "context-list-errors-swallowed": { count: 2, title: /^prompts\/failing-server-named saw: / },
-  "context-refresh-first-page": { count: 3, title: /^refresh "alpha"/ },
+  "context-list-errors-swallowed": { count: 1, title: /^names no error for a server whose list of prompts or resources failed/ },
+  "context-refresh-first-page": { count: 1, title: /^reads a paged list of prompts or resources again without following its cursor/ },
   "cursor-followed-blindly": { count: 2, title: /^names no error for a server that failed to load/ },
   "cut-at-64": { count: 1, title: /^cuts names to their first 64 characters/ },
   "dedupes-by-command": { count: 1, title: /^reaches two configured stdio servers of one command and arguments as one/ },
@@ -62,7 +75,7 @@ export const expectedDefects: Record<string, DefectKey> = {
   "drops-failing-server": { count: 1, title: /^names no error for a server that failed to load/ },
   "drops-lost-server": { count: 1, title: /^a call of a shown tool reached no server/ },
   "drops-nameless-tools": { count: 1, title: /^drops a tool whose name a provider's rule refuses/ },
-  "context-empty-cursor-ends-list": { count: 2, title: /^prompts\/no-silent-loss saw: / },
+  "context-empty-cursor-ends-list": { count: 1, title: /^stops a list of prompts or resources at a nextCursor of ""/ },
   "empty-cursor-ends-list": { count: 1, title: /^takes an empty nextCursor for the end of a list, so the pages after it are lost/ },
   "broken-connection-fails-all": { count: 1, title: /^refuses the whole open, the healthy servers' tools with it/ },
   "every-open-throws": { count: 1, title: /^every open fails, a clean world's too/ },
@@ -83,19 +96,19 @@ export const expectedDefects: Record<string, DefectKey> = {
   "options-by-visible-name": { count: 7, title: /^opened with \{"servers":\[\{"key":"alpha","requestSchemas":\{"request":\{"properties"/ },
   "pin-description-only": { count: 2, title: /^pin \{\}/ },
   "plain-object-registry": { count: 2, title: /^loses a tool named "toString"/ },
-  "prompt-renamed-on-collision": { count: 2, title: /^prompts\/context-free saw: / },
-  "prompt-spaces-folded": { count: 1, title: /^prompts\/injective saw: / },
-  "prompt-title-as-name": { count: 1, title: /^prompts\/get-routes saw: / },
-  "prompts-deduped-by-name": { count: 1, title: /^prompts\/no-silent-loss saw: / },
+  "prompt-renamed-on-collision": { count: 1, title: /^shows one prompt under several names \(\{key\}_\{tool\}, the bare name\)/ },
+  "prompt-spaces-folded": { count: 1, title: /^shows one name for several prompts/ },
+  "prompt-title-as-name": { count: 1, title: /^sends a prompt's shown title where its name belongs/ },
+  "prompts-deduped-by-name": { count: 1, title: /^loses a prompt to another server's prompt of the same name/ },
   "proto-call-poisons": { count: 1, title: /^showed 2/ },
   "qualify-on-collision": { count: 2, title: /^shows one tool under several names \(mcp__\{key\}__\{tool\}, the bare name\)/ },
   "random-label": { count: 2, title: /^shows other names on two identical opens of one configuration/ },
   "refresh-adds-only": { count: 5, title: /^showed 3/ },
   "refresh-prunes-unreachable": { count: 3, title: /^showed 2: "mcp__alpha__request", "mcp__beta__search"; after refresh "alpha": names "alpha"/ },
   "remembers-failed-server": { count: 4, title: /^first open/ },
-  "resource-read-tries-each-server": { count: 2, title: /^resources\/read-routes saw: / },
-  "resource-uri-deduped": { count: 2, title: /^resources\/no-silent-loss saw: / },
-  "resource-uri-first-wins": { count: 2, title: /^resources\/shared-uri saw: / },
+  "resource-read-tries-each-server": { count: 1, title: /^sends a read of a shown resource to a server it was not shown for/ },
+  "resource-uri-deduped": { count: 1, title: /^loses a resource to another server's resource of the same URI/ },
+  "resource-uri-first-wins": { count: 1, title: /^shows one name for several resources/ },
   "retry-on-lost-answer": { count: 1, title: /^a call of a shown tool reached several servers/ },
   "sanitised-tool-names": { count: 2, title: /^drops a tool whose name a provider's rule refuses/ },
   "schema-properties-only": { count: 2, title: /^showed 3/ },
@@ -104,7 +117,7 @@ export const expectedDefects: Record<string, DefectKey> = {
   "silent-shortfall": { count: 1, title: /^drops a tool whose name a provider's rule refuses/ },
   "single-underscore": { count: 2, title: /^loses a tool to another server's tool of the same name under its join \{key\}_\{tool\}/ },
   "strict-arguments": { count: 1, title: /^a call of a shown tool reached no server/ },
-  "templates-merged": { count: 2, title: /^resources\/template-not-doubled saw: / },
+  "templates-merged": { count: 1, title: /^shows resource templates among the resources/ },
   "tool-cap-40": { count: 1, title: /^shows only the first 40 tools of a server/ },
   "tool-error-as-output": { count: 1, title: /^a call of a shown tool answered a tool error, which the host handed on as ordina/ },
   "unchecked-names": { count: 1, title: /^shows names a provider's rule refuses/ },

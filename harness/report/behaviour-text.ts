@@ -8,6 +8,7 @@ import type { Evidence } from "./report-model.ts";
 import { clip } from "./report-view.ts";
 import { namingProfile } from "../profiles/naming-profile.ts";
 import { listRequests, pairText } from "./call-deliveries.ts";
+import { contextBehaviour } from "./context-facts.ts";
 import { namesServer, sessionRecords, type CallRecord, type SessionRecord, type ShownTool } from "./session-records.ts";
 
 /** Longest host string a behaviour quotes (report.json keeps the whole in the clause's evidence). */
@@ -167,5 +168,7 @@ export function behaviourText(evidence: Evidence): BehaviourText {
     anomalies.push(...text.anomalies.map((anomaly) => `${prefix}${anomaly}`));
   });
   facts.push(...asked);
-  return { facts, anomalies };
+  // What it showed, lost, got and read of prompts and resources (context-facts.ts), in the same words as their facts.
+  const context = contextBehaviour(evidence, records);
+  return { facts: [...facts, ...context.facts], anomalies: [...anomalies, ...context.anomalies] };
 }

@@ -10,6 +10,7 @@
  */
 import { sanitisedName } from "../world/situations.ts";
 import { listPaging } from "./call-deliveries.ts";
+import { contextFacts } from "./context-facts.ts";
 import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
@@ -171,6 +172,8 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
     facts.push({ kind: "order", key: "order:differs", text: "lists the same servers' tools in another order on another open" });
   }
   facts.push(...renamings(records, alike));
+  // Prompts and resources: their own readings (context-facts.ts), none for a case of tools alone.
+  facts.push(...contextFacts(evidence, records));
   return mergeFacts(facts).sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
 }
 
@@ -210,6 +213,11 @@ const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
   "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],
   "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS],
   "surface/failing-server-named": ["failing", ...FACT_KINDS],
+  "prompts/failing-server-named": ["failing", ...FACT_KINDS],
+  "resources/failing-server-named": ["failing", ...FACT_KINDS],
+  "prompts/get-routes": ["call", ...FACT_KINDS],
+  "resources/read-routes": ["call", ...FACT_KINDS],
+  "prompts/context-free": ["renamed", ...FACT_KINDS],
 };
 
 /** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */

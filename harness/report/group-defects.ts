@@ -21,6 +21,7 @@
  */
 import { canonicalJson } from "../world/canonical-json.ts";
 import { behaviourText } from "./behaviour-text.ts";
+import { contextBehaviour } from "./context-facts.ts";
 import { caseFacts, explainingFact, type CaseFact } from "./defect-facts.ts";
 import { findingsOf } from "./findings-of.ts";
 import { hostWideCauses, type Item } from "./host-wide-causes.ts";
@@ -45,9 +46,13 @@ interface Signature {
 function worldKey(finding: Finding): string {
   const servers = finding.counterexample?.servers;
   if (!servers) return "no world";
-  return canonicalJson(servers.map((server) => ({
+  const tools = servers.map((server) => ({
     key: server.key, tools: server.tools, failure: server.failure ?? null, pageSize: server.pageSize ?? null, unreachable: server.unreachable === true,
-  })));
+  }));
+  // The prompts and resources each server lists (the counterexample draws tools only): from the evidence's first world.
+  const step = finding.evidence?.steps.find((entry) => entry.kind === "world");
+  const context = step?.kind === "world" ? step.servers.map(({ prompts, resources, templates, contextErrors, contextPaging }) => ({ prompts, resources, templates, contextErrors, contextPaging })) : [];
+  return canonicalJson(context.some((server) => Object.values(server).some((value) => value !== undefined)) ? [tools, context] : tools);
 }
 
 /** A finding's signature; undefined when it has no records to read (it is then a defect of its own). */
@@ -67,7 +72,9 @@ function signatureOf(finding: Finding): Signature | undefined {
       surfaces: record.surfaces.map((surface) => surface.map((tool) => `${tool.shown} ${tool.identity ?? "?"}`).sort()),
     };
   });
-  return { key: canonicalJson([worldKey(finding), sessions, error]), calls };
+  // What it showed, got and read of prompts and resources (nothing for a case of tools alone).
+  const context = contextBehaviour(finding.evidence, records).facts;
+  return { key: canonicalJson([worldKey(finding), sessions, error, ...(context.length > 0 ? [context] : [])]), calls };
 }
 
 /** Two findings' calls agree: every name both called went to the same places with the same answers. */
