@@ -2,19 +2,20 @@
  * The built-in hosts live in reference/, which the harness never imports: they are started as a HAP/1
  * command, exactly as a user's adapter would be.
  */
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
 const root = new URL("../../", import.meta.url);
 
 /** The package root (where package.json, reference/ and suites/ live). */
 export const packageRoot = fileURLToPath(root);
 
-/** `node --import tsx`: lets a child run TypeScript sources with no build step. */
+/**
+ * `node --import tsx`: lets a child run TypeScript sources with no build step, through harness/bin/tsx-cached.mjs,
+ * which keeps tsx's transform cache out of the child's own temp folder so a second adapter start finds it warm.
+ */
 export function tsxNodeArgv(): string[] {
-  const loader = createRequire(import.meta.url).resolve("tsx");
-  return [process.execPath, "--import", pathToFileURL(loader).href];
+  return [process.execPath, "--import", new URL("harness/bin/tsx-cached.mjs", root).href];
 }
 
 /** A registered agent CLI: a folder under hosts/agent-clis/ (one of `agentClis`, harness/cli/agent-registry.ts). */
