@@ -6,8 +6,10 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongFirstSequencer } from "./long-first-sequencer.ts";
 
 export default defineConfig({
   root: fileURLToPath(new URL("../..", import.meta.url)),
-  test: { setupFiles: [fileURLToPath(new URL("./paced-timeouts.ts", import.meta.url))] },
+  // The files that run for minutes start first (long-first-sequencer.ts): one started last runs alone at the end.
+  test: { setupFiles: [fileURLToPath(new URL("./paced-timeouts.ts", import.meta.url))], sequence: { sequencer: LongFirstSequencer } },
 });
