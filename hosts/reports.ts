@@ -255,10 +255,30 @@ export function writeReadme(): void {
   writeFileSync(file, next);
 }
 
+/** `npm run reports -- --help`, and what a wrong option prints before its error. */
+export const REPORTS_USAGE = `Usage: npm run reports -- [--only id[,id...]] [--render-only] [--runs N] [--seed S] [--timeout MS] [--from DIR]
+  --only ID,...   rerun these hosts only (default: every committed host)
+  --render-only   rebuild reports/<id>.md and reports/README.md from the committed JSON, running nothing
+  --runs N        random cases per clause (default: ${reportRun.runs}, ${AGENT_DEFAULT_RUNS} for an agent CLI)
+  --seed S        the run's seed (default: ${reportRun.seed})
+  --timeout MS    the CLI's adapter request bound, for a loaded machine (changes no verdict)
+  --from DIR      with --only: judge the hosts' packages installed in DIR, writing reports/history/<id>/<version>.json
+`;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" }, timeout: { type: "string" }, from: { type: "string" } },
-  });
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: { only: { type: "string" }, "render-only": { type: "boolean" }, runs: { type: "string" }, seed: { type: "string" }, timeout: { type: "string" }, from: { type: "string" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${REPORTS_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(REPORTS_USAGE);
+    return 0;
+  }
   const only = values.only?.split(",").map((id) => id.trim()).filter(Boolean);
   const unknown = (only ?? []).filter((id) => !runnable.some((host) => host.id === id));
   if (unknown.length > 0) {
