@@ -54,9 +54,8 @@ describe("committed real-host reports, replayed", () => {
         transport: committed.transport as "http" | "stdio", profile: committed.profile,
         // A case makes several requests: the case bound follows the request bound, so a slow host stays a verdict.
         caseTimeoutMs: 2 * paced(host.runArgs ? 300_000 : 120_000),
-        // As `mcp-collide run --agent` made their reports: a world one clause's case opened is not opened again
-        // for another's (several failures of one defect share their world); within a case every open is real.
-        cacheObservations: host.runArgs !== undefined,
+        // Each case on a process that served no other, its every open real: as the report confirmed each failure
+        // (a confirmation bypasses the observation cache, so no cache here either: it would only store).
         freshProcessPerCase: true,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
