@@ -13,7 +13,7 @@ import { agentModuleHosts, agentModulePendingHosts } from "./agent-modules/agent
 import { gatewayHosts } from "./gateways/gateway-hosts.ts";
 import type { RealHost } from "./real-host.ts";
 
-export { reportRun, type RealHost } from "./real-host.ts";
+export { launchArgv, reportRun, type RealHost } from "./real-host.ts";
 
 /** What each library host folder's hosts.ts exports. */
 interface HostReports {
