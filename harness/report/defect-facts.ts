@@ -92,10 +92,12 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     return lossFacts(server, missing, surface, { ...(join !== undefined ? { join } : {}), fulls, cutOf, transforms });
   });
   facts.push(...heldReading(lost, surface));
+  // A server whose prompt, resource or template list failed did not load cleanly, whatever its tools did: an error naming it is due.
+  const clean = (key: string) => advertised.some((server) => server.key === key && !server.failing && !server.contextFailing);
   for (const errors of record.errors) {
     const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
-    if (named.some((key) => advertised.some((server) => server.key === key && !server.failing && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
-    else if (named.some((key) => advertised.some((server) => server.key === key && !server.failing))) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
+    if (named.some((key) => clean(key) && advertised.some((server) => server.key === key && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
+    else if (named.some(clean)) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
   }
   if (anonymous) facts.push({ kind: "error", key: "error:names-no-server", text: "reports an error that names no server" });
   for (const call of record.calls) {
@@ -151,6 +153,7 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   const advertised: Advertised[] = step?.kind === "world"
     ? step.servers.map((server) => ({
       key: server.key, tools: server.tools, failing: server.unreachable === true || server.failure !== undefined,
+      ...((server.contextErrors ?? []).length > 0 ? { contextFailing: true } : {}),
       ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}), ...(server.emptyCursor !== undefined ? { emptyCursor: server.emptyCursor } : {}),
       cursorsFollowed: paging.get(server.key)?.cursors ?? 0, sentEmptyCursor: paging.get(server.key)?.emptyCursor ?? false,
     }))
