@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import sys
 from importlib.metadata import version
 from typing import Any, Callable, Dict, List, Optional
@@ -59,7 +60,8 @@ def parameters(server: hap.ServerConfig) -> Any:
 
 
 def describe(error: BaseException) -> str:
-    text = str(error)
+    # anyio names a cancel scope by its id(), different in every run: left out, so a report reads the same each time.
+    text = re.sub(r"cancel scope [0-9a-f]+", "cancel scope", str(error))
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
