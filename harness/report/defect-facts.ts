@@ -10,8 +10,9 @@
  */
 import { sanitisedName } from "../world/situations.ts";
 import { listPaging } from "./call-deliveries.ts";
+import { clauseFacts } from "./clause-facts.ts";
 import { contextFacts } from "./context-facts.ts";
-import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
+import { CLAUSE_ONLY_KINDS, FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
 import { namesServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
@@ -174,7 +175,10 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   facts.push(...renamings(records, alike));
   // Prompts and resources: their own readings (context-facts.ts), none for a case of tools alone.
   facts.push(...contextFacts(evidence, records));
-  return mergeFacts(facts).sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
+  // A cancellation, options, a list read again, pins, later opens: read for the clauses that name them.
+  facts.push(...clauseFacts(evidence, records, main, advertised));
+  const order: readonly FactKind[] = [...FACT_KINDS, ...CLAUSE_ONLY_KINDS];
+  return mergeFacts(facts).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
 }
 
 /**
@@ -210,14 +214,22 @@ const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
   "names/provider-valid": ["refused", "cut", "stripped", ...FACT_KINDS],
   "order/stable-list": ["order", ...FACT_KINDS],
   "wire/passthrough": ["call", ...FACT_KINDS],
-  "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],
-  "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS],
+  "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS, "relist"],
+  "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS, "prune"],
   "surface/failing-server-named": ["failing", ...FACT_KINDS],
   "prompts/failing-server-named": ["failing", ...FACT_KINDS],
   "resources/failing-server-named": ["failing", ...FACT_KINDS],
   "prompts/get-routes": ["call", ...FACT_KINDS],
   "resources/read-routes": ["call", ...FACT_KINDS],
   "prompts/context-free": ["renamed", ...FACT_KINDS],
+  // Kinds only these clauses read (CLAUSE_ONLY_KINDS), after every other: a finding another fact explains keeps it.
+  "wire/cancels-only-pending": [...FACT_KINDS, "cancel"],
+  "options/keyed-by-wire": [...FACT_KINDS, "request-schema"],
+  "options/unknown-key": [...FACT_KINDS, "request-schema"],
+  "drift/list-changed": [...FACT_KINDS, "relist"],
+  "drift/pin-holds-changes": [...FACT_KINDS, "pin"],
+  "drift/mid-session-loss": [...FACT_KINDS, "remembered"],
+  "lifecycle/sessions-independent": [...FACT_KINDS, "later-opens"],
 };
 
 /** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */
