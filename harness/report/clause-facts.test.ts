@@ -169,3 +169,21 @@ describe("what a refresh, a pin or a later open did", () => {
     expect(summary([failing("lifecycle/sessions-independent", [sticks])])[0]![0]).toBe("leaves out, with no error, a server a call of which failed in an earlier session");
   });
 });
+
+describe("calls a host refused itself, where a clause timed them", () => {
+  const hostile = (number: number, servers: Servers, calls: number) => found(number, servers, [
+    world(1, servers), open(1, servers.map(([key]) => ({ key }))),
+    ...Array.from({ length: calls }, (_, at) => ({ ...call(1, "alpha", "request", { q: `${"a".repeat(8 + at * 20)}!` }, false), answer: { ok: false, error: { message: "the arguments were refused before sending" } } })),
+    ...servers.map(([key]) => received(1, key, list())),
+  ]);
+
+  it("is one defect titled by the refusals, and says the records keep no timings", () => {
+    // Old code: titled "a call of a shown tool reached no server", a route, where the records hold the host's refusals.
+    const three: Servers = [["alpha", ["request", "search"]], ["beta", ["query"]]];
+    expect(summary([failing("schema/hostile-schema", [hostile(5, three, 2), hostile(8, [["alpha", ["request"]]], 2)])])).toEqual([
+      ["refuses every call of one tool itself, before any reaches its server (the records keep no timings", ["schema/hostile-schema#8", "schema/hostile-schema#5"]],
+    ]);
+    // One refusal alone is not read so.
+    expect(caseFacts(hostile(5, three, 1).evidence!).map((fact) => fact.kind)).not.toContain("refused-call");
+  });
+});

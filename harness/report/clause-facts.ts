@@ -28,12 +28,8 @@ function receivedIn(evidence: Evidence, world: number): Map<string, Extract<Evid
   return new Map(evidence.steps.flatMap((step) => (step.kind === "received" && step.world === world ? [[step.server, step.messages] as const] : [])));
 }
 
-/** The most tools/list requests without a cursor one connection of a server sent: above 1, its list was read again. */
-function firstPageReads(messages: ReadonlyArray<{ method: string; connection: number; cursor?: string }>): number {
-  const counts = new Map<number, number>();
-  for (const message of messages) if (message.method === "tools/list" && message.cursor === undefined) counts.set(message.connection, (counts.get(message.connection) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
-}
+/** How many times a server was asked for the first page of its tool list (a tools/list without a cursor). */
+const firstPageReads = (messages: ReadonlyArray<{ method: string; cursor?: string }>) => messages.filter((message) => message.method === "tools/list" && message.cursor === undefined).length;
 
 /** How many times the harness asked session `session` for its tool list. */
 const listsAsked = (evidence: Evidence, session: number) => evidence.steps.filter((step) => step.kind === "host" && step.method === "tools" && step.session === session).length;
@@ -46,12 +42,13 @@ export const clauseFactWords = {
   cancelledList: (): CaseFact => ({ kind: "cancel", key: "cancel:answered-list", text: "cancels a server's initialize or tools/list after it had answered, for a server whose tools the host shows" }),
   unenforced: (): CaseFact => ({ kind: "request-schema", key: "request-schema:unenforced", text: "enforces no request schema given under a tool's own name: a call that breaks it reached its server" }),
   unknownKey: (): CaseFact => ({ kind: "request-schema", key: "request-schema:unknown-silent", text: "reports no error for a request schema given under a name its server does not advertise" }),
-  neverRelisted: (): CaseFact => ({ kind: "relist", key: "relist:never", text: "ignores notifications/tools/list_changed: it asks no server for its list again, and every later list is the one the open showed" }),
+  neverRelisted: (): CaseFact => ({ kind: "unheeded", key: "unheeded:list-changed", text: "ignores notifications/tools/list_changed: it asks no server for its list again, and every later list is the one the open showed" }),
   keepsAll: (): CaseFact => ({ kind: "relist", key: "relist:keeps-all", text: "keeps every tool it showed when a server's list is read again: a later list drops none of the earlier one's" }),
   pruned: (): CaseFact => ({ kind: "prune", key: "prune:failed-refresh", text: "drops every tool of a server whose refresh failed: the refresh's error names it, and none of its tools is shown after" }),
   pinsPass: (): CaseFact => ({ kind: "pin", key: "pin:no-drift", text: "reports no drift at an open given its earlier pins: no error names a pinned server (what changed since the pin, the records do not keep)" }),
   remembered: (): CaseFact => ({ kind: "remembered", key: "remembered:failed-server", text: "reports a server that failed at one open as failed at a later one without reaching it (it received nothing; whether it was back by then, the records do not say)" }),
   leftOut: (): CaseFact => ({ kind: "later-opens", key: "later-opens:failed-call", text: "leaves out, with no error, a server a call of which failed in an earlier session: later opens never reach it" }),
+  refusedItself: (): CaseFact => ({ kind: "refused-call", key: "refused-call:itself", text: "refuses every call of one tool itself, before any reaches its server (the records keep no timings: how long each refusal took, each violation says)" }),
   protoPoisons: (): CaseFact => ({ kind: "later-opens", key: "later-opens:proto-call", text: "refuses later opens whole, with an error naming no server, after a call of a tool named \"__proto__\", where the same servers opened cleanly before" }),
 };
 
@@ -79,13 +76,17 @@ export function clauseFacts(evidence: Evidence, records: readonly SessionRecord[
         if (!tools.includes(name) && advertised.some((server) => server.key === key) && record.errors[0] === "no error") facts.push(clauseFactWords.unknownKey());
       }
     }
+    // Several calls of one name, each answered with the host's error and none reaching a server.
+    const names = new Set(record.calls.map((entry) => entry.name));
+    if ([...names].some((name) => { const calls = record.calls.filter((entry) => entry.name === name); return calls.length > 1 && calls.every((entry) => entry.route === "no server" && entry.answer === "error"); })) facts.push(clauseFactWords.refusedItself());
     const pinned = [...optionsOf(record)].filter(([, options]) => options.pin !== undefined).map(([key]) => key);
     // An error naming no server may be the drift report: only an open whose errors name none of them, and none anonymous.
     const opened = record.errors[0];
     if (pinned.length > 0 && opened !== undefined && !opened.includes("names no server") && !pinned.some((key) => namesServer(opened, key))) facts.push(clauseFactWords.pinsPass());
     // A list read again (a refresh, a notification) that drops nothing the earlier list showed; or none read again at all.
     const first = pairsOf(record.surfaces[0]);
-    const relisted = [...received.values()].some((messages) => firstPageReads(messages) > 1);
+    // Read again: more first pages than the world had opens (a refresh on the open's connection, or a new one).
+    const relisted = [...received.values()].some((messages) => firstPageReads(messages) > main.length);
     if (record.surfaces.length > 0 && relisted && first.size > 0 && [...first].every((pair) => pairsOf(record.surfaces.at(-1)).has(pair))) facts.push(clauseFactWords.keepsAll());
     if (record.surfaces.length === 1 && !relisted && record.steps.length === 0 && listsAsked(evidence, record.session) > 1) facts.push(clauseFactWords.neverRelisted());
     record.surfaces.slice(1).forEach((later, index) => {

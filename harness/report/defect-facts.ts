@@ -226,10 +226,12 @@ const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
   "wire/cancels-only-pending": [...FACT_KINDS, "cancel"],
   "options/keyed-by-wire": [...FACT_KINDS, "request-schema"],
   "options/unknown-key": [...FACT_KINDS, "request-schema"],
-  "drift/list-changed": [...FACT_KINDS, "relist"],
+  "drift/list-changed": [...FACT_KINDS, "unheeded", "relist"],
   "drift/pin-holds-changes": [...FACT_KINDS, "pin"],
   "drift/mid-session-loss": [...FACT_KINDS, "remembered"],
   "lifecycle/sessions-independent": [...FACT_KINDS, "later-opens"],
+  // A bound on how long the host took: the records keep no timings, so the refusal it timed comes first.
+  "schema/hostile-schema": ["refused-call", ...FACT_KINDS],
 };
 
 /** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */
