@@ -187,3 +187,22 @@ describe("calls a host refused itself, where a clause timed them", () => {
     expect(caseFacts(hostile(5, three, 1).evidence!).map((fact) => fact.kind)).not.toContain("refused-call");
   });
 });
+
+describe("an input schema handed on with a $ref that resolves to nothing", () => {
+  const refs = { type: "object", properties: { probe: { type: "string" }, order: { $ref: "#/$defs/Order" } }, $defs: { Order: { type: "object" } } };
+  const { $defs: _defs, ...cut } = refs;
+  const shown = (number: number, servers: Servers, schema: unknown) => found(number, servers, [
+    world(1, servers), open(1, servers.map(([key]) => ({ key }))),
+    { kind: "host", method: "tools", session: 1, request: {}, answer: { tools: servers.flatMap(([key, names]) => names.map((tool) => ({ name: `mcp__${key}__${tool}`, description: describeTool(key, tool), inputSchema: schema }))) } },
+    ...servers.map(([key]) => received(1, key, list())),
+  ]);
+
+  it("is one defect on every world, the records keeping a schema that refers", () => {
+    // Old code: "showed 3: ..." and "showed 1: ...", a defect per world (and the records kept no schema to read).
+    expect(summary([failing("schema/input-schema-intact", [shown(1, [["alpha", ["order", "search"]], ["beta", ["query"]]], cut), shown(4, [["alpha", ["request"]]], cut)])])).toEqual([
+      ["hands the model a tool's input schema without its $defs, so a $ref dangles", ["schema/input-schema-intact#4", "schema/input-schema-intact#1"]],
+    ]);
+    // A schema whose references resolve is not read so.
+    expect(caseFacts(shown(1, [["alpha", ["order"]]], refs).evidence!).map((fact) => fact.kind)).not.toContain("schema");
+  });
+});

@@ -49,55 +49,89 @@ export const clauseFactWords = {
   remembered: (): CaseFact => ({ kind: "remembered", key: "remembered:failed-server", text: "reports a server that failed at one open as failed at a later one without reaching it (it received nothing; whether it was back by then, the records do not say)" }),
   leftOut: (): CaseFact => ({ kind: "later-opens", key: "later-opens:failed-call", text: "leaves out, with no error, a server a call of which failed in an earlier session: later opens never reach it" }),
   refusedItself: (): CaseFact => ({ kind: "refused-call", key: "refused-call:itself", text: "refuses every call of one tool itself, before any reaches its server (the records keep no timings: how long each refusal took, each violation says)" }),
+  withoutDefs: (): CaseFact => ({ kind: "schema", key: "schema:without-defs", text: "hands the model a tool's input schema without its $defs, so a $ref dangles" }),
+  dangling: (): CaseFact => ({ kind: "schema", key: "schema:dangling-ref", text: "hands the model a tool's input schema with a $ref that resolves to nothing in it" }),
   protoPoisons: (): CaseFact => ({ kind: "later-opens", key: "later-opens:proto-call", text: "refuses later opens whole, with an error naming no server, after a call of a tool named \"__proto__\", where the same servers opened cleanly before" }),
 };
 
+type Received = ReturnType<typeof receivedIn>;
+
 /** The facts of a case's steps (see the module's policy). `main` are the sessions of its first world, `records` all of them. */
 export function clauseFacts(evidence: Evidence, records: readonly SessionRecord[], main: readonly SessionRecord[], advertised: readonly Advertised[]): CaseFact[] {
-  const facts: CaseFact[] = [];
-  const world = main[0]?.world ?? 0;
-  const received = receivedIn(evidence, world);
+  const received = receivedIn(evidence, main[0]?.world ?? 0);
+  // Read again: more first pages than the world had opens (a refresh on the open's connection, or a new one).
+  const relisted = [...received.values()].some((messages) => firstPageReads(messages) > main.length);
+  return [
+    ...cancellations(received, main),
+    ...main.flatMap((record) => [...optionFacts(record, received, advertised), ...listFacts(evidence, record, relisted)]),
+    ...laterOpens(evidence, records), ...danglingRefs(evidence, main),
+  ];
+}
+
+/** notifications/cancelled for a request the server had answered, whose answer the host had. */
+function cancellations(received: Received, main: readonly SessionRecord[]): CaseFact[] {
   const routes = new Set(main.flatMap((record) => record.calls.filter((call) => call.answer === "ok" || call.answer === "tool-error").map((call) => call.route)));
   const shownKeys = new Set(main.flatMap((record) => record.surfaces.flat().flatMap((tool) => (tool.pair ? [tool.pair[0]] : []))));
-  for (const [server, messages] of received) {
-    for (const message of messages) {
-      const cancelled = message.method === "notifications/cancelled" ? message.cancelled : undefined;
-      if (!cancelled?.answered) continue;
-      if (cancelled.method === "tools/call" && routes.has(pairText(server, cancelled.tool ?? ""))) facts.push(clauseFactWords.cancelled());
-      if (["initialize", "tools/list"].includes(cancelled.method) && shownKeys.has(server)) facts.push(clauseFactWords.cancelledList());
+  return [...received].flatMap(([server, messages]) => messages.flatMap((message) => {
+    const cancelled = message.method === "notifications/cancelled" ? message.cancelled : undefined;
+    if (!cancelled?.answered) return [];
+    if (cancelled.method === "tools/call") return routes.has(pairText(server, cancelled.tool ?? "")) ? [clauseFactWords.cancelled()] : [];
+    return ["initialize", "tools/list"].includes(cancelled.method) && shownKeys.has(server) ? [clauseFactWords.cancelledList()] : [];
+  }));
+}
+
+/** Request schemas and pins the open was given, and what the host did with them; calls it refused itself. */
+function optionFacts(record: SessionRecord, received: Received, advertised: readonly Advertised[]): CaseFact[] {
+  const facts: CaseFact[] = [];
+  const opened = record.errors[0];
+  for (const [key, options] of optionsOf(record)) {
+    const tools = advertised.find((server) => server.key === key)?.tools;
+    for (const [name, schema] of Object.entries(options.requestSchemas ?? {})) {
+      const arrived = (received.get(key) ?? []).filter((message) => message.method === "tools/call" && message.tool === name);
+      if (tools?.includes(name) && arrived.some((message) => refusedBy(schema, message.arguments ?? {}))) facts.push(clauseFactWords.unenforced());
+      if (tools && !tools.includes(name) && opened === "no error") facts.push(clauseFactWords.unknownKey());
     }
   }
-  for (const record of main) {
-    for (const [key, options] of optionsOf(record)) {
-      const tools = advertised.find((server) => server.key === key)?.tools ?? [];
-      for (const [name, schema] of Object.entries(options.requestSchemas ?? {})) {
-        const arrived = (received.get(key) ?? []).filter((message) => message.method === "tools/call" && message.tool === name);
-        if (tools.includes(name) && arrived.some((message) => refusedBy(schema, message.arguments ?? {}))) facts.push(clauseFactWords.unenforced());
-        if (!tools.includes(name) && advertised.some((server) => server.key === key) && record.errors[0] === "no error") facts.push(clauseFactWords.unknownKey());
-      }
-    }
-    // Several calls of one name, each answered with the host's error and none reaching a server.
-    const names = new Set(record.calls.map((entry) => entry.name));
-    if ([...names].some((name) => { const calls = record.calls.filter((entry) => entry.name === name); return calls.length > 1 && calls.every((entry) => entry.route === "no server" && entry.answer === "error"); })) facts.push(clauseFactWords.refusedItself());
-    const pinned = [...optionsOf(record)].filter(([, options]) => options.pin !== undefined).map(([key]) => key);
-    // An error naming no server may be the drift report: only an open whose errors name none of them, and none anonymous.
-    const opened = record.errors[0];
-    if (pinned.length > 0 && opened !== undefined && !opened.includes("names no server") && !pinned.some((key) => namesServer(opened, key))) facts.push(clauseFactWords.pinsPass());
-    // A list read again (a refresh, a notification) that drops nothing the earlier list showed; or none read again at all.
-    const first = pairsOf(record.surfaces[0]);
-    // Read again: more first pages than the world had opens (a refresh on the open's connection, or a new one).
-    const relisted = [...received.values()].some((messages) => firstPageReads(messages) > main.length);
-    if (record.surfaces.length > 0 && relisted && first.size > 0 && [...first].every((pair) => pairsOf(record.surfaces.at(-1)).has(pair))) facts.push(clauseFactWords.keepsAll());
-    if (record.surfaces.length === 1 && !relisted && record.steps.length === 0 && listsAsked(evidence, record.session) > 1) facts.push(clauseFactWords.neverRelisted());
-    record.surfaces.slice(1).forEach((later, index) => {
-      const step = record.after[index + 1] ?? "";
-      const before = record.surfaces[index] ?? [];
-      const keys = [...new Set(before.flatMap((tool) => (tool.pair ? [tool.pair[0]] : [])))];
-      if (step.startsWith("refresh") && keys.some((key) => namesServer(step, key) && !later.some((tool) => tool.pair?.[0] === key))) facts.push(clauseFactWords.pruned());
-    });
-  }
-  facts.push(...laterOpens(evidence, records));
+  // An error naming no server may be the drift report: only an open whose errors name none of the pinned servers, and none anonymous.
+  const pinned = [...optionsOf(record)].filter(([, options]) => options.pin !== undefined).map(([key]) => key);
+  if (pinned.length > 0 && opened !== undefined && !opened.includes("names no server") && !pinned.some((key) => namesServer(opened, key))) facts.push(clauseFactWords.pinsPass());
+  // Several calls of one name, each answered with the host's error and none reaching a server.
+  const refused = (name: string) => record.calls.filter((call) => call.name === name).every((call) => call.route === "no server" && call.answer === "error");
+  if ([...new Set(record.calls.map((call) => call.name))].some((name) => record.calls.filter((call) => call.name === name).length > 1 && refused(name))) facts.push(clauseFactWords.refusedItself());
   return facts;
+}
+
+/** A list read again that drops nothing the earlier list showed, or none read again at all; a failed refresh's server dropped. */
+function listFacts(evidence: Evidence, record: SessionRecord, relisted: boolean): CaseFact[] {
+  const facts: CaseFact[] = [];
+  const first = pairsOf(record.surfaces[0]);
+  if (relisted && first.size > 0 && [...first].every((pair) => pairsOf(record.surfaces.at(-1)).has(pair))) facts.push(clauseFactWords.keepsAll());
+  if (record.surfaces.length === 1 && !relisted && record.steps.length === 0 && listsAsked(evidence, record.session) > 1) facts.push(clauseFactWords.neverRelisted());
+  record.surfaces.slice(1).forEach((later, index) => {
+    const step = record.after[index + 1] ?? "";
+    const keys = [...new Set((record.surfaces[index] ?? []).flatMap((tool) => (tool.pair ? [tool.pair[0]] : [])))];
+    if (step.startsWith("refresh") && keys.some((key) => namesServer(step, key) && !later.some((tool) => tool.pair?.[0] === key))) facts.push(clauseFactWords.pruned());
+  });
+  return facts;
+}
+
+/** Every `$ref` string a schema holds. */
+const refsOf = (schema: unknown): string[] => typeof schema !== "object" || schema === null ? []
+  : Object.entries(schema).flatMap(([key, value]) => (key === "$ref" && typeof value === "string" ? [value] : refsOf(value)));
+
+/** What a local reference (`#/...`) points to in `schema`, or undefined where nothing is there. */
+function resolve(schema: unknown, ref: string): unknown {
+  return ref.slice(2).split("/").filter((part) => part !== "").map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((at, part) => (typeof at === "object" && at !== null && Object.hasOwn(at, part) ? (at as Record<string, unknown>)[part] : undefined), schema);
+}
+
+/** A shown tool's input schema (the evidence keeps one that refers) whose local `$ref` resolves to nothing in it. */
+function danglingRefs(evidence: Evidence, main: readonly SessionRecord[]): CaseFact[] {
+  const sessions = new Set(main.map((record) => record.session));
+  const schemas = evidence.steps.flatMap((step) => step.kind === "host" && step.method === "tools" && step.session !== undefined && sessions.has(step.session)
+    ? ((step.answer as { tools?: Array<{ inputSchema?: unknown }> } | undefined)?.tools ?? []).map((tool) => tool.inputSchema) : []);
+  return schemas.flatMap((schema) => refsOf(schema).filter((ref) => ref.startsWith("#/") && resolve(schema, ref) === undefined).map((ref) =>
+    ref.startsWith("#/$defs/") && !Object.hasOwn(schema as object, "$defs") ? clauseFactWords.withoutDefs() : clauseFactWords.dangling()));
 }
 
 /**

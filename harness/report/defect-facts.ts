@@ -230,6 +230,7 @@ const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
   "drift/pin-holds-changes": [...FACT_KINDS, "pin"],
   "drift/mid-session-loss": [...FACT_KINDS, "remembered"],
   "lifecycle/sessions-independent": [...FACT_KINDS, "later-opens"],
+  "schema/input-schema-intact": [...FACT_KINDS, "schema"],
   // A bound on how long the host took: the records keep no timings, so the refusal it timed comes first.
   "schema/hostile-schema": ["refused-call", ...FACT_KINDS],
 };
