@@ -1,39 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { describeTool } from "../world/tool-identity.ts";
 import { caseFacts } from "./defect-facts.ts";
-import { failing, finding, reportOf, server } from "./defect-fixtures.ts";
+import { failing, reportOf } from "./defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
-import type { EvidenceStep, Finding } from "./report-model.ts";
+import type { EvidenceStep } from "./report-model.ts";
 import { refusedBy } from "./request-schema.ts";
+import { arrived, call, found, list, open, received, refresh, tools, world, type Message, type Servers } from "./step-fixtures.ts";
 
 // Each case as the control runs of the built-in one-bug hosts recorded it (cancels-finished-calls,
 // options-by-visible-name, list-changed-ignored, refresh-adds-only, refresh-prunes-unreachable,
 // pin-description-only, remembers-failed-server, lost-call-sticks, proto-call-poisons), cut to what is read.
-type Servers = Array<[key: string, tools: string[]]>;
-type Message = Extract<EvidenceStep, { kind: "received" }>["messages"][number];
-const world = (number: number, servers: Servers, unreachable: string[] = []): EvidenceStep => ({
-  kind: "world", world: number, transport: "memory", servers: servers.map(([key, tools]) => ({ key, tools, ...(unreachable.includes(key) ? { unreachable: true } : {}) })),
-});
-const open = (session: number, servers: Array<Record<string, unknown>>, errors: Array<{ server?: string; message: string }> = []): EvidenceStep => ({
-  kind: "host", method: "open", session, request: { servers: servers.map((entry) => ({ transport: "memory", ...entry })) }, answer: { outcome: { registered: {}, errors }, diagnostics: [] },
-});
-const tools = (session: number, shown: Servers): EvidenceStep => ({
-  kind: "host", method: "tools", session, request: {}, answer: { tools: shown.flatMap(([key, names]) => names.map((tool) => ({ name: `mcp__${key}__${tool}`, description: describeTool(key, tool) }))) },
-});
-const call = (session: number, key: string, tool: string, args: Record<string, unknown>, ok = true): EvidenceStep => ({
-  kind: "host", method: "call", session, request: { name: `mcp__${key}__${tool}`, arguments: args }, answer: ok ? { ok: true, content: [] } : { ok: false, error: { message: "its answer was lost" } },
-});
-const refresh = (session: number, key: string | undefined, errors: Array<{ server?: string; message: string }> = []): EvidenceStep => ({
-  kind: "host", method: "refresh", session, request: key ? { server: key } : {}, answer: { outcome: { registered: {}, errors }, diagnostics: [] },
-});
-const received = (number: number, key: string, messages: Message[]): EvidenceStep => ({ kind: "received", world: number, server: key, messages });
-const list = (connection = 1): Message[] => [{ method: "initialize", connection }, { method: "tools/list", connection }];
-const arrived = (tool: string, args: Record<string, unknown>): Message => ({ method: "tools/call", connection: 1, tool, arguments: args });
 
-/** A finding of case `number` whose main world is `servers`, with the records `steps`. */
-function found(number: number, servers: Servers, steps: EvidenceStep[]): Finding {
-  return { ...finding(number, servers.map(([key, names]) => server(key, names)), []), evidence: { steps, omitted: 0 } };
-}
 const summary = (clauses: ReturnType<typeof failing>[]) => groupDefects(reportOf(clauses)).defects.map((d) => [d.title.split(":")[0], d.violations.map((v) => `${v.clause}#${v.case}`)]);
 
 describe("a cancellation of a call that had completed", () => {

@@ -2,7 +2,7 @@
  * Policy (docs/defects.md says it to users): facts about what a host did across the steps of one case (a
  * cancellation, per-server options, a list read again, pins, opens after an earlier one), read from the records
  * like every fact, each said the same way in every world. Each explains only the clauses that name its kind
- * (defect-facts.ts, CLAUSE_KINDS): what a clause's case did between the records' steps (a server's list changed,
+ * (explaining-fact.ts, CLAUSE_KINDS): what a clause's case did between the records' steps (a server's list changed,
  * it became unreachable, it came back) the records do not keep, so such a fact is read where the clause's own
  * case supplies that step, and says what it cannot tell.
  */
