@@ -1,9 +1,9 @@
 /**
  * The MCP Python SDK's `ClientSessionGroup` (mcp 2.3.0), in two modes: bare names, and the naming hook of the
- * class's docstring. Pending: the adapter is done and every verdict that is not a pass at `--runs 1 --seed 1`
- * has its evidence here, from mcp/client/session_group.py (line numbers of mcp 2.3.0) and from
- * hosts/python-sdk/direct-check.ts (the group driven as its docstring shows, no harness, no adapter); the
- * reports are not committed yet. hosts/hosts.ts gathers it; its pins are host.json.
+ * class's docstring. Every verdict of the committed reports that is not a pass has its evidence here, from
+ * mcp/client/session_group.py (line numbers of mcp 2.3.0) and from hosts/python-sdk/direct-check.ts (the group
+ * driven as its docstring shows, no harness, no adapter), checked against the reports' own cases.
+ * hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
 import { library, noContext, noDeferral, noPins, noRequestSchemas } from "../library-report-entry.ts";
@@ -41,8 +41,8 @@ const shared: Record<string, string> = {
   "names/provider-valid": `Names are not checked or sanitised: without a hook \`_component_name\` returns the name as the server sent it (${source}:450-453), so \`a/b\`, \`""\`, a name past 64 characters and names outside ASCII (\`查询\`, \`café\` composed and decomposed, two keys) are shown as they come (the report, constructed cases 1-10).`,
 };
 
-/** Pending reports: every verdict that is not a pass is checked; the reports are not committed yet. */
-export const pendingHosts: RealHost[] = [
+/** The committed reports (reports/python-sdk.json, reports/python-sdk-hook.json). */
+export const hosts: RealHost[] = [
   {
     id: "python-sdk",
     title: "The MCP Python SDK's ClientSessionGroup, bare names",
@@ -73,6 +73,3 @@ export const pendingHosts: RealHost[] = [
     ],
   },
 ];
-
-/** No committed report yet. */
-export const hosts: RealHost[] = [];
