@@ -56,13 +56,14 @@ describe.skipIf(missing !== undefined)(skipTitle("Genkit ai.generate + @genkit-a
     expect(seen.prototype).toEqual({ opened: refused, refreshed: refused, names: [] });
   }, paced(240_000));
 
-  it("prompts by bare name and resources by URI from one merged list: a shared URI read from the first server, an empty cursor ends a list, a failing prompt list fails them all, a failing resource list is only logged", async () => {
+  it("prompts by bare name and resources by URI from one merged list: a URI read from the first resource or template matching it, an empty cursor ends a list, a failing prompt list fails them all, a failing resource list is only logged", async () => {
     const seen = await observeContexts(adapter("genkit"), {
       clash: contextWorldOf({ key: "alpha", prompts: ["review"], resources: ["mem://shared/doc"] }, { key: "beta", prompts: ["review", "outline"], resources: ["mem://shared/doc"] }),
       empty: contextWorldOf({ key: "alpha", prompts: ["review", "summarise", "explain"], resources: ["mem://alpha/a", "mem://alpha/b"], paging: { prompts: { pageSize: 1, emptyCursor: true }, resources: { pageSize: 1, emptyCursor: true } } }),
       promptsFail: contextWorldOf({ key: "alpha", prompts: ["review"], errors: ["prompts"] }, { key: "beta", prompts: ["outline"] }),
       resourcesFail: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes"], errors: ["resources"] }, { key: "beta", resources: ["mem://beta/readme"] }),
       twin: contextWorldOf({ key: "alpha", resources: ["mem://alpha/readme"], templates: ["mem://alpha/readme", "mem://alpha/items/{id}"] }),
+      shadow: contextWorldOf({ key: "alpha", resources: ["mem://alpha/notes"], templates: ["mem://beta/{name}"] }, { key: "beta", resources: ["mem://beta/readme"] }),
     });
     const fetched = (fetches: typeof seen.clash.gets) => fetches.map((fetch) => [fetch.name, fetch.result.ok, fetch.deliveries.map((d) => d.server)]);
     // createExecutablePrompt: ref.name is the server's own name; getActivePrompts concatenates the servers' lists.
@@ -85,5 +86,7 @@ describe.skipIf(missing !== undefined)(skipTitle("Genkit ai.generate + @genkit-a
     // One list of resource actions, each with a uri or a template: the twin is in both.
     expect(seen.twin.resources.map((resource) => resource.uri)).toEqual(["mem://alpha/readme"]);
     expect(seen.twin.templates.map((template) => template.uriTemplate)).toEqual(["mem://alpha/readme", "mem://alpha/items/{id}"]);
+    // The first match may be a template: an earlier server's template takes the read of a later server's resource.
+    expect(fetched(seen.shadow.reads)).toEqual([["mem://alpha/notes", true, ["alpha"]], ["mem://beta/readme", true, ["alpha"]]]);
   }, paced(240_000));
 });
