@@ -13,6 +13,10 @@ export interface DirectServer {
   tools: string[];
   failure?: ServerFailure;
   unreachable?: boolean;
+  /** How an unreachable server cannot be reached (see UnreachableAsSchema; absent: not-found). */
+  unreachableAs?: ServerScriptInput["unreachableAs"];
+  /** The name its `initialize` answer reports in `serverInfo` (absent: its key). */
+  serverName?: string;
   pageSize?: number;
   loseAnswers?: string[];
   errorTools?: string[];
@@ -42,7 +46,7 @@ let host: Promise<FakeServerHost> | undefined;
 export async function directWorld(...servers: DirectServer[]): Promise<DirectWorld> {
   const scripts = servers.map((server) => ServerScriptSchema.parse({
     key: server.key,
-    serverInfo: { name: server.key, version: "1.0.0" },
+    serverInfo: { name: server.serverName ?? server.key, version: "1.0.0" },
     tools: server.tools.map((name) => ({
       name,
       description: `${name} of ${server.key}`,
@@ -51,6 +55,7 @@ export async function directWorld(...servers: DirectServer[]): Promise<DirectWor
     })),
     ...(server.failure ? { failure: server.failure } : {}),
     ...(server.unreachable ? { unreachable: true } : {}),
+    ...(server.unreachableAs ? { unreachableAs: server.unreachableAs } : {}),
     ...(server.pageSize ? { pageSize: server.pageSize } : {}),
     ...(server.loseAnswers ? { loseAnswers: server.loseAnswers } : {}),
     ...(server.errorTools ? { errorTools: server.errorTools } : {}),

@@ -13,7 +13,7 @@ import { agentModuleHosts, agentModulePendingHosts } from "./agent-modules/agent
 import { gatewayHosts } from "./gateways/gateway-hosts.ts";
 import type { RealHost } from "./real-host.ts";
 
-export { reportRun, type RealHost } from "./real-host.ts";
+export { launchArgv, reportRun, type RealHost } from "./real-host.ts";
 
 /** What each library host folder's hosts.ts exports. */
 interface HostReports {
@@ -31,7 +31,7 @@ interface HostReports {
  * The order the reports list the library hosts in: the order they were first judged, which the committed
  * tables follow. A folder not named here comes after these, by id.
  */
-const firstJudged = ["langchain", "vercel-ai", "openai-agents", "mastra", "mcp-use", "genkit", "voltagent", "python-host", "fastmcp"];
+const firstJudged = ["langchain", "vercel-ai", "openai-agents", "mastra", "mcp-use", "genkit", "voltagent", "python-host", "fastmcp", "python-sdk"];
 const rank = (id: string) => (firstJudged.includes(id) ? firstJudged.indexOf(id) : firstJudged.length);
 const ids = hostRegistry.map((entry) => entry.id).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 

@@ -4,7 +4,7 @@
  * and the run settings every committed report shares.
  */
 
-import type { OptionalInstall } from "../harness/index.ts";
+import { tsxNodeArgv, type OptionalInstall } from "../harness/index.ts";
 
 /** One real host in one configuration. */
 export interface RealHost {
@@ -52,3 +52,14 @@ export interface RealHost {
 
 /** Seed and runs of the committed reports (the CLI's default run count). */
 export const reportRun = { seed: 2026, runs: 25 } as const;
+
+/**
+ * `argv` as this package launches it: `--import tsx` through the harness's cached tsx loader (tsxNodeArgv), so an
+ * adapter started once per replayed case finds tsx's transform cache warm instead of compiling the harness again
+ * in the private temp folder each adapter gets (harness/bin/tsx-cached.mjs says why). A report records its
+ * command portably, with that loader written `tsx`, so a report made from this command records `argv` itself.
+ */
+export function launchArgv(argv: readonly string[]): string[] {
+  const loader = tsxNodeArgv()[2]!;
+  return argv.map((arg, at) => (arg === "tsx" && argv[at - 1] === "--import" ? loader : arg));
+}

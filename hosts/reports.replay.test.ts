@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { hapLauncher, limiter, loadSuites, missingInstall, packageRoot, paced, runClauses, singleCase, skipTitle, type Clause } from "../harness/index.ts";
-import { realHosts } from "./hosts.ts";
+import { launchArgv, realHosts } from "./hosts.ts";
 import { readCommitted } from "./reports.ts";
 
 let suites: Promise<Clause[]> | undefined;
@@ -50,7 +50,7 @@ describe("committed real-host reports, replayed", () => {
         return singleCase(clause, entry.counterexample!.value);
       });
       const fresh = await runClauses({
-        clauses: replays, launcher: hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: paced(host.runArgs ? 300_000 : 120_000) }), seed: committed.seed, runs: 1,
+        clauses: replays, launcher: hapLauncher({ argv: launchArgv(host.argv), cwd: packageRoot, requestTimeoutMs: paced(host.runArgs ? 300_000 : 120_000) }), seed: committed.seed, runs: 1,
         transport: committed.transport as "http" | "stdio", profile: committed.profile,
         // A case makes several requests: the case bound follows the request bound, so a slow host stays a verdict.
         caseTimeoutMs: 2 * paced(host.runArgs ? 300_000 : 120_000),
@@ -59,6 +59,8 @@ describe("committed real-host reports, replayed", () => {
         freshProcessPerCase: true,
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
+      // Launched through the cached tsx loader (launchArgv), recorded as the registry writes it: the report's command is unchanged.
+      expect(fresh.hostCommand, `${host.id}: the command a replay records`).toEqual(host.argv);
       // What came out otherwise, with the fresh verdict's own words, so a CI log says why (the status alone did not).
       const changed = fresh.clauses.filter((clause, at) => clause.status !== failing[at]?.status)
         .map((clause) => `${clause.id}: ${clause.status} (${clause.reason}${clause.observed ? `; observed ${clause.observed}` : ""}; judged ${JSON.stringify(clause.judged ?? {})})`);

@@ -23,7 +23,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { AGENT_DEFAULT_RUNS, catalogueVersion, clauseDocsFor, probeInstall, readReport, renderMarkdown } from "../harness/index.ts";
-import { pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
+import { launchArgv, pendingHosts, realHosts, reportRun, type RealHost } from "./hosts.ts";
 
 /** Every host `--only` may name: the committed ones and those whose reports are still to be checked. */
 const runnable = [...realHosts, ...pendingHosts];
@@ -156,7 +156,7 @@ function runHost(host: RealHost, runs: number, seed: number, timeout?: string, f
     process.stdout.write(`\n== ${host.id}: ${host.argv.join(" ")}\n`);
     const patience = timeout ? ["--timeout", timeout] : [];
     const other = from ? fromInstall(host, resolve(from)) : undefined;
-    const hostArgs = [...(host.runArgs ?? []), ...(other?.args ?? []), ...(host.runArgs ? [] : ["--", ...host.argv])];
+    const hostArgs = [...(host.runArgs ?? []), ...(other?.args ?? []), ...(host.runArgs ? [] : ["--", ...launchArgv(host.argv)])];
     const result = spawnSync(process.execPath, [cli, "run", "--runs", String(runs), "--seed", String(seed), ...patience, "--out", out, ...hostArgs], {
       cwd: root, stdio: ["ignore", "inherit", "inherit"], env: other?.env ?? process.env,
     });

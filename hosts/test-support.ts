@@ -26,6 +26,7 @@ import {
   type World,
 } from "../harness/index.ts";
 import { adapterArgv, manifestOf, needsOf } from "./library-report-entry.ts";
+import { launchArgv } from "./real-host.ts";
 
 /** A world from [key, tools] pairs (optionally a third item: the serverInfo.name the server claims). */
 export function world(...servers: Array<[string, string[]] | [string, string[], string]>): World {
@@ -71,7 +72,7 @@ export async function observe<K extends string>(
   // case, the naming probe's included: a case makes several requests, and one the case timeout cut short would
   // make a host that was only slow an ERROR (or cost a relaunch, guarded-host.ts), however long a request may take.
   const caseTimeoutMs = requestTimeoutMs === undefined ? undefined : 2 * requestTimeoutMs;
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport, caseTimeoutMs });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv: launchArgv(argv), cwd: packageRoot, requestTimeoutMs: requestTimeoutMs ?? paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport, caseTimeoutMs });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));
@@ -123,7 +124,7 @@ async function probeRun(
       return { ok: true, judged: [] };
     },
   }));
-  const report = await runClauses({ clauses, launcher: hapLauncher({ argv, cwd: packageRoot, requestTimeoutMs: paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport });
+  const report = await runClauses({ clauses, launcher: hapLauncher({ argv: launchArgv(argv), cwd: packageRoot, requestTimeoutMs: paced(START_PATIENCE_MS) }), seed: 1, runs: 1, transport });
   const broken = report.clauses.filter((clause) => clause.status !== "pass");
   if (broken.length > 0) {
     throw new Error(broken.map((clause) => `${clause.id}: ${clause.status} ${clause.reason}\n${clause.error?.stderrTail ?? ""}`).join("\n"));

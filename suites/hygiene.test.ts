@@ -52,8 +52,12 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Polls `done` until it holds or `ms`, a bound measured at rest, stretched by the machine's pace now, has passed:
+ * a CLI and its adapter take seconds to appear on a loaded machine (a fixed 30 s ran out at load 15-20 on 2 cores).
+ */
 const until = async (done: () => boolean, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
+  for (const end = Date.now() + paced(ms); Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
   return done();
 };
 
@@ -136,7 +140,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     } finally {
       child.kill("SIGKILL");
     }
-  });
+  }, paced(10_000));
 
   it("sees a listening port (the check can fail)", async () => {
     const { createServer } = await import("node:net");

@@ -31,8 +31,9 @@ function grandchildren(tag: string): number[] {
   });
 }
 
+/** Polls `done` until it holds or `ms`, measured at rest and stretched by the machine's pace now, has passed. */
 const until = async (done: () => boolean, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
+  for (const end = Date.now() + paced(ms); Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
   return done();
 };
 

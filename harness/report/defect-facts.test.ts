@@ -138,3 +138,23 @@ describe("two configured servers of one target reached as one", () => {
     expect(groupDefects(report).defects.map((d) => d.title.split(":")[0])).toEqual(["refuses the whole open, the healthy servers' tools with it"]);
   });
 });
+
+describe("an error naming a server", () => {
+  const world = [server("alpha", ["request"]), server("beta", ["search"])];
+  const spec: SessionSpec = { shown: [["mcp__alpha__request", "alpha", "request"], ["mcp__beta__search", "beta", "search"]], errors: [{ server: "beta", message: "beta: prompts/list failed" }] };
+  const keys = (contextErrors?: string[]) => {
+    const evidence = finding(1, world, [spec]).evidence!;
+    const step = evidence.steps[0]!;
+    if (contextErrors && step.kind === "world") step.servers[1] = { ...step.servers[1]!, contextErrors };
+    return caseFacts(evidence).map((fact) => fact.key);
+  };
+
+  it("names a server that loaded cleanly where nothing of it failed", () => {
+    expect(keys()).toContain("error:healthy-server");
+  });
+
+  it("names no such server where the server's prompt or resource list answered with an error, its tools loaded", () => {
+    expect(keys(["prompts"])).not.toContain("error:healthy-server");
+    expect(keys(["resources", "templates"])).not.toContain("error:healthy-server");
+  });
+});

@@ -6,18 +6,20 @@
  * (session-records.ts): the tools the host showed, with the pair each description names, the servers'
  * lists as advertised, where each call arrived and what the host answered, and what else the open asked.
  * A clause names the kinds of fact that can explain its failure, in the order it prefers them
- * (explainingFact); group-defects.ts makes findings explained by the same fact one defect.
+ * (explaining-fact.ts); group-defects.ts makes findings explained by the same fact one defect.
  */
 import { sanitisedName } from "../world/situations.ts";
 import { listPaging } from "./call-deliveries.ts";
+import { clauseFacts } from "./clause-facts.ts";
 import { contextFacts } from "./context-facts.ts";
-import { FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
+import { CLAUSE_ONLY_KINDS, FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
 import { namesServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
 import { targetReadings } from "./target-facts.ts";
 
 export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
+export { explainingFact } from "./explaining-fact.ts";
 
 /** The join most shown tools of a session follow (ties: the first met), or undefined when none shows a pair. */
 function hostJoin(tools: readonly ShownTool[]): string | undefined {
@@ -92,10 +94,12 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     return lossFacts(server, missing, surface, { ...(join !== undefined ? { join } : {}), fulls, cutOf, transforms });
   });
   facts.push(...heldReading(lost, surface));
+  // A server whose prompt, resource or template list failed did not load cleanly, whatever its tools did: an error naming it is due.
+  const clean = (key: string) => advertised.some((server) => server.key === key && !server.failing && !server.contextFailing);
   for (const errors of record.errors) {
     const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
-    if (named.some((key) => advertised.some((server) => server.key === key && !server.failing && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
-    else if (named.some((key) => advertised.some((server) => server.key === key && !server.failing))) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
+    if (named.some((key) => clean(key) && advertised.some((server) => server.key === key && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
+    else if (named.some(clean)) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
   }
   if (anonymous) facts.push({ kind: "error", key: "error:names-no-server", text: "reports an error that names no server" });
   for (const call of record.calls) {
@@ -151,6 +155,7 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   const advertised: Advertised[] = step?.kind === "world"
     ? step.servers.map((server) => ({
       key: server.key, tools: server.tools, failing: server.unreachable === true || server.failure !== undefined,
+      ...((server.contextErrors ?? []).length > 0 ? { contextFailing: true } : {}),
       ...(server.pageSize !== undefined ? { pageSize: server.pageSize } : {}), ...(server.emptyCursor !== undefined ? { emptyCursor: server.emptyCursor } : {}),
       cursorsFollowed: paging.get(server.key)?.cursors ?? 0, sentEmptyCursor: paging.get(server.key)?.emptyCursor ?? false,
     }))
@@ -174,7 +179,10 @@ export function caseFacts(evidence: Evidence): CaseFact[] {
   facts.push(...renamings(records, alike));
   // Prompts and resources: their own readings (context-facts.ts), none for a case of tools alone.
   facts.push(...contextFacts(evidence, records));
-  return mergeFacts(facts).sort((a, b) => FACT_KINDS.indexOf(a.kind) - FACT_KINDS.indexOf(b.kind));
+  // A cancellation, options, a list read again, pins, later opens: read for the clauses that name them.
+  facts.push(...clauseFacts(evidence, records, main, advertised));
+  const order: readonly FactKind[] = [...FACT_KINDS, ...CLAUSE_ONLY_KINDS];
+  return mergeFacts(facts).sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
 }
 
 /**
@@ -198,33 +206,4 @@ function renamings(records: readonly SessionRecord[], alike: readonly SessionRec
   if (!relabelled) return [];
   const pair = JSON.parse(relabelled[0]) as [string, string];
   return [said.relabelled(joinOf([...relabelled[1]][0]!, pair[0], pair[1])!)];
-}
-
-/**
- * The kinds of fact that can explain a clause's failure, in the order it prefers them: a profile failure is
- * first the join, a list-order failure first the order; every other clause takes the first fact in
- * FACT_KINDS order (a loss before the naming that led to it).
- */
-const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
-  "names/profile": ["naming", "cut", "stripped", "folded", "refused", ...FACT_KINDS],
-  "names/provider-valid": ["refused", "cut", "stripped", ...FACT_KINDS],
-  "order/stable-list": ["order", ...FACT_KINDS],
-  "wire/passthrough": ["call", ...FACT_KINDS],
-  "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS],
-  "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS],
-  "surface/failing-server-named": ["failing", ...FACT_KINDS],
-  "prompts/failing-server-named": ["failing", ...FACT_KINDS],
-  "resources/failing-server-named": ["failing", ...FACT_KINDS],
-  "prompts/get-routes": ["call", ...FACT_KINDS],
-  "resources/read-routes": ["call", ...FACT_KINDS],
-  "prompts/context-free": ["renamed", ...FACT_KINDS],
-};
-
-/** The fact that explains a finding of `clause`: the first of its kinds the case's facts hold, or undefined. */
-export function explainingFact(clause: string, facts: readonly CaseFact[]): CaseFact | undefined {
-  for (const kind of CLAUSE_KINDS[clause] ?? FACT_KINDS) {
-    const fact = facts.find((entry) => entry.kind === kind && !(kind === "naming" && clause !== "names/profile"));
-    if (fact) return fact;
-  }
-  return undefined;
 }

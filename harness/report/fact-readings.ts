@@ -22,7 +22,12 @@ export interface CaseFact {
  * the host showed or lost of the one it never reached follows from it).
  */
 export const FACT_KINDS = ["target", "failing", "options", "cut", "stripped", "clash", "twice", "folded", "prefix", "lost", "refused", "call", "local", "error", "renamed", "order", "refresh", "naming"] as const;
-export type FactKind = (typeof FACT_KINDS)[number];
+/**
+ * Kinds read across a case's steps (clause-facts.ts): each explains only a clause that names it, after every
+ * kind above, since what happened between the steps (a list changed, a server went away) is the clause's doing.
+ */
+export const CLAUSE_ONLY_KINDS = ["cancel", "request-schema", "unheeded", "relist", "prune", "pin", "remembered", "later-opens", "refused-call", "schema"] as const;
+export type FactKind = (typeof FACT_KINDS)[number] | (typeof CLAUSE_ONLY_KINDS)[number];
 
 /** The name a provider's rule accepts (the default profile's). */
 export const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

@@ -17,6 +17,8 @@ export interface Advertised {
   tools: string[];
   pageSize?: number;
   failing: boolean;
+  /** Some list of its prompts, resources or templates answers with an error: its tools may load, the server does not load cleanly. */
+  contextFailing?: boolean;
   /** The page (from 1) whose nextCursor is "". */
   emptyCursor?: number;
   /** The most distinct cursors other than "" one connection sent it back. */

@@ -245,6 +245,9 @@ function configOf(server: { transport?: { type?: unknown } } & Record<string, un
   return { ...server, transport: server.transport?.type };
 }
 
+/** Whether a schema holds a `$ref` anywhere. */
+const refers = (schema: unknown): boolean => typeof schema === "object" && schema !== null && Object.entries(schema).some(([key, value]) => (key === "$ref" && typeof value === "string") || refers(value));
+
 /** One adapter request as a step: parameters by name, the host's session ids replaced by their order in the case. */
 function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefined): EvidenceStep {
   const [first, ...rest] = call.params;
@@ -263,8 +266,9 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
   const named = (names: string[]) => Object.fromEntries(names.flatMap((name, index) => (rest[index] === undefined ? [] : [[name, rest[index]]])));
   switch (call.method) {
     case "tools": {
-      const tools = (call.result as { tools?: Array<{ name: string; description?: string }> } | undefined)?.tools;
-      const answer = tools ? { tools: tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}) })) } : undefined;
+      const tools = (call.result as { tools?: Array<{ name: string; description?: string; inputSchema?: unknown }> } | undefined)?.tools;
+      // A schema that refers ($ref) is kept whole, so a reader can tell whether its references resolve; others are left out to keep the evidence small.
+      const answer = tools ? { tools: tools.map((tool) => ({ name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), ...(refers(tool.inputSchema) ? { inputSchema: tool.inputSchema } : {}) })) } : undefined;
       return { kind: "host", method: "tools", session, request: {}, ...(call.error === undefined ? { answer } : { error: call.error }) };
     }
     case "call": return { kind: "host", method: "call", session, request: named(["name", "arguments", "namespace"]), ...answered };

@@ -10,6 +10,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { describe, expect, it } from "vitest";
 import type { MessageRecord } from "../../fake-servers/index.ts";
 import { packageRoot } from "../cli/builtin-host.ts";
+import { paced } from "../pace.ts";
 import { sealReport } from "../report/write-report.ts";
 import { loadSuites } from "../runner/catalogue.ts";
 import { describeTool } from "../world/tool-identity.ts";
@@ -44,7 +45,7 @@ describe("the named worlds", () => {
       expect(report.clauses.filter((candidate) => !["not-applicable", "inconclusive"].includes(candidate.status)), spec.name).toEqual([]);
       expect(report.mode).toBe("serve");
     }
-  }, 120_000);
+  }, paced(120_000));
 
   it("a world's checklist quotes the clauses whose constructed cases open it, and says which serve judges", () => {
     expect(clausesAbout(servedWorld("stuck-cursor")!.world, clauses).map((about) => about.id)).toEqual(["surface/failing-server-named"]);

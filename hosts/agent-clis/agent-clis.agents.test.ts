@@ -11,6 +11,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { defineClause, hapLauncher, missingInstall, packageRoot, runClauses, skipTitle, paced } from "../../harness/index.ts";
+import { launchArgv } from "../real-host.ts";
 import { adapter, deliveries, names, observe, world } from "../test-support.ts";
 import { agentCliDrives } from "./agent-hosts.ts";
 
@@ -57,7 +58,7 @@ describe("an agent CLI that cannot start", () => {
       });
       const report = await runClauses({
         clauses: [clause], seed: 1, runs: 1, transport: "http",
-        launcher: hapLauncher({ argv: adapter("agent-clis/codex", "--bin", bin, "--no-isolation"), cwd: packageRoot, requestTimeoutMs: paced(60_000) }),
+        launcher: hapLauncher({ argv: launchArgv(adapter("agent-clis/codex", "--bin", bin, "--no-isolation")), cwd: packageRoot, requestTimeoutMs: paced(60_000) }),
       });
       expect(report.clauses[0]).toMatchObject({ status: "error" });
       expect(report.clauses[0]!.reason).toContain("codex exited (code 3) before sending its first model turn");

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { hapLauncher, missingInstall, packageRoot, skipTitle, worldOf, paced } from "../../harness/index.ts";
+import { launchArgv } from "../real-host.ts";
 import { adapter, scripted } from "../test-support.ts";
 
 const declared = [
@@ -18,7 +19,7 @@ for (const { id, listChanged, builtins } of declared) {
   const missing = missingInstall(`agent-cli:${id}`, "netns");
   describe.skipIf(missing !== undefined)(skipTitle(`${id}, declared depth`, missing), () => {
     it(`declares its built-ins${listChanged ? " and listChanged" : ", and no listChanged"}`, async () => {
-      const handle = await hapLauncher({ argv: adapter(`agent-clis/${id}`), cwd: packageRoot, requestTimeoutMs: paced(240_000) }).launch();
+      const handle = await hapLauncher({ argv: launchArgv(adapter(`agent-clis/${id}`)), cwd: packageRoot, requestTimeoutMs: paced(240_000) }).launch();
       try {
         const { capabilities } = await handle.adapter.initialize();
         expect(capabilities.listChanged).toBe(listChanged);

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeTool, hapLauncher, loadSuites, missingInstall, paced, packageRoot, runClauses, singleCase, skipTitle, WorldSchema, type World } from "../../../harness/index.ts";
+import { launchArgv } from "../../real-host.ts";
 import { gatewayHosts } from "../gateway-hosts.ts";
 
 const missing = missingInstall("gateway:mcp-hub", "sandbox");
@@ -21,7 +22,7 @@ const world = (...servers: Array<[string, string[]]>): World => WorldSchema.pars
 async function judge(id: string, value: unknown) {
   const clause = (await loadSuites(`${packageRoot}/suites`)).find((candidate) => candidate.id === id)!;
   const host = gatewayHosts.find((entry) => entry.id === "mcp-hub")!;
-  const launcher = hapLauncher({ argv: host.argv, cwd: packageRoot, requestTimeoutMs: paced(300_000) });
+  const launcher = hapLauncher({ argv: launchArgv(host.argv), cwd: packageRoot, requestTimeoutMs: paced(300_000) });
   const report = await runClauses({ clauses: [singleCase(clause, value)], launcher, seed: 1, runs: 1, transport: "http" });
   return report.clauses[0]!;
 }
