@@ -13,10 +13,11 @@ import { hostPolicy, PolicyHost } from "../reference/index.ts";
 import { clauses } from "./index.ts";
 
 const timing = clauses.filter((clause) => clause.id === "order/arrival-timing" || clause.id === "order/stable-list");
+const promptOrder = clauses.filter((clause) => clause.id === "prompts/order-independent");
 
-async function judge(loading: "parallel" | "one-at-a-time", bug?: string, seed = 3, runs = 1): Promise<ClauseReport[]> {
+async function judge(loading: "parallel" | "one-at-a-time", bug?: string, seed = 3, runs = 1, judged = timing): Promise<ClauseReport[]> {
   const report = await runClauses({
-    clauses: timing, launcher: inProcessLauncher(() => new PolicyHost({ ...hostPolicy(bug), loading }, `reference-${loading}`)), transport: "memory", seed, runs,
+    clauses: judged, launcher: inProcessLauncher(() => new PolicyHost({ ...hostPolicy(bug), loading }, `reference-${loading}`)), transport: "memory", seed, runs,
   });
   return report.clauses;
 }
@@ -30,6 +31,13 @@ describe.concurrent("the timing clauses and a host that lists one server at a ti
       expect(clause.judged?.["lists-one-at-a-time"], clause.id).toBeGreaterThan(0);
       expect(clause.judged?.["answer-order-changed"], clause.id).toBeUndefined();
     }
+  });
+
+  it("pass prompts/order-independent saying so too: a prompt session keeps the servers asked after a wait, as a tool session does", async () => {
+    // Genkit's getActivePrompts lists one server at a time: without askedAfterWait this clause was INCONCLUSIVE at every seed.
+    const [clause] = await judge("one-at-a-time", undefined, 3, 1, promptOrder);
+    expect(clause!.status, clause!.reason).toBe("pass");
+    expect(clause!.judged?.["lists-one-at-a-time"]).toBeGreaterThan(0);
   });
 
   it("judge a host that lists them all at once on an order that changed, not on the one-at-a-time rule", async () => {

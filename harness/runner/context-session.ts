@@ -48,6 +48,8 @@ export interface ContextObservation {
   answerOrder: string[];
   /** Whether the host asked the servers for their tool lists one at a time (see FakeWorld). */
   listedOneAtATime?: boolean;
+  /** The servers the host asked for their first list only after a wait for them ran out (see FakeWorld). */
+  askedAfterWait?: string[];
 }
 
 /** What a context session needs of the run. */
@@ -113,7 +115,7 @@ export async function observeContext(env: ContextEnvironment, world: World, opti
       for (const prompt of distinct(shown.prompts, (entry) => entry.name)) gets.push(await fetchThrough(env, fake, session, "prompt", prompt));
       for (const resource of distinct(shown.resources, (entry) => entry.uri)) reads.push(await fetchThrough(env, fake, session, "resource", { name: resource.uri, namespace: resource.namespace }));
     }
-    return { open, ...shown, gets, reads, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime() };
+    return { open, ...shown, gets, reads, records: [...fake.records], answerOrder: [...fake.answerOrder], listedOneAtATime: fake.listedOneAtATime(), askedAfterWait: [...fake.askedAfterWait()] };
   } finally {
     try {
       if (session !== undefined) await env.adapter.close(session);
