@@ -27,7 +27,7 @@ export interface RealHost {
   notApplicable: Record<string, string>;
   /**
    * What its adapter needs beyond `npm ci` (harness/optional-installs.ts): a library host installed in
-   * hosts/<host> (`npm run hosts:libraries`; fastmcp's venv, `npm run hosts:python`), an agent CLI and network namespaces, Python 3. Tests that run
+   * hosts/<host> (`npm run hosts:libraries`; a Python host's venv, `npm run hosts:python`), an agent CLI and network namespaces, Python 3. Tests that run
    * the host skip, saying why, where one is missing.
    */
   needs?: OptionalInstall[];

@@ -93,12 +93,12 @@ describe("the npm package, installed from its tarball into a fresh project", () 
     }
     // The real-host adapters ship as examples (`init --example NAME` writes one standalone), without their installs.
     // The gateway adapter, its sandbox, its installer and the pinned gateways' modules ship too (run --gateway ID).
-    const examples = /^hosts\/(agent-clis\/|agent-modules\/[\w-]+\/([\w-]+\.ts|package(-lock)?\.json)$|gateways\/(gateway-main\.ts|gateway-sandbox\.ts|install-gateways\.js|[\w-]+\/([\w-]+\.ts|package(-lock)?\.json))$|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
+    const examples = /^hosts\/(agent-clis\/|agent-modules\/[\w-]+\/([\w-]+\.ts|package(-lock)?\.json)$|gateways\/(gateway-main\.ts|gateway-sandbox\.ts|install-gateways\.js|[\w-]+\/([\w-]+\.ts|package(-lock)?\.json))$|real-host-adapter\.ts$|local-tool\.ts$|offline-env\.ts$|README\.md$|[\w-]+\/adapter\.ts$|genkit\/genkit-(context|model)\.ts$|python-host\/(adapter|mcp_host)\.py$)/;
     expect(paths.filter((path) => /\.test\.ts$|test-support\/|^reports\/|^bench\/|node_modules\//.test(path) || (path.startsWith("hosts/") && !examples.test(path)))).toEqual([]);
     expect(paths.filter((path) => /^hosts\/agent-clis\/(package(-lock)?\.json|agent-hosts\.ts|evidence\.ts)$|^hosts\/agent-modules\/([\w-]+\/hosts\.ts|[^/]+)$/.test(path))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining([
       "hosts/agent-clis/codex/adapter.ts", "hosts/real-host-adapter.ts", "hosts/local-tool.ts", "hosts/openai-agents/adapter.ts", "hosts/vercel-ai/adapter.ts",
-      "hosts/langchain/adapter.ts", "hosts/python-host/adapter.py", "docs/adapters.md",
+      "hosts/langchain/adapter.ts", "hosts/genkit/genkit-context.ts", "hosts/genkit/genkit-model.ts", "hosts/python-host/adapter.py", "docs/adapters.md",
       "harness/agent-kit.ts", "harness/entry/agent-kit.mjs", "harness/entry/types/esm/harness/agent-kit.d.ts", "docs/agent-modules.md",
       "hosts/agent-modules/continue/continue.ts", "hosts/agent-modules/continue/package.json", "hosts/agent-modules/kilo/kilo.ts",
     ]));

@@ -13,12 +13,14 @@ import { packageRoot } from "./builtin-host.ts";
 import { claimTargets, typed } from "./init-targets.ts";
 
 /** An example adapter: where it lives in the package, and the host packages it drives. */
-interface Example {
+export interface Example {
   lang: "ts" | "python";
   /** The packages to install beside it (npm for ts, none for the standard-library Python host). */
   packages: string[];
   /** What it drives, as "the example adapter for ..." ends. */
   summary: string;
+  /** The modules of its own folder its adapter imports (`./NAME.ts`), written beside it as `NAME.mts`. */
+  modules?: string[];
 }
 
 /** The examples `--example` names, each a folder of hosts/. */
@@ -27,7 +29,7 @@ export const examples: Readonly<Record<string, Example>> = {
   "vercel-ai": { lang: "ts", packages: ["ai", "@ai-sdk/mcp"], summary: "the Vercel AI SDK (a MockLanguageModelV3 sees the tools and emits the calls)" },
   langchain: { lang: "ts", packages: ["@langchain/mcp-adapters", "@langchain/core", "@langchain/langgraph"], summary: "LangChain's MultiServerMCPClient (tools as convertToOpenAITool gives them, calls through a ToolNode)" },
   mastra: { lang: "ts", packages: ["@mastra/mcp", "@mastra/core", "zod"], summary: "Mastra's MCPClient with an Agent" },
-  genkit: { lang: "ts", packages: ["genkit", "@genkit-ai/mcp"], summary: "Genkit's MCP host (a scripted model sees the request's tools)" },
+  genkit: { lang: "ts", packages: ["genkit", "@genkit-ai/mcp"], summary: "Genkit's MCP host (a scripted model sees the request's tools)", modules: ["genkit-context", "genkit-model"] },
   "mcp-use": { lang: "ts", packages: ["mcp-use", "@langchain/core"], summary: "mcp-use's MCPClient with its LangChain adapter" },
   voltagent: { lang: "ts", packages: ["@voltagent/core", "ai", "zod"], summary: "VoltAgent's MCPConfiguration with an Agent" },
   "python-host": { lang: "python", packages: [], summary: "a standard-library Python host, on the Python kit" },
@@ -35,8 +37,8 @@ export const examples: Readonly<Record<string, Example>> = {
 
 const hosts = join(packageRoot, "hosts");
 
-/** The files an example writes: [source in the package, name in DIR, rewrite imports?]. */
-function filesOf(name: string, example: Example): Array<[string, string, boolean]> {
+/** The files an example writes: [source in the package, name in DIR, rewrite imports?], its adapter first. */
+export function exampleFiles(name: string, example: Example): Array<[string, string, boolean]> {
   if (example.lang === "python") {
     return [
       [join(hosts, name, "adapter.py"), `mcp_collide_${name.replace(/-/g, "_")}_adapter.py`, false],
@@ -46,6 +48,7 @@ function filesOf(name: string, example: Example): Array<[string, string, boolean
   }
   return [
     [join(hosts, name, "adapter.ts"), `mcp-collide-${name}-adapter.mts`, true],
+    ...(example.modules ?? []).map((module): [string, string, boolean] => [join(hosts, name, `${module}.ts`), `${module}.mts`, true]),
     [join(hosts, "real-host-adapter.ts"), "real-host-adapter.mts", true],
     [join(hosts, "local-tool.ts"), "local-tool.mts", true],
     // Switches a host's telemetry off before it loads; the examples whose host phones home import it first.
@@ -57,7 +60,9 @@ function filesOf(name: string, example: Example): Array<[string, string, boolean
 export function standalone(source: string): string {
   return source
     .replace(/(["'])(?:\.\.\/)+harness\/index\.ts\1/g, '"mcp-collide"')
-    .replace(/(["'])\.\.\/(real-host-adapter|local-tool|offline-env)\.ts\1/g, '"./$2.mts"');
+    .replace(/(["'])\.\.\/(real-host-adapter|local-tool|offline-env)\.ts\1/g, '"./$2.mts"')
+    // A module of the example's own folder (Example.modules), written beside it.
+    .replace(/(["'])\.\/([\w-]+)\.ts\1/g, '"./$2.mts"');
 }
 
 /** Writes example `name` into `directory`; returns the exit code, having said what it wrote or why not. */
@@ -67,7 +72,7 @@ export async function writeExample(name: string, directory: string, force: boole
     err.write(`mcp-collide init: unknown --example ${JSON.stringify(name)}; the examples: ${Object.keys(examples).join(", ")}\n`);
     return 2;
   }
-  const files = filesOf(name, example);
+  const files = exampleFiles(name, example);
   if (!(await claimTargets(files.map(([, file]) => join(directory, file)), force, err))) return 2;
   await mkdir(directory, { recursive: true });
   // Temp file + rename, never following a link: one planted after the check above is replaced, not written through.

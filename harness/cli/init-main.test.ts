@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAdapter } from "../check-adapter/check-adapter.ts";
 import { missingInstall, skipTitle } from "../optional-installs.ts";
 import { packageRoot } from "./builtin-host.ts";
-import { examples, standalone } from "./init-example.ts";
+import { exampleFiles, examples, standalone } from "./init-example.ts";
 import { initMain } from "./init-main.ts";
 import { paced } from "../pace.ts";
 
@@ -134,6 +134,18 @@ describe("mcp-collide init", () => {
     expect((await init("--example", "vercel-ai", "example")).code).toBe(2);
     expect((await init("--example", "no-such-host")).code).toBe(2);
     expect((await init("--example", "vercel-ai", "--lang", "ts")).code).toBe(2);
+  });
+
+  it("writes every module a TypeScript example imports: each relative import of a written file names another it writes", () => {
+    for (const [name, example] of Object.entries(examples)) {
+      if (example.lang !== "ts") continue;
+      const files = exampleFiles(name, example);
+      const written = new Set(files.map(([, file]) => `./${file}`));
+      for (const [source, file] of files) {
+        const imports = [...standalone(readFileSync(source, "utf8")).matchAll(/(?:from|import)\s+["'](\.[^"']*)["']/g)].map((match) => match[1]!);
+        expect(imports.filter((target) => !written.has(target)), `${name}: ${file}`).toEqual([]);
+      }
+    }
   });
 
   it("leaves no import of the repository in any TypeScript example it writes", () => {

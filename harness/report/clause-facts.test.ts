@@ -130,6 +130,20 @@ describe("what a refresh, a pin or a later open did", () => {
     ]);
   });
 
+  it("reads no pins passing where the pinned open answered garbage, or an error naming a pinned server", () => {
+    const two: Servers = [["alpha", ["request"]], ["beta", ["search"]]];
+    const pinnedWith = (answer: unknown) => {
+      const evidence = pinned(2, two).evidence!;
+      const at = evidence.steps.findIndex((step) => step.kind === "host" && step.method === "open" && step.session === 2);
+      evidence.steps[at] = { ...(evidence.steps[at] as Extract<EvidenceStep, { kind: "host" }>), answer };
+      return caseFacts(evidence).map((fact) => fact.text);
+    };
+    const passes = "reports no drift at an open given its earlier pins";
+    expect(caseFacts(pinned(2, two).evidence!).map((fact) => fact.text).some((text) => text.startsWith(passes))).toBe(true);
+    expect(pinnedWith("garbage").some((text) => text.startsWith(passes))).toBe(false);
+    expect(pinnedWith({ outcome: { registered: {}, errors: [{ server: "alpha", message: "alpha drifted" }] }, diagnostics: [] }).some((text) => text.startsWith(passes))).toBe(false);
+  });
+
   it("reads a server left out after a failed call, and opens refused after a call of __proto__", () => {
     const two: Servers = [["alpha", ["request"]], ["beta", ["search"]]];
     const poisoner: Servers = [["alpha", ["__proto__"]], ["beta", ["search"]]];
@@ -181,5 +195,17 @@ describe("an input schema handed on with a $ref that resolves to nothing", () =>
     ]);
     // A schema whose references resolve is not read so.
     expect(caseFacts(shown(1, [["alpha", ["order"]]], refs).evidence!).map((fact) => fact.kind)).not.toContain("schema");
+  });
+
+  it("reads a report from disk as untrusted: a tools answer of another shape, a schema nested past reading, a $ref inside data", () => {
+    const odd = shown(1, [["alpha", ["order"]]], refs).evidence!;
+    const at = odd.steps.findIndex((step) => step.kind === "host" && step.method === "tools");
+    odd.steps[at] = { ...(odd.steps[at] as Extract<EvidenceStep, { kind: "host" }>), answer: { tools: {} } };
+    expect(() => caseFacts(odd)).not.toThrow();
+    let deep: Record<string, unknown> = { $ref: "#/$defs/Missing" };
+    for (let level = 0; level < 100_000; level++) deep = { properties: { x: deep } };
+    expect(() => caseFacts(shown(1, [["alpha", ["order"]]], deep).evidence!)).not.toThrow();
+    const data = { type: "object", properties: { mode: { type: "string", enum: [{ $ref: "#/nowhere" }], default: { $ref: "#/nowhere" } } } };
+    expect(caseFacts(shown(1, [["alpha", ["order"]]], data).evidence!).map((fact) => fact.kind)).not.toContain("schema");
   });
 });

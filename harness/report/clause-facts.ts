@@ -6,6 +6,7 @@
  * it became unreachable, it came back) the records do not keep, so such a fact is read where the clause's own
  * case supplies that step, and says what it cannot tell.
  */
+import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { pairText } from "./call-deliveries.ts";
 import type { CaseFact } from "./fact-readings.ts";
 import type { Advertised } from "./loss-facts.ts";
@@ -94,7 +95,9 @@ function optionFacts(record: SessionRecord, received: Received, advertised: read
   }
   // An error naming no server may be the drift report: only an open whose errors name none of the pinned servers, and none anonymous.
   const pinned = [...optionsOf(record)].filter(([, options]) => options.pin !== undefined).map(([key]) => key);
-  if (pinned.length > 0 && opened !== undefined && !opened.includes("names no server") && !pinned.some((key) => namesServer(opened, key))) facts.push(clauseFactWords.pinsPass());
+  // Only an open that answered (no error, or errors naming servers): garbage is no report of drift either way.
+  const answered = opened !== undefined && (opened === "no error" || opened.startsWith("names "));
+  if (pinned.length > 0 && answered && !opened.includes("names no server") && !pinned.some((key) => namesServer(opened, key))) facts.push(clauseFactWords.pinsPass());
   // Several calls of one name, each answered with the host's error and none reaching a server.
   const refused = (name: string) => record.calls.filter((call) => call.name === name).every((call) => call.route === "no server" && call.answer === "error");
   if ([...new Set(record.calls.map((call) => call.name))].some((name) => record.calls.filter((call) => call.name === name).length > 1 && refused(name))) facts.push(clauseFactWords.refusedItself());
@@ -115,9 +118,14 @@ function listFacts(evidence: Evidence, record: SessionRecord, relisted: boolean)
   return facts;
 }
 
-/** Every `$ref` string a schema holds. */
-const refsOf = (schema: unknown): string[] => typeof schema !== "object" || schema === null ? []
-  : Object.entries(schema).flatMap(([key, value]) => (key === "$ref" && typeof value === "string" ? [value] : refsOf(value)));
+/** Keywords whose values are data, not schemas: a `$ref` key inside them refers to nothing. */
+const DATA_KEYWORDS = new Set(["const", "enum", "default", "examples"]);
+/** How deep a schema is read: a host's output or a report from disk may nest without end. */
+const MAX_DEPTH = 64;
+
+/** Every `$ref` string a schema holds (to MAX_DEPTH). */
+const refsOf = (schema: unknown, depth = 0): string[] => typeof schema !== "object" || schema === null || depth > MAX_DEPTH ? []
+  : Object.entries(schema).flatMap(([key, value]) => (key === "$ref" && typeof value === "string" ? [value] : DATA_KEYWORDS.has(key) ? [] : refsOf(value, depth + 1)));
 
 /** What a local reference (`#/...`) points to in `schema`, or undefined where nothing is there. */
 function resolve(schema: unknown, ref: string): unknown {
@@ -128,8 +136,9 @@ function resolve(schema: unknown, ref: string): unknown {
 /** A shown tool's input schema (the evidence keeps one that refers) whose local `$ref` resolves to nothing in it. */
 function danglingRefs(evidence: Evidence, main: readonly SessionRecord[]): CaseFact[] {
   const sessions = new Set(main.map((record) => record.session));
+  // A report read from disk is untrusted: the answer is parsed, never assumed.
   const schemas = evidence.steps.flatMap((step) => step.kind === "host" && step.method === "tools" && step.session !== undefined && sessions.has(step.session)
-    ? ((step.answer as { tools?: Array<{ inputSchema?: unknown }> } | undefined)?.tools ?? []).map((tool) => tool.inputSchema) : []);
+    ? (ToolsResultSchema.safeParse(step.answer).data?.tools ?? []).map((tool) => tool.inputSchema) : []);
   return schemas.flatMap((schema) => refsOf(schema).filter((ref) => ref.startsWith("#/") && resolve(schema, ref) === undefined).map((ref) =>
     ref.startsWith("#/$defs/") && !Object.hasOwn(schema as object, "$defs") ? clauseFactWords.withoutDefs() : clauseFactWords.dangling()));
 }

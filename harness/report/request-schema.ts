@@ -13,8 +13,9 @@ function typesOf(value: unknown): string[] {
 }
 
 /** Whether `schema` refuses `value` by a keyword read here. */
-export function refusedBy(schema: unknown, value: unknown): boolean {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
+export function refusedBy(schema: unknown, value: unknown, depth = 0): boolean {
+  // A schema from a report on disk may nest without end: past 64 levels nothing more is read.
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema) || depth > 64) return false;
   const rule = schema as Record<string, unknown>;
   const types = typeof rule.type === "string" ? [rule.type] : Array.isArray(rule.type) ? rule.type.map(String) : undefined;
   if (types && !typesOf(value).some((type) => types.includes(type))) return true;
@@ -26,5 +27,5 @@ export function refusedBy(schema: unknown, value: unknown): boolean {
   const object = value as Record<string, unknown>;
   if (Array.isArray(rule.required) && rule.required.some((name) => !Object.hasOwn(object, String(name)))) return true;
   const properties = typeof rule.properties === "object" && rule.properties !== null ? (rule.properties as Record<string, unknown>) : {};
-  return Object.entries(properties).some(([name, property]) => Object.hasOwn(object, name) && refusedBy(property, object[name]));
+  return Object.entries(properties).some(([name, property]) => Object.hasOwn(object, name) && refusedBy(property, object[name], depth + 1));
 }

@@ -246,7 +246,8 @@ function configOf(server: { transport?: { type?: unknown } } & Record<string, un
 }
 
 /** Whether a schema holds a `$ref` anywhere. */
-const refers = (schema: unknown): boolean => typeof schema === "object" && schema !== null && Object.entries(schema).some(([key, value]) => (key === "$ref" && typeof value === "string") || refers(value));
+const refers = (schema: unknown, depth = 0): boolean => typeof schema === "object" && schema !== null && depth <= 64
+  && Object.entries(schema).some(([key, value]) => (key === "$ref" && typeof value === "string") || refers(value, depth + 1));
 
 /** One adapter request as a step: parameters by name, the host's session ids replaced by their order in the case. */
 function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefined): EvidenceStep {

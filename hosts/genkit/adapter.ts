@@ -182,7 +182,9 @@ class GenkitHost extends RealHostAdapter<Session> {
     return readResource(open.context, uri, async (resources, prompt) => {
       open.script = script();
       await open.ai.generate({ model: "scripted", prompt, resources, maxTurns: 1 });
-      return open.script.received ?? [];
+      // A model never called was handed nothing: no read happened, so none may be reported as done.
+      if (open.script.received === undefined) throw new Error("Genkit never called the model with the resource");
+      return open.script.received;
     });
   }
 

@@ -3,7 +3,7 @@
  * the session runs with (it plays the model: records the tools it was offered and the last message it was handed,
  * makes the one tool call its script asks for, reads back the tool responses), and the application's local tools
  * in the two shapes Genkit's `tools` option takes.
- * Imports: the host's packages and the sibling helpers in ../ only.
+ * Imports: the host's packages, the harness's types (harness/index.ts) and the sibling helpers in ../ only.
  */
 import { z, type Genkit, type Part, type ToolAction } from "genkit";
 import type { LocalShape } from "../../harness/index.ts";
