@@ -80,7 +80,7 @@ export { examples as adapterExamples } from "./cli/init-example.ts";
 export { applyBaseline, BaselineFileSchema, readBaseline, writeBaseline, type BaselineFile } from "./report/baseline.ts";
 export { contentSha256, hashedContent } from "./report/content-hash.ts";
 export { readReport } from "./report/read-report.ts";
-export { mapStrings, pathContext, portableArgv, portableText, type PathContext } from "./report/portable-path.ts";
+export { mapStrings, pathContext, portableArgv, portableText, withTsxLoader, type PathContext } from "./report/portable-path.ts";
 export { renderHtml } from "./report/render-html.ts";
 export { clauseAnchor, clauseDocsFor, clauseLink, githubRepository, type RenderOptions } from "./report/clause-docs.ts";
 export { renderJunit } from "./report/render-junit.ts";

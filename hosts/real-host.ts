@@ -4,7 +4,7 @@
  * and the run settings every committed report shares.
  */
 
-import { tsxNodeArgv, type OptionalInstall } from "../harness/index.ts";
+import { withTsxLoader, type OptionalInstall } from "../harness/index.ts";
 
 /** One real host in one configuration. */
 export interface RealHost {
@@ -60,6 +60,5 @@ export const reportRun = { seed: 2026, runs: 25 } as const;
  * command portably, with that loader written `tsx`, so a report made from this command records `argv` itself.
  */
 export function launchArgv(argv: readonly string[]): string[] {
-  const loader = tsxNodeArgv()[2]!;
-  return argv.map((arg, at) => (arg === "tsx" && argv[at - 1] === "--import" ? loader : arg));
+  return withTsxLoader(argv);
 }

@@ -99,6 +99,11 @@ export function expandPortableArgv(argv: readonly string[], context: PathContext
   return argv.map((arg) => arg.replace(/^~(?=\/|$)/, context.home).replace(/^\$TMPDIR(?=\/|$)/, context.temp[0]!));
 }
 
+/** `argv` with its `--import tsx` (or `--import=tsx`) naming the package's own tsx loader, `loader`, instead. */
+export function withTsxLoader(argv: readonly string[], loader: string = tsxNodeArgv()[2]!): string[] {
+  return argv.map((arg, index) => (arg === "tsx" && argv[index - 1] === "--import" ? loader : arg === "--import=tsx" ? `--import=${loader}` : arg));
+}
+
 /**
  * A recorded command line (already {@link expandPortableArgv}ed) with what names the package's own files
  * taken from the package, never from the working directory, where anyone could have planted a
@@ -106,10 +111,8 @@ export function expandPortableArgv(argv: readonly string[], context: PathContext
  * package's tsx loader, and a relative path naming a file the package holds is that file.
  */
 export function packageArgv(argv: readonly string[], context: PathContext = pathContext()): string[] {
-  return argv.map((arg, index) => {
+  return withTsxLoader(argv, context.tsxLoader).map((arg, index) => {
     if (index === 0 && arg === "node") return context.execPath;
-    if (arg === "tsx" && argv[index - 1] === "--import") return context.tsxLoader;
-    if (arg === "--import=tsx") return `--import=${context.tsxLoader}`;
     const relativePath = arg !== "" && !arg.startsWith("-") && !isAbsolute(arg) && !arg.split(/[\\/]/).includes("..");
     return relativePath && existsSync(join(context.packageRoot, arg)) ? join(context.packageRoot, arg) : arg;
   });
