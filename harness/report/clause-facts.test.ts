@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { describeTool } from "../world/tool-identity.ts";
 import { caseFacts } from "./defect-facts.ts";
-import { failing, reportOf } from "./defect-fixtures.ts";
+import { failing, reportOf } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import type { EvidenceStep } from "./report-model.ts";
 import { refusedBy } from "./request-schema.ts";
-import { arrived, call, found, list, open, received, refresh, tools, world, type Message, type Servers } from "./step-fixtures.ts";
+import { arrived, call, found, list, open, received, refresh, tools, world, type Message, type Servers } from "./test-support/step-fixtures.ts";
 
 // Each case as the control runs of the built-in one-bug hosts recorded it (cancels-finished-calls,
 // options-by-visible-name, list-changed-ignored, refresh-adds-only, refresh-prunes-unreachable,

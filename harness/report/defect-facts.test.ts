@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { caseFacts, joinOf } from "./defect-facts.ts";
-import { failing, finding, over, reportOf, server, type SessionSpec } from "./defect-fixtures.ts";
+import { failing, finding, over, reportOf, server, type SessionSpec } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 
 describe("joinOf", () => {
