@@ -4,7 +4,7 @@ import { caseFacts, joinOf } from "./defect-facts.ts";
 import { failing, finding, over, reportOf, server, type SessionSpec } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import type { EvidenceStep, Finding } from "./report-model.ts";
-import { found, list, open, received, tools, world, type Servers } from "./step-fixtures.ts";
+import { found, list, open, received, tools, world, type Servers } from "./test-support/step-fixtures.ts";
 
 describe("joinOf", () => {
   it("reads the key where it stands as a word of its own", () => {
