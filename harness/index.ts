@@ -99,7 +99,7 @@ export { reportJsonSchema } from "./report/report-json-schema.ts";
 export { sealReport, writeReportFiles, type ReportFiles } from "./report/write-report.ts";
 export { packageRoot } from "./cli/builtin-host.ts";
 export { missingInstall, optionalInstalls, probeInstall, SANDBOX_UID, sandboxPrefix, skipTitle, type LibraryHostName, type OptionalInstall } from "./optional-installs.ts";
-export { describeLoad, machineLoad, pace, paced, type MachineLoad } from "./pace.ts";
+export { describeLoad, machineLoad, pace, paced, pacedUntil, type MachineLoad } from "./pace.ts";
 /** Work run at most N at a time (the self-test's real-host replays and CLI controls). */
 export { limiter } from "./limiter.ts";
 export { parseShard, shardOf, type Shard } from "./runner/shard.ts";

@@ -35,3 +35,15 @@ export function paced(ms: number, load: MachineLoad = machineLoad()): number {
 export function describeLoad(load: MachineLoad = machineLoad()): string {
   return `load average ${load.one.toFixed(1)} (1 min) / ${load.five.toFixed(1)} (5 min) on ${load.cores} cores, pace ${pace(load).toFixed(1)}x`;
 }
+
+/**
+ * Polls `done` every `everyMs` until it holds (true) or a bound measured at rest (`ms`), stretched by the
+ * machine's pace when the wait begins, has passed (false, after one last look). Tests that wait on processes
+ * appearing or going use it, so a loaded machine makes them slower, never red.
+ */
+export async function pacedUntil(done: () => boolean | Promise<boolean>, ms: number, everyMs = 50): Promise<boolean> {
+  for (const end = Date.now() + paced(ms); Date.now() < end; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
+    if (await done()) return true;
+  }
+  return done();
+}

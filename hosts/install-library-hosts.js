@@ -8,25 +8,11 @@
 // (and fail under .ci/run, which sets MCP_COLLIDE_REQUIRE_LIBRARY_HOSTS=1). `npm run hosts:libraries -- ID ...`
 // installs only those.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { hostsDir as here, hostsToInstall } from "./installed-hosts.js";
 
-const here = dirname(fileURLToPath(import.meta.url));
-/** The host folders with their own lockfile (harness/cli/host-registry.ts reads the same manifests). */
-export const libraryHosts = readdirSync(here, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(here, entry.name, "host.json")))
-  .map((entry) => entry.name)
-  .filter((id) => JSON.parse(readFileSync(join(here, id, "host.json"), "utf8")).install === "folder")
-  .sort();
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const named = process.argv.slice(2);
-const unknown = named.filter((id) => !libraryHosts.includes(id));
-if (unknown.length > 0) {
-  process.stderr.write(`not a host installed from its own lockfile: ${unknown.join(", ")}; those are: ${libraryHosts.join(", ")}\n`);
-  process.exit(2);
-}
-for (const host of named.length > 0 ? named : libraryHosts) {
+for (const host of hostsToInstall("folder", "a host installed from its own lockfile")) {
   const started = Date.now();
   const result = spawnSync(npm, ["ci", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: join(here, host), stdio: "inherit" });
   if (result.status !== 0) {

@@ -6,17 +6,9 @@
 // else `pip config`'s index-url or first extra-index-url, else PyPI), passed as --index-url. Run by
 // `npm run hosts:python`, which .ci/run calls; `npm run hosts:python -- ID ...` installs only those.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const here = dirname(fileURLToPath(import.meta.url));
-/** The host folders installed in a venv of their own (harness/cli/host-registry.ts reads the same manifests). */
-const venvHosts = readdirSync(here, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(here, entry.name, "host.json")))
-  .map((entry) => entry.name)
-  .filter((id) => JSON.parse(readFileSync(join(here, id, "host.json"), "utf8")).install === "venv")
-  .sort();
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { hostsDir as here, hostsToInstall } from "./installed-hosts.js";
 
 function run(host, command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
@@ -34,14 +26,9 @@ function indexUrl() {
   return value("index-url") ?? value("extra-index-url") ?? "https://pypi.org/simple";
 }
 
-const named = process.argv.slice(2);
-const unknown = named.filter((id) => !venvHosts.includes(id));
-if (unknown.length > 0) {
-  process.stderr.write(`not a host installed in its own venv: ${unknown.join(", ")}; those are: ${venvHosts.join(", ")}\n`);
-  process.exit(2);
-}
+const hosts = hostsToInstall("venv", "a host installed in its own venv");
 const index = indexUrl();
-for (const host of named.length > 0 ? named : venvHosts) {
+for (const host of hosts) {
   const started = Date.now();
   const venv = join(here, host, ".venv");
   rmSync(venv, { recursive: true, force: true });

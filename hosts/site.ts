@@ -35,12 +35,22 @@ export function siteCommand(host: Pick<RealHost, "runArgs" | "argv">): string[] 
   return host.runArgs?.[0] === "--agent-module" ? host.argv.slice(0, host.argv.indexOf("--module") + 1) : host.argv;
 }
 
+/**
+ * The command an agent CLI's reports were made with before `--agent ID` ran the CLI's module through
+ * harness/agent/agent-module-main.ts: its folder's adapter.ts (a wrapper serving the same module), with the variant.
+ */
+function formerAgentArgv(runArgs: readonly string[]): string[] {
+  const variant = runArgs.indexOf("--agent-variant");
+  return ["node", "--import", "tsx", `hosts/agent-clis/${runArgs[1]}/adapter.ts`, ...(variant >= 0 ? ["--variant", runArgs[variant + 1]!] : [])];
+}
+
 /** The registry's hosts as the site takes them. */
 export function siteHosts(hosts: readonly RealHost[] = realHosts): SiteHost[] {
   return hosts.map((host) => ({
     id: host.id, title: host.title, kind: hostKind(host), wiring: host.wiring,
     evidence: host.evidence, notApplicable: host.notApplicable, notes: host.notes ?? [], packages: host.packages, command: siteCommand(host),
     ...(host.formerNames ? { formerNames: host.formerNames } : {}),
+    ...(host.runArgs?.[0] === "--agent" ? { formerCommands: [formerAgentArgv(host.runArgs)] } : {}),
   }));
 }
 

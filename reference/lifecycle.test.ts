@@ -3,7 +3,7 @@
  * allow and deny lists, hostile schemas, and lost answers. One-bug variants live in one-bug-hosts.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { paced, type HostAdapter, type HostServerConfig, type LocalShape } from "../harness/index.ts";
+import { paced, pacedUntil, type HostAdapter, type HostServerConfig, type LocalShape } from "../harness/index.ts";
 import { createHost } from "./create-host.ts";
 import { memoryWorld, type Script } from "./test-support/script-server.ts";
 
@@ -21,15 +21,6 @@ async function openOn(servers: HostServerConfig[], options: { bug?: string; loca
   const names = async () => (await host.tools(opened.session)).tools.map((t) => t.name);
   return { host, ...opened, names, call: (name: string, args: Record<string, unknown> = {}) => host.call(opened.session, name, args) };
 }
-
-/** Polls `condition` until it holds, or throws once `ms` (measured at rest, stretched by the machine's pace now) has passed. */
-const until = async (condition: () => Promise<boolean>, ms = 5_000) => {
-  const deadline = Date.now() + paced(ms);
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition never held");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
 
 describe("reference host, lifecycle", () => {
   it("declares every lifecycle capability", async () => {
@@ -73,7 +64,7 @@ describe("reference host, lifecycle", () => {
     const { names } = await openOn(world.servers);
     alpha.tools = ["a", "new"];
     await world.notify("alpha");
-    await until(async () => (await names()).includes("mcp__alpha__new"));
+    expect(await pacedUntil(async () => (await names()).includes("mcp__alpha__new"), 5_000, 10)).toBe(true);
   }, paced(10_000));
 
   it.each<LocalShape>(["object", "name", "callable", "dict"])("the guard refuses a local %s onto a shown name, and routing stays", async (shape) => {

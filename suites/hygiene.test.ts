@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, paced } from "../harness/index.ts";
+import { builtinHostArgv, hapLauncher, packageRoot, runClauses, selfTestSeed, paced, pacedUntil } from "../harness/index.ts";
 import { clauses } from "./index.ts";
 
 /** Every live process whose ancestry leads to this one (Linux /proc). */
@@ -51,15 +51,6 @@ function alive(pid: number): boolean {
     return false;
   }
 }
-
-/**
- * Polls `done` until it holds or `ms`, a bound measured at rest, stretched by the machine's pace now, has passed:
- * a CLI and its adapter take seconds to appear on a loaded machine (a fixed 30 s ran out at load 15-20 on 2 cores).
- */
-const until = async (done: () => boolean, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + paced(ms); Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
-  return done();
-};
 
 /** TCP sockets this process is listening on (Linux /proc): a fake-server listener left open would show here. */
 function listeningSockets(): string[] {
@@ -126,7 +117,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
         launcher: hapLauncher({ argv: [process.execPath, adapter, "setsid+empty-success", tag] }), seed: 1, runs: 2, transport: "http",
       });
       expect(report.clauses).toHaveLength(1);
-      expect(await until(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
+      expect(await pacedUntil(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
     } finally {
       for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
     }
@@ -136,7 +127,7 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     const tag = `mcp-collide-setsid-probe-${process.pid}`;
     const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)", `${tag}-grandchild`], { detached: true, stdio: "ignore" });
     try {
-      expect(await until(() => tagged(tag).includes(child.pid!), 5000)).toBe(true);
+      expect(await pacedUntil(() => tagged(tag).includes(child.pid!), 5000)).toBe(true);
     } finally {
       child.kill("SIGKILL");
     }
@@ -164,11 +155,11 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
     try {
       // Wait until the adapter has spawned stdio servers: the whole tree the signal must take down.
-      expect(await until(() => descendants(cli.pid).some((line) => line.includes("stdio-shim")), 60_000)).toBe(true);
+      expect(await pacedUntil(() => descendants(cli.pid).some((line) => line.includes("stdio-shim")), 60_000)).toBe(true);
       const tree = descendants(cli.pid).map((line) => Number(line.split(" ")[0]));
       cli.kill(signal);
       expect(await exited).toBe(code);
-      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+      expect(await pacedUntil(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
       // tsx keeps its compile cache in TMPDIR by design; anything else is a leak.
       expect(readdirSync(temp).filter((name) => !name.startsWith("tsx-"))).toEqual([]);
     } finally {
@@ -185,11 +176,11 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     const exited = new Promise<number | null>((resolve) => soak.once("exit", (status) => resolve(status)));
     try {
       // npx -> mcp-collide run -> its adapter: the round in flight, which npx would not stop on its own.
-      expect(await until(() => descendants(soak.pid).some((line) => line.includes("reference/main.ts")), 60_000)).toBe(true);
+      expect(await pacedUntil(() => descendants(soak.pid).some((line) => line.includes("reference/main.ts")), 60_000)).toBe(true);
       const tree = descendants(soak.pid).map((line) => Number(line.split(" ")[0]));
       soak.kill("SIGTERM");
       expect(await exited).toBe(143);
-      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+      expect(await pacedUntil(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
       // tsx keeps its compile cache in TMPDIR (tsx-<uid>), as it does in /tmp on every run: not ours.
       expect(readdirSync(scratch).filter((name) => !name.startsWith("tsx-"))).toEqual([]);
     } finally {
@@ -206,10 +197,10 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
       "--timeout", "60000", "--out", scratch, "--", process.execPath, adapter, "setsid+hang", tag], { stdio: "ignore" });
     const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
     try {
-      expect(await until(() => tagged(tag).length > 0, 30_000)).toBe(true);
+      expect(await pacedUntil(() => tagged(tag).length > 0, 30_000)).toBe(true);
       cli.kill("SIGINT");
       expect(await exited).toBe(130);
-      expect(await until(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
+      expect(await pacedUntil(() => tagged(tag).length === 0, 5000), `left alive: ${tagged(tag).join(", ")}`).toBe(true);
     } finally {
       cli.kill("SIGKILL");
       for (const pid of tagged(tag)) process.kill(pid, "SIGKILL");
@@ -225,12 +216,12 @@ describe.runIf(process.platform === "linux")("hygiene", () => {
     const exited = new Promise<number | null>((resolve) => cli.once("exit", (status) => resolve(status)));
     try {
       // The adapter and the child it keeps: two processes below the CLI.
-      expect(await until(() => descendants(cli.pid).filter((line) => !line.includes("mcp-collide.js")).length >= 2, 30_000)).toBe(true);
+      expect(await pacedUntil(() => descendants(cli.pid).filter((line) => !line.includes("mcp-collide.js")).length >= 2, 30_000)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const tree = descendants(cli.pid).map((line) => Number(line.split(" ")[0]));
       cli.kill("SIGTERM");
       expect(await exited).toBe(143);
-      expect(await until(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
+      expect(await pacedUntil(() => !tree.some(alive), 5000), `left alive: ${tree.filter(alive).join(", ")}`).toBe(true);
     } finally {
       cli.kill("SIGKILL");
       rmSync(scratch, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { hapLauncher } from "../runner/host-launcher.ts";
 import { HapClient } from "./hap-client.ts";
 import { sandboxPrefix } from "../optional-installs.ts";
 import { NO_PID_NAMESPACE_VARIABLE, pidNamespacePrefix, pidNamespaceUnavailable } from "./pid-namespace.ts";
-import { paced } from "../pace.ts";
+import { paced, pacedUntil } from "../pace.ts";
 
 const adapter = fileURLToPath(new URL("./test-support/broken-adapter.mjs", import.meta.url));
 
@@ -31,12 +31,6 @@ function grandchildren(tag: string): number[] {
   });
 }
 
-/** Polls `done` until it holds or `ms`, measured at rest and stretched by the machine's pace now, has passed. */
-const until = async (done: () => boolean, ms: number): Promise<boolean> => {
-  for (const end = Date.now() + paced(ms); Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 50))) if (done()) return true;
-  return done();
-};
-
 const why = process.platform === "linux" ? pidNamespaceUnavailable() : "not Linux";
 let tag = "";
 afterEach(() => {
@@ -49,9 +43,9 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
     const client = new HapClient({ argv: [process.execPath, adapter, "scrubbed-setsid+empty-success", tag], requestTimeoutMs: paced(30_000) });
     expect(client.withoutPidNamespace).toBeUndefined();
     await client.initialize();
-    expect(await until(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
+    expect(await pacedUntil(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
     await client.shutdown(1000);
-    expect(await until(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
+    expect(await pacedUntil(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
   }, paced(60_000));
 
   it("ends it with check-adapter's adapter too", async () => {
@@ -59,9 +53,9 @@ describe.skipIf(why !== undefined)(`adapters in a PID namespace${why ? ` (skippe
     const driver = new LineDriver([process.execPath, adapter, "scrubbed-setsid+empty-success", tag], 30_000);
     expect(driver.withoutPidNamespace).toBeUndefined();
     expect((await driver.request("initialize", { protocolVersion: "1" })).kind).toBe("result");
-    expect(await until(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
+    expect(await pacedUntil(() => grandchildren(tag).length > 0, 10_000), "the grandchild never started").toBe(true);
     await driver.stop();
-    expect(await until(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
+    expect(await pacedUntil(() => grandchildren(tag).length === 0, 10_000), `left alive: ${grandchildren(tag).join(", ")}`).toBe(true);
   }, paced(60_000));
 
   it("runs none of its helpers from PATH, where an adapter could plant them", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { behaviourText } from "./behaviour-text.ts";
-import { finding, server } from "./defect-fixtures.ts";
+import { finding, server } from "./test-support/defect-fixtures.ts";
 
 describe("behaviourText after a refresh", () => {
   // The drift worlds change a server's list before refreshing it, and the records keep only what it

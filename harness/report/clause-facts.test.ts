@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { describeTool } from "../world/tool-identity.ts";
 import { caseFacts } from "./defect-facts.ts";
-import { failing, reportOf } from "./defect-fixtures.ts";
+import { failing, reportOf } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import type { EvidenceStep } from "./report-model.ts";
 import { refusedBy } from "./request-schema.ts";
-import { arrived, call, found, list, open, received, refresh, tools, world, type Message, type Servers } from "./step-fixtures.ts";
+import { arrived, call, found, list, open, received, refresh, tools, world, type Message, type Servers } from "./test-support/step-fixtures.ts";
 
 // Each case as the control runs of the built-in one-bug hosts recorded it (cancels-finished-calls,
 // options-by-visible-name, list-changed-ignored, refresh-adds-only, refresh-prunes-unreachable,
@@ -207,5 +207,49 @@ describe("an input schema handed on with a $ref that resolves to nothing", () =>
     expect(() => caseFacts(shown(1, [["alpha", ["order"]]], deep).evidence!)).not.toThrow();
     const data = { type: "object", properties: { mode: { type: "string", enum: [{ $ref: "#/nowhere" }], default: { $ref: "#/nowhere" } } } };
     expect(caseFacts(shown(1, [["alpha", ["order"]]], data).evidence!).map((fact) => fact.kind)).not.toContain("schema");
+  });
+});
+
+describe("a refresh that drops a server's every tool and reports no error", () => {
+  const two: Servers = [["alpha", ["request"]], ["beta", ["search"]]];
+  const silent = (number: number, servers: Servers, key?: string, shownAfter = servers.slice(1)) => found(number, servers, [
+    world(1, servers), open(1, servers.map(([name]) => ({ key: name }))), tools(1, servers), refresh(1, key), tools(1, shownAfter),
+    ...servers.map(([name]) => received(1, name, list())),
+  ]);
+
+  it("is one defect on every world, a refresh of the server and of every server alike", () => {
+    // Old code: three defects, "showed 2: ...; after refresh "alpha", showed 1: ...", "...; after refresh every server, ..." and "showed 1: ...".
+    expect(summary([failing("drift/unreachable-prunes-nothing", [silent(1, two, "alpha"), silent(2, two), silent(3, [["alpha", ["request"]]], "alpha")])])).toEqual([
+      ["drops every tool of a refreshed server without an error", ["drift/unreachable-prunes-nothing#3", "drift/unreachable-prunes-nothing#1", "drift/unreachable-prunes-nothing#2"]],
+    ]);
+  });
+
+  it("is not read where the refresh was of another server, or the server's tools are still shown; the title then says what was shown", () => {
+    const other = silent(1, two, "beta");
+    expect(caseFacts(other.evidence!).map((fact) => fact.kind)).not.toContain("prune");
+    expect(caseFacts(silent(2, two, "alpha", two).evidence!).map((fact) => fact.kind)).not.toContain("prune");
+    expect(groupDefects(reportOf([failing("drift/unreachable-prunes-nothing", [other])])).defects[0]!.title).toBe('after refresh "beta", does not show "request" of "alpha", and no error names "alpha"');
+  });
+});
+
+describe("a cursor sent back again and again", () => {
+  const stuck = (number: number, times: number, cursors = (at: number) => "c1") => found(number, [["alpha", ["request", "search"]], ["beta", ["query"]]], [
+    { kind: "world", world: 1, transport: "memory", servers: [{ key: "alpha", tools: ["request", "search"], failure: "stuck-cursor" }, { key: "beta", tools: ["query"] }] },
+    open(1, [{ key: "alpha" }, { key: "beta" }], [{ server: "alpha", message: `the cursor was asked for ${times} times on this connection: no more pages` }]), tools(1, [["beta", ["query"]]]),
+    received(1, "alpha", [...list(), ...Array.from({ length: times }, (_, at): Message => ({ method: "tools/list", connection: 1, cursor: cursors(at) }))]), received(1, "beta", list()),
+  ]);
+
+  it("is read from what the server received, though an error named the server", () => {
+    // Old code: titled 'asked "alpha" for its tool list 13 times on one connection', what the records showed and not why.
+    expect(summary([failing("surface/failing-server-named", [stuck(8, 12)])])).toEqual([
+      ["asks a server for the same page of its tool list again and again, sending one nextCursor back more than 10 times on one connection", ["surface/failing-server-named#8"]],
+    ]);
+  });
+
+  it("is not read for a cursor sent back 10 times, nor for cursors that advance", () => {
+    expect(caseFacts(stuck(8, 10).evidence!).map((fact) => fact.kind)).not.toContain("cursor-loop");
+    const advancing = stuck(8, 12, (at) => `c${at}`);
+    expect(caseFacts(advancing.evidence!).map((fact) => fact.kind)).not.toContain("cursor-loop");
+    expect(groupDefects(reportOf([failing("surface/failing-server-named", [advancing])])).defects[0]!.title).toBe('asked "alpha" for its tool list 13 times on one connection');
   });
 });

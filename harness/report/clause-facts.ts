@@ -1,6 +1,7 @@
 /**
  * Policy (docs/defects.md says it to users): facts about what a host did across the steps of one case (a
- * cancellation, per-server options, a list read again, pins, opens after an earlier one), read from the records
+ * cancellation, a cursor sent back again and again, per-server options, a list read again, pins, opens after
+ * an earlier one), read from the records
  * like every fact, each said the same way in every world. Each explains only the clauses that name its kind
  * (explaining-fact.ts, CLAUSE_KINDS): what a clause's case did between the records' steps (a server's list changed,
  * it became unreachable, it came back) the records do not keep, so such a fact is read where the clause's own
@@ -37,6 +38,9 @@ const listsAsked = (evidence: Evidence, session: number) => evidence.steps.filte
 
 const pairsOf = (surface: SessionRecord["surfaces"][number] | undefined) => new Set((surface ?? []).flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
 
+/** A cursor a host sent back more often than this on one connection is sent back again and again (the clause's own bound). */
+const CURSOR_REPEATS = 10;
+
 /** Each fact's words, so every reading says it alike. */
 export const clauseFactWords = {
   cancelled: (): CaseFact => ({ kind: "cancel", key: "cancel:finished-call", text: "cancels calls that had already completed: notifications/cancelled followed an answer the host had handed back" }),
@@ -46,6 +50,8 @@ export const clauseFactWords = {
   neverRelisted: (): CaseFact => ({ kind: "unheeded", key: "unheeded:list-changed", text: "ignores notifications/tools/list_changed: it asks no server for its list again, and every later list is the one the open showed" }),
   keepsAll: (): CaseFact => ({ kind: "relist", key: "relist:keeps-all", text: "keeps every tool it showed when a server's list is read again: a later list drops none of the earlier one's" }),
   pruned: (): CaseFact => ({ kind: "prune", key: "prune:failed-refresh", text: "drops every tool of a server whose refresh failed: the refresh's error names it, and none of its tools is shown after" }),
+  prunedSilently: (): CaseFact => ({ kind: "prune", key: "prune:no-error", text: "drops every tool of a refreshed server without an error: the refresh reported none, and none of the server's tools is shown after" }),
+  cursorLoop: (): CaseFact => ({ kind: "cursor-loop", key: "cursor-loop:tools", text: `asks a server for the same page of its tool list again and again, sending one nextCursor back more than ${CURSOR_REPEATS} times on one connection` }),
   pinsPass: (): CaseFact => ({ kind: "pin", key: "pin:no-drift", text: "reports no drift at an open given its earlier pins: no error names a pinned server (what changed since the pin, the records do not keep)" }),
   remembered: (): CaseFact => ({ kind: "remembered", key: "remembered:failed-server", text: "reports a server that failed at one open as failed at a later one without reaching it (it received nothing; whether it was back by then, the records do not say)" }),
   leftOut: (): CaseFact => ({ kind: "later-opens", key: "later-opens:failed-call", text: "leaves out, with no error, a server a call of which failed in an earlier session: later opens never reach it" }),
@@ -63,7 +69,7 @@ export function clauseFacts(evidence: Evidence, records: readonly SessionRecord[
   // Read again: more first pages than the world had opens (a refresh on the open's connection, or a new one).
   const relisted = [...received.values()].some((messages) => firstPageReads(messages) > main.length);
   return [
-    ...cancellations(received, main),
+    ...cancellations(received, main), ...cursorLoops(received),
     ...main.flatMap((record) => [...optionFacts(record, received, advertised), ...listFacts(evidence, record, relisted)]),
     ...laterOpens(evidence, records), ...danglingRefs(evidence, main),
   ];
@@ -79,6 +85,20 @@ function cancellations(received: Received, main: readonly SessionRecord[]): Case
     if (cancelled.method === "tools/call") return routes.has(pairText(server, cancelled.tool ?? "")) ? [clauseFactWords.cancelled()] : [];
     return ["initialize", "tools/list"].includes(cancelled.method) && shownKeys.has(server) ? [clauseFactWords.cancelledList()] : [];
   }));
+}
+
+/** A server asked for the page of one cursor more than CURSOR_REPEATS times on one connection. */
+function cursorLoops(received: Received): CaseFact[] {
+  for (const messages of received.values()) {
+    const sent = new Map<string, number>();
+    for (const message of messages) {
+      if (message.method !== "tools/list" || message.cursor === undefined) continue;
+      const key = JSON.stringify([message.connection, message.cursor]);
+      sent.set(key, (sent.get(key) ?? 0) + 1);
+    }
+    if ([...sent.values()].some((count) => count > CURSOR_REPEATS)) return [clauseFactWords.cursorLoop()];
+  }
+  return [];
 }
 
 /** Request schemas and pins the open was given, and what the host did with them; calls it refused itself. */
@@ -104,7 +124,10 @@ function optionFacts(record: SessionRecord, received: Received, advertised: read
   return facts;
 }
 
-/** A list read again that drops nothing the earlier list showed, or none read again at all; a failed refresh's server dropped. */
+/**
+ * A list read again that drops nothing the earlier list showed, or none read again at all; a refreshed server
+ * dropped, by a refresh whose error names it or by one that reported no error.
+ */
 function listFacts(evidence: Evidence, record: SessionRecord, relisted: boolean): CaseFact[] {
   const facts: CaseFact[] = [];
   const first = pairsOf(record.surfaces[0]);
@@ -113,7 +136,11 @@ function listFacts(evidence: Evidence, record: SessionRecord, relisted: boolean)
   record.surfaces.slice(1).forEach((later, index) => {
     const step = record.after[index + 1] ?? "";
     const keys = [...new Set((record.surfaces[index] ?? []).flatMap((tool) => (tool.pair ? [tool.pair[0]] : [])))];
-    if (step.startsWith("refresh") && keys.some((key) => namesServer(step, key) && !later.some((tool) => tool.pair?.[0] === key))) facts.push(clauseFactWords.pruned());
+    const dropped = (key: string) => !later.some((tool) => tool.pair?.[0] === key);
+    if (step.startsWith("refresh") && keys.some((key) => namesServer(step, key) && dropped(key))) facts.push(clauseFactWords.pruned());
+    // A refresh of that server, or of every server, that reported no error at all.
+    const refreshed = (key: string) => step.startsWith(`refresh ${JSON.stringify(key)}: `) || step.startsWith("refresh every server: ");
+    if (step.endsWith(": no error") && keys.some((key) => refreshed(key) && dropped(key))) facts.push(clauseFactWords.prunedSilently());
   });
   return facts;
 }

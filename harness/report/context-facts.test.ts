@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeTool } from "../world/tool-identity.ts";
 import { caseFacts } from "./defect-facts.ts";
-import { failing, reportOf } from "./defect-fixtures.ts";
+import { failing, reportOf } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import type { EvidenceStep, Finding } from "./report-model.ts";
 

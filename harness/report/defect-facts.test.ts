@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { toolErrorText } from "../../fake-servers/index.ts";
 import { caseFacts, joinOf } from "./defect-facts.ts";
-import { failing, finding, over, reportOf, server, type SessionSpec } from "./defect-fixtures.ts";
+import { failing, finding, over, reportOf, server, type SessionSpec } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
+import type { EvidenceStep, Finding } from "./report-model.ts";
+import { found, list, open, received, tools, world, type Servers } from "./test-support/step-fixtures.ts";
 
 describe("joinOf", () => {
   it("reads the key where it stands as a word of its own", () => {
@@ -156,5 +159,65 @@ describe("an error naming a server", () => {
   it("names no such server where the server's prompt or resource list answered with an error, its tools loaded", () => {
     expect(keys(["prompts"])).not.toContain("error:healthy-server");
     expect(keys(["resources", "templates"])).not.toContain("error:healthy-server");
+  });
+});
+
+describe("a tool error handed on as ordinary output", () => {
+  const said = toolErrorText("alpha", "fail");
+  // A call of alpha's "fail" (which answers isError: true) the host answered ok, unmarked, with `content`.
+  const handed = (number: number, content: unknown, isError?: boolean, servers = [server("alpha", ["request", "fail"])]) => {
+    const made = finding(number, servers, [{ shown: servers.flatMap((s) => s.tools.map((tool) => [tool, s.key, tool] as [string, string, string])), calls: [["fail", ["alpha", "fail"]]] }]);
+    const at = made.evidence!.steps.findIndex((step) => step.kind === "host" && step.method === "call");
+    made.evidence!.steps[at] = { ...(made.evidence!.steps[at] as Extract<EvidenceStep, { kind: "host" }>), answer: { ok: true, content, ...(isError !== undefined ? { isError } : {}) } };
+    return made;
+  };
+  const text = (value: string) => [{ type: "text", text: value }];
+  const unmarked = "call:answered a tool error, which the host handed on as ordinary output";
+
+  it("is read where the error's text comes nested in JSON the host wrote, as it is read where it comes plain", () => {
+    // Old code: read only the plain text; a host that wrapped it (a list of content parts, {"error": ...}) was titled "showed 2: ...".
+    for (const content of [text(said), text(JSON.stringify(text(said))), text(JSON.stringify({ error: said })), text(JSON.stringify([{ type: "input_text", text: "Output:" }, { type: "input_text", text: said }]))]) {
+      expect(caseFacts(handed(1, content).evidence!).map((fact) => fact.key), JSON.stringify(content)).toContain(unmarked);
+    }
+    const report = reportOf([failing("wire/tool-error-reaches-model", [handed(1, text(JSON.stringify({ error: said }))), handed(3, text(JSON.stringify({ error: said })), undefined, [server("alpha", ["fail"])])])]);
+    expect(groupDefects(report).defects.map((d) => [d.title.split(":")[0], d.violations.map((v) => v.case)])).toEqual([["a call of a shown tool answered a tool error, which the host handed on as ordinary output", [3, 1]]]);
+  });
+
+  it("is not read from a result marked isError, nor from output without the error's text; the title then says what was shown", () => {
+    expect(caseFacts(handed(1, text(JSON.stringify({ error: said })), true).evidence!).map((fact) => fact.key)).not.toContain(unmarked);
+    const other = handed(1, text(JSON.stringify({ error: "something else failed" })));
+    expect(caseFacts(other.evidence!).map((fact) => fact.key)).not.toContain(unmarked);
+    expect(groupDefects(reportOf([failing("wire/tool-error-reaches-model", [other])])).defects[0]!.title).toBe('showed 2: "request", "fail"; a call of "fail" reached "alpha" / "fail"');
+  });
+});
+
+describe("a later list that shows nothing, with no error", () => {
+  const pair = [server("alpha", ["request"]), server("delta", ["query"])];
+  const both: SessionSpec["shown"] = [["request", "alpha", "request"], ["query", "delta", "query"]];
+  const emptied = (number: number, refreshed: NonNullable<SessionSpec["refreshed"]>) => finding(number, pair, [{ shown: both, refreshed }]);
+
+  it("is read after a refresh of one server, every server's tools gone, those not refreshed too", () => {
+    // Old code: titled 'after refresh "alpha", does not show "query" of "delta", and no error names "delta"'.
+    const report = reportOf([failing("drift/refresh-tracks-list", [emptied(3, { server: "alpha", shown: [] }), emptied(4, { server: "alpha", shown: [] })])]);
+    expect(groupDefects(report).defects.map((d) => [d.title, d.violations.map((v) => v.case)])).toEqual([[
+      'shows no tool at all on a later list, reporting no error, the tools of servers it was not asked to refresh gone too: after refresh "alpha", does not show "query" of "delta", and no error names "delta"', [3, 4],
+    ]]);
+  });
+
+  it("is read on a later list no step came before where two servers' tools were shown, as on one after a refresh", () => {
+    const later = (servers: Servers, errors: Array<{ server?: string; message: string }> = []) => found(3, servers, [
+      world(1, servers), open(1, servers.map(([key]) => ({ key })), errors), tools(1, servers), tools(1, []), ...servers.map(([key]) => received(1, key, list())),
+    ]);
+    const two: Servers = [["alpha", ["request"]], ["delta", ["query"]]];
+    expect(caseFacts(later(two).evidence!).map((fact) => fact.key)).toContain("refresh:emptied");
+    // One server's tools gone may be that server's doing; an open that reported an error is not one that reported none.
+    expect(caseFacts(later([["alpha", ["request", "search"]]]).evidence!).map((fact) => fact.key)).not.toContain("refresh:emptied");
+    expect(caseFacts(later([...two, ["omega", []]], [{ server: "omega", message: "no tools" }]).evidence!).map((fact) => fact.key)).not.toContain("refresh:emptied");
+  });
+
+  it("is not read after a refresh of every server, nor where another server's tools are still shown", () => {
+    const keys = (made: Finding) => caseFacts(made.evidence!).map((fact) => fact.key);
+    expect(keys(emptied(1, { shown: [] }))).not.toContain("refresh:emptied");
+    expect(keys(emptied(1, { server: "alpha", shown: [["query", "delta", "query"]] }))).not.toContain("refresh:emptied");
   });
 });

@@ -129,6 +129,16 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     const after = new Set(later.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
     const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !record.errors.concat(record.steps).some((text) => namesServer(text, tool.pair![0])));
     if (gone.length > 0 && later.length >= before.length) facts.push({ kind: "refresh", key: "refresh:displaced", text: "after a refresh, no longer shows a tool of a server whose list still holds it" });
+    // Nothing at all on a later list, no error reported, though servers not refreshed had tools shown before it: after a
+    // refresh of one server that reported none, some other server; after no step, two servers at least (one server's
+    // tools gone may be that server's doing, and what the case did between the lists the records do not keep).
+    const step = record.after[index + 1] ?? "";
+    const refreshed = step === "" ? "" : /^refresh ("(?:[^"\\]|\\.)*"): no error$/.exec(step)?.[1];
+    const others = new Set(before.flatMap((tool) => (tool.pair && JSON.stringify(tool.pair[0]) !== refreshed ? [tool.pair[0]] : [])));
+    const quiet = step !== "" || record.errors.every((errors) => errors === "no error");
+    if (refreshed !== undefined && quiet && later.length === 0 && others.size >= (step === "" ? 2 : 1)) {
+      facts.push({ kind: "refresh", key: "refresh:emptied", text: "shows no tool at all on a later list, reporting no error, the tools of servers it was not asked to refresh gone too" });
+    }
   });
   if (join !== undefined && join !== PROFILE_JOIN && surface.every((tool) => !tool.pair || joinOf(tool.shown, tool.pair[0], tool.pair[1]) === join)) {
     facts.push(said.naming(join));

@@ -17,7 +17,8 @@ const CLAUSE_KINDS: Record<string, readonly FactKind[]> = {
   "wire/passthrough": ["call", ...FACT_KINDS],
   "drift/refresh-tracks-list": ["refresh", "renamed", ...FACT_KINDS, "relist"],
   "drift/unreachable-prunes-nothing": ["refresh", "error", ...FACT_KINDS, "prune"],
-  "surface/failing-server-named": ["failing", ...FACT_KINDS],
+  // A cursor sent back again and again (read only here) after every other kind: a failing server no error names first.
+  "surface/failing-server-named": ["failing", ...FACT_KINDS, "cursor-loop"],
   "prompts/failing-server-named": ["failing", ...FACT_KINDS],
   "resources/failing-server-named": ["failing", ...FACT_KINDS],
   "prompts/get-routes": ["call", ...FACT_KINDS],

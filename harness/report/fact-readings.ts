@@ -10,6 +10,11 @@ export interface CaseFact {
   key: string;
   text: string;
   /**
+   * How the fact showed in this finding's own world, where the fact says (the place a schema differs): a
+   * defect's title quotes that of its first finding, the one on its smallest world. Never compared.
+   */
+  detail?: string;
+  /**
    * Facts the same records fit as well (a first page that ended at an empty cursor: the host reads one page,
    * or it takes "" for the end). Such a finding is explained by one of them where another finding of the
    * report shows that one alone (group-defects.ts); else by this fact.
@@ -26,7 +31,7 @@ export const FACT_KINDS = ["target", "failing", "options", "cut", "stripped", "c
  * Kinds read across a case's steps (clause-facts.ts): each explains only a clause that names it, after every
  * kind above, since what happened between the steps (a list changed, a server went away) is the clause's doing.
  */
-export const CLAUSE_ONLY_KINDS = ["cancel", "request-schema", "unheeded", "relist", "prune", "pin", "remembered", "later-opens", "refused-call", "schema"] as const;
+export const CLAUSE_ONLY_KINDS = ["cancel", "request-schema", "unheeded", "relist", "prune", "pin", "remembered", "later-opens", "refused-call", "schema", "cursor-loop"] as const;
 export type FactKind = (typeof FACT_KINDS)[number] | (typeof CLAUSE_ONLY_KINDS)[number];
 
 /** The name a provider's rule accepts (the default profile's). */

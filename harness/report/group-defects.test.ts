@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicate, failing, finding, reportOf, server, twiceToAlpha } from "./defect-fixtures.ts";
+import { duplicate, failing, finding, reportOf, server, twiceToAlpha } from "./test-support/defect-fixtures.ts";
 import { groupDefects, withDefects } from "./group-defects.ts";
 import { ReportSchema } from "./report-model.ts";
 

@@ -1,8 +1,10 @@
 /**
  * Policy (docs/defects.md says it to users): a report's defects are its findings grouped by cause.
  * - One cause, one defect, whatever the world: each finding is read for world-independent facts
- *   (defect-facts.ts), and its clause takes the first kind of fact that can explain its failure; findings
- *   explained by the same fact are one defect, the one on the smallest world first (its world and repro).
+ *   (defect-facts.ts; for schema/input-schema-intact, also its own comparison of a schema the records do
+ *   not keep, schema-comparison-facts.ts), and its clause takes the first kind of fact that can explain its
+ *   failure; findings explained by the same fact are one defect, the one on the smallest world first (its
+ *   world and repro, and the fact's detail where it has one).
  *   Where a finding's records fit another reading as well (CaseFact.or), the report's other findings decide:
  *   it takes a reading some other finding shows alone, and the defect's world is the smallest that shows
  *   its fact alone.
@@ -27,6 +29,7 @@ import { findingsOf } from "./findings-of.ts";
 import { hostWideCauses, type Item } from "./host-wide-causes.ts";
 import type { ClauseReport, Defect, Finding, Report } from "./report-model.ts";
 import { clip } from "./report-view.ts";
+import { schemaComparisonFacts } from "./schema-comparison-facts.ts";
 import { sessionRecords } from "./session-records.ts";
 
 /** The order of statuses, worst first. */
@@ -133,8 +136,8 @@ function behaviourDefect(items: readonly Item[], fact?: CaseFact): Omit<Defect, 
   // host did nothing.
   const saw = `${items[0]!.clause.id} saw: ${first.observed ?? first.reason}`;
   const seen = titleOf((text.anomalies.length > 0 ? text.anomalies : facts).slice(0, 2)) || clip(saw, TITLE_LIMIT, "");
-  // A fact shared across worlds leads the title; the smallest world's records say how it showed there.
-  const title = fact ? `${fact.text}: ${seen}` : seen;
+  // A fact shared across worlds leads the title (with how it showed on the smallest world, where it says); that world's records say what the host did there.
+  const title = fact ? `${fact.text}${fact.detail !== undefined ? ` (${fact.detail})` : ""}: ${seen}` : seen;
   return defectOf(items, { cause: "behaviour", title, behaviour: text.facts.join("; ") || saw });
 }
 
@@ -143,7 +146,8 @@ function behaviourDefect(items: readonly Item[], fact?: CaseFact): Omit<Defect, 
  * well (CaseFact.or) where another finding shows that reading alone and none shows the first so.
  */
 function explainedBy(items: readonly Item[]): Array<{ item: Item; fact?: CaseFact; sure: boolean }> {
-  const read = items.map((item) => ({ item, fact: item.finding.status === "error" || !item.finding.evidence ? undefined : explainingFact(item.clause.id, caseFacts(item.finding.evidence)) }));
+  const factsOf = (item: Item, evidence: NonNullable<Finding["evidence"]>) => [...caseFacts(evidence), ...schemaComparisonFacts(item.clause.id, item.finding.observed)];
+  const read = items.map((item) => ({ item, fact: item.finding.status === "error" || !item.finding.evidence ? undefined : explainingFact(item.clause.id, factsOf(item, item.finding.evidence)) }));
   const alone = new Set(read.flatMap(({ fact }) => (fact && !fact.or ? [fact.key] : [])));
   return read.map(({ item, fact }) => ({ item, fact: !fact?.or || alone.has(fact.key) ? fact : fact.or.find((other) => alone.has(other.key)) ?? fact, sure: fact !== undefined && !fact.or }));
 }
@@ -157,14 +161,15 @@ const worldSize = (finding: Finding) => finding.counterexample?.servers.reduce((
  * calls agreeing with every member.
  */
 function groupByBehaviour(items: readonly Item[]): Array<{ items: Item[]; fact?: CaseFact }> {
-  const byFact = new Map<string, { items: Item[]; fact: CaseFact; sure: Set<Item> }>();
+  const byFact = new Map<string, { items: Item[]; fact: CaseFact; sure: Set<Item>; details: Map<Item, string> }>();
   const groups: Array<{ key: string; members: Array<{ item: Item; signature: Signature }> }> = [];
   const alone: Item[][] = [];
   for (const { item, fact, sure } of explainedBy(items)) {
     if (fact) {
-      const group = byFact.get(fact.key) ?? { items: [], fact, sure: new Set<Item>() };
+      const group = byFact.get(fact.key) ?? { items: [], fact, sure: new Set<Item>(), details: new Map<Item, string>() };
       group.items.push(item);
       if (sure) group.sure.add(item);
+      if (fact.detail !== undefined) group.details.set(item, fact.detail);
       byFact.set(fact.key, group);
       continue;
     }
@@ -179,8 +184,16 @@ function groupByBehaviour(items: readonly Item[]): Array<{ items: Item[]; fact?:
   }
   // A fact's world is the smallest that shows it alone (no other reading fits its records), else the smallest.
   const smallest = (list: Item[], sure: Set<Item>) => [...list].sort((a, b) => Number(!sure.has(a)) - Number(!sure.has(b)) || worldSize(a.finding) - worldSize(b.finding))[0]!;
+  // A fact's detail is how it showed on the defect's world: its first finding's.
+  const detailed = (fact: CaseFact, detail: string | undefined): CaseFact => {
+    const { detail: _first, ...rest } = fact;
+    return detail === undefined ? rest : { ...rest, detail };
+  };
   return [
-    ...[...byFact.values()].map((group) => ({ items: [...new Set([smallest(group.items, group.sure), ...group.items])], fact: group.fact })),
+    ...[...byFact.values()].map((group) => {
+      const first = smallest(group.items, group.sure);
+      return { items: [...new Set([first, ...group.items])], fact: detailed(group.fact, group.details.get(first)) };
+    }),
     ...groups.map((group) => ({ items: group.members.map((member) => member.item) })),
     ...alone.map((group) => ({ items: group })),
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failing, finding, reportOf, server } from "./defect-fixtures.ts";
+import { failing, finding, reportOf, server } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import type { ReportServer } from "./report-model.ts";
 

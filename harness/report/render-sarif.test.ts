@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicate, failing, finding, reportOf, server, twiceToAlpha } from "./defect-fixtures.ts";
+import { duplicate, failing, finding, reportOf, server, twiceToAlpha } from "./test-support/defect-fixtures.ts";
 import { groupDefects } from "./group-defects.ts";
 import { renderMarkdown } from "./render-markdown.ts";
 import { defectFingerprint, renderSarif } from "./render-sarif.ts";

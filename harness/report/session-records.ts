@@ -115,11 +115,21 @@ function pushSurface(record: SessionRecord, tools: ShownTool[]): void {
   record.after.push(record.steps.at(-1) ?? "");
 }
 
-/** Whether a call's content quotes the scripted tool error of the (server, tool) it arrived at. */
+/** How deep a tool error's text is looked for inside JSON a host wrote into its output (the clause reads it as deep). */
+const NESTED_LEVELS = 3;
+
+/**
+ * Whether a call's content quotes the scripted tool error of the (server, tool) it arrived at: as it is, or
+ * inside JSON the host wrote into a text part (a list of content parts, an `{"error": ...}`), each level
+ * escaping it once more.
+ */
 function carriesToolError(content: unknown, route: string): boolean {
   const match = /^("(?:[^"\\]|\\.)*") \/ ("(?:[^"\\]|\\.)*")$/.exec(route);
   if (!match) return false;
-  return JSON.stringify(content ?? "").includes(JSON.stringify(toolErrorText(JSON.parse(match[1]!) as string, JSON.parse(match[2]!) as string)).slice(1, -1));
+  const handed = JSON.stringify(content ?? "");
+  let form = JSON.stringify(toolErrorText(JSON.parse(match[1]!) as string, JSON.parse(match[2]!) as string)).slice(1, -1);
+  for (let level = 0; level < NESTED_LEVELS; level += 1, form = JSON.stringify(form).slice(1, -1)) if (handed.includes(form)) return true;
+  return false;
 }
 
 /** Every session of a case, in order, each with the world it was opened on. */

@@ -140,6 +140,10 @@ describe("the compliance site", () => {
     expect((await loadSite(root(onNode22, { "1.0.0": ours("1.0.0") }), [pinned])).entries[0]!.versions).toHaveLength(2);
     const elsewhere = { ...at("2.0.0"), hostCommand: ["hosts/node-runtimes/node_modules/node22/bin/node", "hosts/other/adapter.ts"] };
     await expect(loadSite(root(elsewhere), [pinned])).rejects.toThrow(/its host command does not start with the registry's/);
+    // A report made with a command the registry used before (an agent CLI's adapter.ts, before it ran as a module).
+    const moved = { ...command, command: ["node", "harness/agent/agent-module-main.ts", "--module", "hosts/hostile/hostile.ts"], formerCommands: [["node", "hosts/hostile/adapter.ts"]] };
+    expect((await loadSite(root(ours("2.0.0")), [moved])).entries[0]!.versions).toHaveLength(1);
+    await expect(loadSite(root(elsewhere), [moved])).rejects.toThrow(/its host command does not start with the registry's/);
     // A host whose API was renamed since an earlier report names its former name; any other name is refused.
     const renamed = { ...host, formerNames: ["another host"] };
     expect((await loadSite(root(at("2.0.0"), { "1.0.0": stranger }), [renamed])).entries[0]!.versions).toHaveLength(2);

@@ -34,6 +34,8 @@ export const SiteHostSchema = z.object({
   packages: z.array(z.string()).default([]),
   /** The adapter command the registry runs it with: every report of it starts its `hostCommand` so. */
   command: z.array(z.string()).optional(),
+  /** Commands earlier reports of it were made with, before the registry's changed (an agent CLI's adapter before it ran as a module). */
+  formerCommands: z.array(z.array(z.string())).optional(),
   /** Names an earlier version's report may carry for this host (its API renamed since); the current report's name aside. */
   formerNames: z.array(z.string()).optional(),
 });
@@ -117,8 +119,10 @@ function checkHost(report: Report, file: string, host: SiteHost, current: Report
   if (current && report.host.name !== current.host.name && !host.formerNames?.includes(report.host.name)) {
     throw new Error(`${file}: a report of ${JSON.stringify(report.host.name.slice(0, 200))}, but reports/${host.id}.json is of ${JSON.stringify(current.host.name.slice(0, 200))}: a history report must be of its folder's host`);
   }
-  const [ran, expected] = [withoutNode(report.hostCommand), host.command && withoutNode(host.command)];
-  if (expected && !expected.every((word, index) => ran[index] === word)) {
+  const ran = withoutNode(report.hostCommand);
+  const expected = host.command && withoutNode(host.command);
+  const startsAs = (command: readonly string[]) => withoutNode(command).every((word, index) => ran[index] === word);
+  if (expected && !startsAs(host.command!) && !(host.formerCommands ?? []).some(startsAs)) {
     throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${expected.join(" ")}): a report of another host`);
   }
 }

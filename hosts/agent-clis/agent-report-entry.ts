@@ -4,8 +4,8 @@
  * costs CLI sessions of seconds) and why the capability clauses a black-box CLI cannot be driven through do
  * not apply.
  */
+import { noContext } from "../library-report-entry.ts";
 import { AGENT_DEFAULT_RUNS, agentCliEntry, type OptionalInstall } from "../../harness/index.ts";
-import { adapter } from "../test-support.ts";
 
 /**
  * One end-to-end drive of a CLI in `npm run test:agents` (agent-clis.agents.test.ts): the world `alpha` [search, a.b] +
@@ -42,6 +42,20 @@ export const relisting: Record<string, string> = {
   "names/profile": "no CLI claims a naming profile; pass --profile to judge one",
 };
 
+/**
+ * The prompt and resource clauses (catalogue 4) for a CLI whose adapter drives neither its prompt commands nor
+ * its resource tools yet (issue 37): not judged, never a pass. Only for a report made at catalogue 4.
+ */
+export const contextNotDriven = (cli: string): Record<string, string> => noContext(
+  `Not judged yet: the adapter does not drive ${cli}'s MCP prompts (it declares no prompts capability).`,
+  `Not judged yet: the adapter does not drive ${cli}'s MCP resources (it declares no resources capability).`,
+);
+
+/** surface/deferred-reachable for a variant whose adapter declares no search tool for deferred tools. */
+export const noSearchTool = (cli: string, why: string): Record<string, string> => ({
+  "surface/deferred-reachable": `Not judged: this variant's adapter declares no search tool for deferred tools (no deferredTools): ${cli} ${why}.`,
+});
+
 /** {@link relisting}, for a CLI whose re-listing on list_changed was not measured (its adapter declares no `listChanged`). */
 export const notRelisting: Record<string, string> = {
   ...relisting,
@@ -58,7 +72,8 @@ const nodeOf = (id: string): OptionalInstall[] => {
 export const agent = (id: string, variant?: string) => ({
   // The default: a CLI not known to re-list.
   notApplicable: notRelisting,
-  argv: adapter(`agent-clis/${id}`, ...(variant ? ["--variant", variant] : [])),
+  // What `mcp-collide run --agent ID` runs, and records as the report's hostCommand: the CLI's module.
+  argv: ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module", `hosts/agent-clis/${id}/${id}.ts`, ...(variant ? ["--variant", variant] : [])],
   // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,

@@ -5,7 +5,13 @@
  * it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins, noRequestSchemas } from "../library-report-entry.ts";
+import { library, noContext, noDeferral, noPins, noRequestSchemas } from "../library-report-entry.ts";
+
+/** The prompt and resource clauses: the adapter drives neither (both variants). */
+const agentsContext = noContext(
+  "Not judged: the adapter does not drive any MCP prompt API of @openai/agents-core (it declares no prompts capability).",
+  "Not judged: the adapter does not drive any MCP resource API of @openai/agents-core (it declares no resources capability).",
+);
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -16,6 +22,8 @@ export const hosts: RealHost[] = [
     wiring: "`MCPServerStdio` / `MCPServerStreamableHttp` with `name` = configuration key, `connectMcpServers`, `new Agent({ mcpServers })`; tools and calls through the SDK's `Runner` with a scripted `Model`.",
     notApplicable: {
       ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
+      ...agentsContext,
+      ...noDeferral("The OpenAI Agents SDK"),
       ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
       "drift/list-changed": "No handler for `notifications/tools/list_changed` (no `list_changed` anywhere in dist/): the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false, mcpShared.mjs) and `invalidateToolsCache()` is the only re-list call.",
       "names/profile": "The Agents SDK claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",
@@ -47,6 +55,8 @@ export const hosts: RealHost[] = [
     wiring: "As `openai-agents`, with `mcpConfig: { includeServerInToolNames: true }` (names `mcp_<server>__<tool>`, sanitised, 64 max with a sha1 suffix).",
     notApplicable: {
       ...noPins("@openai/agents-core", "`MCPServerStdio` / `MCPServerStreamableHttp` options have none, mcp.d.ts"),
+      ...agentsContext,
+      ...noDeferral("The OpenAI Agents SDK"),
       ...noRequestSchemas("@openai/agents-core", "tool schemas come only from the server; `mcpConfig` has `convertSchemasToStrict` and `errorFunction`, agent.d.ts"),
       "drift/list-changed": "No handler for `notifications/tools/list_changed` (no `list_changed` anywhere in dist/): the SDK lists on every run (`getAllMcpTools`, mcp.mjs; `cacheToolsList` defaults to false, mcpShared.mjs) and `invalidateToolsCache()` is the only re-list call.",
       "names/profile": "The Agents SDK claims no naming profile (none in its docs); `mcp-collide run --profile NAME` checks one.",

@@ -79,6 +79,10 @@ class Logged(logging.Handler):
 Job = Callable[[ClientSessionGroup], Any]
 
 
+class ApplicationEnded(RuntimeError):
+    """The application's task ended before it answered: only this empties a tool list; any other error is the host's."""
+
+
 class Application:
     """One application's task: the group entered, each server connected, then the model's requests served."""
 
@@ -118,19 +122,19 @@ class Application:
             self.ended = describe(error)
             for future in (self.loaded, answer):
                 if future is not None and not future.done():
-                    future.set_result(None) if future is self.loaded else future.set_exception(RuntimeError(self.ended))
+                    future.set_result(None) if future is self.loaded else future.set_exception(ApplicationEnded(self.ended))
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
 
     async def ask(self, job: Optional[Job]) -> Any:
         """Runs ``job`` in the application's task; raises when the task ended first (its ending said)."""
         if self.task.done():
-            raise RuntimeError(f"the application's task ended: {self.ended or 'closed'}")
+            raise ApplicationEnded(f"the application's task ended: {self.ended or 'closed'}")
         answer: "asyncio.Future[Any]" = asyncio.get_running_loop().create_future()
         await self.inbox.put((job, answer))
         await asyncio.wait([answer, self.task], return_when=asyncio.FIRST_COMPLETED)
         if not answer.done():
-            raise RuntimeError(f"the application's task ended: {self.ended or 'closed'}")
+            raise ApplicationEnded(f"the application's task ended: {self.ended or 'closed'}")
         return answer.result()
 
 
@@ -178,7 +182,7 @@ class PythonSdkAdapter(AsyncHostAdapter):
             return []
         try:
             return await app.ask(listed)
-        except RuntimeError:
+        except ApplicationEnded:
             return []
 
     async def call(self, session: str, name: str, arguments: Dict[str, Any]) -> hap.CallResult:

@@ -4,7 +4,7 @@
  * code does) or by the adapter tests. hosts/hosts.ts gathers it; its pins are host.json.
  */
 import type { RealHost } from "../real-host.ts";
-import { library, noPins } from "../library-report-entry.ts";
+import { library, noContext, noDeferral, noPins } from "../library-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -19,6 +19,11 @@ export const hosts: RealHost[] = [
     ...library("vercel-ai"),
     wiring: "One `createMCPClient` per server (stdio: `Experimental_StdioMCPTransport`; http: `{ type: \"http\" }`), `await client.tools()` each, `{ ...toolSetOne, ...toolSetTwo }` in configuration order; tools and calls through `generateText` with a mock model from `ai/test`.",
     notApplicable: {
+      ...noContext(
+        "Not judged: the adapter does not drive any MCP prompt API of @ai-sdk/mcp (it declares no prompts capability).",
+        "Not judged: the adapter does not drive any MCP resource API of @ai-sdk/mcp (it declares no resources capability).",
+      ),
+      ...noDeferral("The AI SDK"),
       ...noPins("@ai-sdk/mcp", "`createMCPClient` options have none, dist/index.js"),
       "options/keyed-by-wire": "`client.tools({ schemas })` takes a schema per MCP tool name, but then loads only the tools it names (`toolsFromDefinitions` skips every other tool, `if (schemas !== \"automatic\" && !Object.prototype.hasOwnProperty.call(schemas, name)) continue`, dist/index.js): a schema for one tool would hide the server's others, so it is an allow list with types, not a per-tool option beside the whole list.",
       "options/unknown-key": "As options/keyed-by-wire: a `schemas` key names a tool to load, not an option for a loaded one; a key the server lacks is silently skipped because nothing is loaded for it.",

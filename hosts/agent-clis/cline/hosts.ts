@@ -3,7 +3,7 @@
  * that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, noSearchTool, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /** Why `drift/list-changed` is not judged. */
 const clineIgnoresListChanged = {
@@ -15,13 +15,14 @@ const clineHost: RealHost = {
   id: "cline",
   title: "Cline CLI (cline --yolo --json), OpenAI-compatible provider",
   ...agent("cline"),
-  notApplicable: clineIgnoresListChanged,
+  notApplicable: { ...clineIgnoresListChanged, ...contextNotDriven("Cline"), ...noSearchTool("Cline", "offered the model every MCP tool as it is in every world of this report") },
   packages: ["cline"],
   notes: [
     "Measured on the 2-core machine at load 10 to 12 (two helpers' tests beside it), 2026-12-05: 4.3 min wall (259 s) for the full report, 158 CLI sessions observed, 28 served from the observation cache. Each start tries `CONNECT data.cline.bot:443` through the recording proxy (refused, listed in the report's diagnostics) though `telemetryOptOut` is set.",
   ],
   wiring: "`cline --yolo --json` with `providers.json` (the OpenAI-compatible provider at the fake Chat Completions endpoint, as `cline auth` writes it) and `CLINE_MCP_SETTINGS_PATH` (`mcpServers`); MCP tool `x` of server `k` is the function `k__x` (a changed name gets an 8-hex hash suffix); a session ends on Cline's own `submit_and_exit`; one CLI process per session in a loopback-only network namespace.",
   evidence: {
+    "names/injective": "Cline joins `<server>__<tool>`: `a__b`'s `c` and `a`'s `b__c` both take `a__b__c`, which is shown for `a`'s `b__c` only, and `a__b`'s `c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed cases separator-clash and host-join-clash; the same join as order/config-permutation).",
     "surface/no-silent-loss": "Cline names a tool `<key>__<tool>` and changes (sanitises, cuts, adds `_` and 8 hex of the SHA-1 of `<key>__<tool>`) only a name outside `[a-zA-Z0-9_-]` or over 64 characters (@cline/core 0.0.86, dist/index.js, the MCP tool naming function), so `a__b`'s `c` and `a`'s `b__c` both keep the plain name `a__b__c`, which the Chat Completions request offers once, as `a`'s `b__c` (configured second; the call reached `a`, server records), while `a__b`'s `c` is offered under no name; its JSON output, stderr and log file say nothing of it. The same by hand (2026-12-05): `a__b`'s `c` and `a`'s `b__c` gave one `a__b__c`, while `store refunds`'s and `store.refunds`'s `get` got distinct hashed names.",
     "order/config-permutation": "Same join: configured `a__b`, `a`, the one `a__b__c` is `a`'s `b__c` (the call reached `a`); configured `a`, `a__b`, it is `a__b`'s `c` (the call reached `a__b`, server records). The server configured last keeps the shared name, and the other's tool is lost with no word.",
     "surface/shortfall-names-missing": "Same join: `a__b`'s `c` is lost under `a`'s `a__b__c` (the only function offered for the two servers; a call reached `a`), and nothing Cline prints or logs names `a__b` or `c`.",

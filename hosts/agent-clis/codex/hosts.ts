@@ -3,7 +3,7 @@
  * hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, noSearchTool, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /** Codex's reason for `drift/list-changed` (every variant: one engine). */
 const codexIgnoresListChanged = {
@@ -17,7 +17,7 @@ export const hosts: RealHost[] = [
     id: "codex",
     title: "Codex (codex exec), eager namespace surface, optional MCP startup",
     ...agent("codex"),
-    notApplicable: codexIgnoresListChanged,
+    notApplicable: { ...codexIgnoresListChanged, ...contextNotDriven("Codex"), ...noSearchTool("Codex", "offered the model every MCP tool of this report's worlds without deferring one (the variant codex-tool-search, not committed yet, judges its tool search)") },
     packages: ["@openai/codex"],
     wiring: "`codex exec` with a fresh `CODEX_HOME/config.toml`: a custom provider at the fake OpenAI Responses endpoint, an unknown model slug (eager tools: one `namespace` tool `mcp__<key>` per server), `[mcp_servers.\"<key>\"]` per server; calls are `function_call`s carrying namespace and name; one CLI process per session in a loopback-only network namespace.",
     notes: [
@@ -37,7 +37,7 @@ export const hosts: RealHost[] = [
     id: "codex-required",
     title: "Codex (codex exec), required = true on every server",
     ...agent("codex", "required"),
-    notApplicable: codexIgnoresListChanged,
+    notApplicable: { ...codexIgnoresListChanged, ...contextNotDriven("Codex"), ...noSearchTool("Codex", "offered the model every MCP tool of this report's worlds without deferring one (the variant codex-tool-search, not committed yet, judges its tool search)") },
     packages: ["@openai/codex"],
     wiring: "As `codex`, with `required = true` in every `[mcp_servers.\"<key>\"]` table.",
     evidence: {
@@ -56,7 +56,7 @@ export const hosts: RealHost[] = [
     id: "codex-code-mode",
     title: "Codex (codex exec), its default model slug: code mode",
     ...agent("codex", "code-mode"),
-    notApplicable: codexIgnoresListChanged,
+    notApplicable: { ...codexIgnoresListChanged, ...contextNotDriven("Codex"), ...noSearchTool("Codex", "offered the model every MCP tool of this report's worlds without deferring one (the variant codex-tool-search, not committed yet, judges its tool search)") },
     packages: ["@openai/codex"],
     wiring: "`codex exec` as `codex`, with no model slug set, so Codex uses its own default (`gpt-6.2-sol` in 0.171) and code mode: one freeform `exec` tool (JavaScript in a V8 isolate) in an `additional_tools` input item, the MCP servers named only as deferred namespaces `mcp__<key>` in the prompt. The adapter lists the tools as a model finds them (an `exec` printing `ALL_TOOLS`: names such as `mcp__alpha__a_b`, no namespace) and calls each with an `exec` script awaiting `tools[<name>](<arguments>)`; optional MCP startup; one CLI process per session in a loopback-only network namespace.",
     evidence: {
@@ -67,6 +67,8 @@ export const hosts: RealHost[] = [
       "names/context-free": "As in the namespace surface: `store.refunds`'s tool is `mcp__store_refunds_8e813026736f__issue_refund` in `ALL_TOOLS` beside `store_refunds` (whose tool gets another hash suffix), but `mcp__store_refunds__issue_refund` with `store.refunds` alone: the hash suffix is added only on a collision.",
       "names/provider-valid": "`alpha`'s 60-character tool is listed as `mcp__alpha__tool_x…`, 72 characters, over the catalogue's default profile (^[A-Za-z0-9_-]{1,64}$). In code mode that name is a property of the `tools` object inside the `exec` tool's JavaScript, not a function name the Responses API receives (the API sees only `exec` and Codex's built-ins): the verdict says the name Codex gives the tool breaks the provider rule, as it would on any surface offering the tool directly; it is not an API refusal.",
       "diag/errors-name-server": "As in `codex`: Codex reported no error in the 5 constructed worlds (among them `alpha` whose `tools/list` fails and `alpha` unreachable, both dropped silently with optional startup) or the 3 random ones, so whether its errors name their server could not be judged: INCONCLUSIVE, not a pass.",
+      "names/injective": "The same join: `a__b`'s `c` and `a`'s `b__c` both take `mcp__a__b__c`, which `ALL_TOOLS` lists for `a`'s `b__c` only, and `a__b`'s `c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed cases separator-clash and host-join-clash).",
+      "schema/input-schema-intact": "INCONCLUSIVE, not a pass: in the 6 cases none of the three schema situations (`$ref`s, `anyOf`, nested objects) could be judged (report run, seed 2026, 2026-12-07, catalogue 4: each case opened with no error and showed its 3 tools, and the report says each situation was never met). In code mode the tools reach the model inside the `exec` tool's JavaScript, not as functions with input schemas; how their schemas reach the model there was not examined by hand.",
     },
   },
 ];

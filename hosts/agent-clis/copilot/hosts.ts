@@ -3,19 +3,20 @@
  * verdict that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, noSearchTool, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 const copilotHost: RealHost = {
   id: "copilot",
   title: "GitHub Copilot CLI (copilot -p), offline BYOK, Chat Completions",
   ...agent("copilot"),
-  notApplicable: relisting,
+  notApplicable: { ...relisting, ...contextNotDriven("Copilot CLI"), ...noSearchTool("Copilot CLI", "offered the model every MCP tool as it is in every world of this report") },
   packages: ["@github/copilot"],
   notes: [
     "Measured on the 2-core machine at load 10 to 12 (two helpers' tests beside it), 2026-12-05: 3.7 min wall (222 s) for the full report, 183 CLI sessions observed, 50 served from the observation cache. In offline mode it made no outbound attempt (none recorded). It re-lists a server on `notifications/tools/list_changed` and its next turn offers the new list (`drift/list-changed` passes).",
   ],
   wiring: "`copilot -p` with `~/.copilot/mcp-config.json` (`type: local`/`http`, `tools: [\"*\"]`), `COPILOT_OFFLINE=true` and its model at the fake Chat Completions endpoint (`COPILOT_PROVIDER_BASE_URL`, dummy key), `--allow-all-tools`, `--output-format json` (whose `session.mcp_server_status_changed` events name a failed server); MCP tool `x` of server `k` is the function `k-x`; one CLI process per session in a loopback-only network namespace.",
   evidence: {
+    "names/injective": "Copilot CLI joins `<server>-<tool>`: `alpha`'s `b-c` and `alpha-b`'s `c` both take `alpha-b-c`, which is shown for `alpha-b`'s `c` only, and `alpha`'s `b-c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed case host-join-clash; the same clash fails surface/no-silent-loss).",
     "surface/no-silent-loss": "Copilot joins `<key>-<tool>` (every character outside `[A-Za-z0-9_-]` made `-`) and does not tell apart names that join alike: `alpha`'s `b-c` and `alpha-b`'s `c` both become `alpha-b-c`, and the Chat Completions request offers that function once, as `alpha-b`'s `c` (its description carries `alpha-b`'s identity marker; the call reached `alpha-b`, server records), while `alpha`'s `b-c` is offered under no name. Its JSON events report both servers `connected` and nothing (events, stderr, log file) names `alpha` or the tool. The same by hand (2026-12-05, servers configured the other way round, on its Chat Completions, Responses and Anthropic wires alike): `a-b`'s `c` and `a`'s `b-c` gave one `a-b-c`, for `a-b`; `store refunds`'s and `store.refunds`'s `get` gave one `store-refunds-get`.",
     "surface/shortfall-names-missing": "Same join: `alpha`'s `b-c` is lost under `alpha-b`'s `alpha-b-c` (the only function the request offers for the two servers; a call reached `alpha-b`), and no error on any channel names `alpha` or `b-c`.",
     "surface/all-or-nothing": "Same join, each server with a tool of its own: the request offers `alpha-search` and `alpha-b-query` beside the one `alpha-b-c` (`alpha-b`'s `c`; calls reached `alpha` and `alpha-b`), so `alpha` is partly registered: its `b-c` is lost with no error.",

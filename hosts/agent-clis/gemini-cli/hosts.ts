@@ -3,7 +3,7 @@
  * hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, noSearchTool, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /** Committed reports. */
 export const hosts: RealHost[] = [
@@ -16,12 +16,15 @@ export const hosts: RealHost[] = [
     // names/profile stays NOT-APPLICABLE.
     runArgs: ["--agent", "gemini-cli", "--profile", "gemini", "--list-changed-timeout", "15000"],
     notApplicable: {
+      ...contextNotDriven("Gemini CLI"),
+      ...noSearchTool("Gemini CLI", "offered the model every MCP tool as it is in every world of this report"),
       ...relisting,
       "names/profile": "the gemini profile fixes only which names Gemini's API accepts (names/provider-valid checks that), not the exact name of each tool, and Gemini CLI claims no profile that does",
     },
     packages: ["@google/gemini-cli"],
     wiring: "`gemini -p` with `GEMINI_CLI_HOME/.gemini/settings.json` (`mcpServers`, each `trust: true`), its model at the fake Gemini endpoint (`GOOGLE_GEMINI_BASE_URL`; the routing side call answered with a value fitting its JSON schema); calls are `functionCall` parts; one CLI process per session in a loopback-only network namespace.",
     evidence: {
+      "names/injective": "Gemini CLI joins `mcp_<server>_<tool>`: `a_b`'s `c` and `a`'s `b_c` both take `mcp_a_b_c`, which is shown for `a`'s `b_c` only, and `a_b`'s `c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed case separator-clash).",
       "order/config-permutation": "Gemini CLI joins `mcp_<server>_<tool>` with one underscore (`generateValidName` in the bundle) and keeps the last tool registered under a name (`ToolRegistry.registerTool`: `Tool with name ... is already registered. Overwriting.`, a debug-log line only): `a_b`'s `c` and `a`'s `b_c` both become `mcp_a_b_c`, offered once, for the server configured second: configured `a_b`, `a`, the call reached `a`; configured `a`, `a_b`, it reached `a_b` (server records). Which server's tool the model gets depends on the configuration order; the other's is lost with no error.",
       "order/arrival-timing": "Same overwrite, driven by which list answers last: with `a_b`'s `tools/list` answered first, `mcp_a_b_c` is `a`'s `b_c` (the call reached `a`); with `a`'s answered first, it is `a_b`'s `c` (the call reached `a_b`). The server whose list arrives last takes the shared name, and the other's tool is lost with no error.",
       "surface/no-silent-loss": "Same one-underscore join: `a_b`'s `c` and `a`'s `b_c` both become `mcp_a_b_c`, and the model turn's `functionDeclarations` hold it once, as `a`'s `b_c` (its call reached `a`); `a_b`'s `c` has no name and nothing Gemini CLI prints names `a_b` or it.",

@@ -3,7 +3,7 @@
  * the hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /**
  * What both variants share (the deferral comes after registration): Qwen Code names a tool
@@ -38,14 +38,19 @@ export const hosts: RealHost[] = [
     id: "qwen-code",
     title: "Qwen Code (qwen -p), default: deferred tool search",
     ...agent("qwen-code"),
-    notApplicable: qwenIgnoresListChanged,
+    notApplicable: { ...qwenIgnoresListChanged, ...contextNotDriven("Qwen Code") },
     packages: ["@qwen-code/qwen-code"],
     wiring: "`qwen -p --approval-mode yolo` with a fresh `~/.qwen/settings.json` (`mcpServers`, each `trust: true`; OpenAI auth), its model at the fake Chat Completions endpoint (`OPENAI_BASE_URL`); MCP tools are listed by name in the system prompt's Deferred Tools section and loaded through `tool_search` (the adapter loads every listed one, as a model would), then called as `tool_calls`; one CLI process per session in the sandbox, without the recording proxy (Qwen Code sends loopback through it too).",
     // Every verdict checked by hand against the bundled cli.js and the report's server records (2026-12-05).
     notes: [
       "Measured on the 2-core machine at load 11 to 14 (two helpers' tests beside it), 2026-12-05: 3.1 min wall (188 s) for the full report, 141 CLI sessions observed, 22 served from the observation cache (at load 30 to 60, on the code before the sandbox, 15 min). No outbound attempt was recorded (none asked DNS).",
     ],
-    evidence: qwenCommon,
+    evidence: {
+      ...qwenCommon,
+      // Judged at catalogue 4 (qwen-code-eager's report is still catalogue 3's, without these cases).
+      "names/injective": "The same join: `a__b`'s `c` and `a`'s `b__c` both take `mcp__a__b__c`, which is shown for `a`'s `b__c` only, and `a__b`'s `c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed cases separator-clash and host-join-clash).",
+      "order/arrival-timing": "The same join, where the answer order decides: `alpha`'s `b__c` and `alpha__b`'s `c` both take `mcp__alpha__b__c`; with `alpha`'s list answered first the name is `alpha__b`'s `c`, with `alpha__b`'s first it is `alpha`'s `b__c`, and no error names either (report run, seed 2026, 2026-12-07, catalogue 4): the server whose list answers last keeps the name (registerTool's `this.tools.set` replaces).",
+    },
   },
   {
     id: "qwen-code-eager",

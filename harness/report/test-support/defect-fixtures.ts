@@ -2,10 +2,10 @@
  * Hand-built findings for the defect tests and renderer previews: a world, a session of it as the records
  * would hold it (what the host showed, where each call arrived), and clauses failing on it in their own words.
  */
-import { describeTool } from "../world/tool-identity.ts";
-import type { ClauseReport, EvidenceStep, Finding, Report, ReportServer } from "./report-model.ts";
-import { sampleReport } from "./sample-report.ts";
-import { totalsOf } from "../runner/verdict.ts";
+import { describeTool } from "../../world/tool-identity.ts";
+import type { ClauseReport, EvidenceStep, Finding, Report, ReportServer } from "../report-model.ts";
+import { sampleReport } from "../sample-report.ts";
+import { totalsOf } from "../../runner/verdict.ts";
 
 /** A server of a world: `tools` advertised. */
 export const server = (key: string, tools: string[]): ReportServer => ({ key, tools, serverInfo: { name: key, version: "1.0.0" } });

@@ -2,9 +2,9 @@
  * Hand-built steps of a case's records, for the tests of the facts read across them (clause-facts.test.ts): a
  * world started, an open, a tool list, a call, a refresh, and what each fake server received.
  */
-import { describeTool } from "../world/tool-identity.ts";
+import { describeTool } from "../../world/tool-identity.ts";
 import { finding, server } from "./defect-fixtures.ts";
-import type { EvidenceStep, Finding } from "./report-model.ts";
+import type { EvidenceStep, Finding } from "../report-model.ts";
 
 /** A world's servers: each key with the tools it advertises. */
 export type Servers = Array<[key: string, tools: string[]]>;
