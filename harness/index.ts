@@ -15,7 +15,7 @@ export { WorldSchema, type World } from "./world/world.ts";
 export { describeTool, identityOf, type ToolIdentity } from "./world/tool-identity.ts";
 export { canonicalJson } from "./world/canonical-json.ts";
 export { foldedName, SituationSchema, sanitisedName, situationConcerns, situationMeanings, situationsOf, type Situation } from "./world/situations.ts";
-export { attributed, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
+export { attributed, CURSOR_LOOP_BOUND, HAZARDS, hazardsByServer, holdsAlone } from "./world/hazards.ts";
 export { invalidHeaderReason } from "./world/x-mcp-header.ts";
 export { naturalTransport, transportFor, unreachableMeanings } from "./world/unreachable-modes.ts";
 export type { UnreachableAs } from "../fake-servers/index.ts";

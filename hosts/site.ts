@@ -12,6 +12,7 @@ import {
   buildSite, catalogueVersion, findChromium, loadSite, loadSuites, packageRoot, screenshot, SCREENSHOT, writeSite, type SiteCatalogue, type SiteHost,
 } from "../harness/index.ts";
 import { realHosts, type RealHost } from "./hosts.ts";
+import { adapter } from "./test-support.ts";
 
 /**
  * A host's kind, read from the registry: a host run with `--agent` (or from an agent module, `--agent-module`)
@@ -41,7 +42,7 @@ export function siteCommand(host: Pick<RealHost, "runArgs" | "argv">): string[] 
  */
 function formerAgentArgv(runArgs: readonly string[]): string[] {
   const variant = runArgs.indexOf("--agent-variant");
-  return ["node", "--import", "tsx", `hosts/agent-clis/${runArgs[1]}/adapter.ts`, ...(variant >= 0 ? ["--variant", runArgs[variant + 1]!] : [])];
+  return adapter(`agent-clis/${runArgs[1]}`, ...(variant >= 0 ? ["--variant", runArgs[variant + 1]!] : []));
 }
 
 /** The registry's hosts as the site takes them. */

@@ -1,7 +1,7 @@
 /** Clauses `surface/*`: what a host must show, or say, after it loads servers (ADR-0112 P1, P3, D3). */
 import fc from "fast-check";
 import {
-  aloneWorld, constructed, crossShrink, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
+  aloneWorld, constructed, crossShrink, CURSOR_LOOP_BOUND, HOST_JOIN_CLASH, hostJoinClashMeaning, hostJoinJudged, joinClashCases,
   collidingWorld, defineClause, errorsNaming, failedWhole, failingWorld, lifecycleWorld, loggedSpecExclusion, longNameWorld, messageNames, separatorClashWorld, shownWireNames,
   pairsMissing, toolListRequests, transportFor, visibleLabel, world, worldOf,
   type RecordJudgement, type ServedRecords, type SessionObservation, type World,
@@ -282,7 +282,6 @@ const failureOf = (server: World["servers"][number]) =>
  * Asking again for a cursor that never advanced is a loop, not a retry, past this many requests (a host may
  * ask twice to be sure; the fake server answers 50 times a connection, then refuses, so no host spins forever).
  */
-const CURSOR_LOOP = 10;
 
 /** How many times the host asked `key` for a page by cursor in `observation` (or in a served world's records). */
 const cursorRequests = (observation: { readonly records: ServedRecords["records"] }, key: string) => toolListRequests(observation.records, key, true).length;
@@ -294,11 +293,11 @@ const cursorRequests = (observation: { readonly records: ServedRecords["records"
 function stuckCursorJudged(served: ServedRecords): RecordJudgement | undefined {
   const stuck = served.world.servers.filter((server) => server.failure === "stuck-cursor");
   if (stuck.length === 0) return undefined;
-  const loops = stuck.filter((server) => cursorRequests(served, server.key) > CURSOR_LOOP);
+  const loops = stuck.filter((server) => cursorRequests(served, server.key) > CURSOR_LOOP_BOUND);
   if (loops.length > 0) {
     return {
       verdict: "violated",
-      expected: `a cursor that never advances asked for at most ${CURSOR_LOOP} times`,
+      expected: `a cursor that never advances asked for at most ${CURSOR_LOOP_BOUND} times`,
       observed: loops.map((server) => `the app asked "${server.key}" for its cursor that never advances ${cursorRequests(served, server.key)} times`).join("; "),
     };
   }
@@ -306,7 +305,7 @@ function stuckCursorJudged(served: ServedRecords): RecordJudgement | undefined {
   if (listed.length === 0) return { verdict: "undecided", reason: `the app never asked ${stuck.map((server) => `"${server.key}"`).join(", ")} for its list` };
   return {
     verdict: "undecided",
-    reason: `${listed.map((server) => `the app asked "${server.key}" for its cursor that never advances ${cursorRequests(served, server.key)} time(s), within the bound of ${CURSOR_LOOP}`).join("; ")}; whether it named the server in an error, serve mode cannot see`,
+    reason: `${listed.map((server) => `the app asked "${server.key}" for its cursor that never advances ${cursorRequests(served, server.key)} time(s), within the bound of ${CURSOR_LOOP_BOUND}`).join("; ")}; whether it named the server in an error, serve mode cannot see`,
   };
 }
 
@@ -347,7 +346,7 @@ export const failingServerNamed = defineClause({
     // The whole open failed with an error: allowed, whichever server the error names (unless it looped first).
     // A host that loops on a cursor that never advances fails whatever it says afterwards: the other
     // servers' tools waited on it, and a server that never refused would have held the host for ever.
-    const loops = value.servers.filter((server) => server.failure === "stuck-cursor" && cursorRequests(observation, server.key) > CURSOR_LOOP)
+    const loops = value.servers.filter((server) => server.failure === "stuck-cursor" && cursorRequests(observation, server.key) > CURSOR_LOOP_BOUND)
       .map((server) => `the host asked "${server.key}" for its cursor that never advances ${cursorRequests(observation, server.key)} times`);
     if (loops.length === 0 && (failedWhole(observation) || (observation.tools.length === 0 && errors.length > 0))) return { ok: true, judged };
     const problems = [...loops, ...value.servers.flatMap((server) => {
@@ -362,7 +361,7 @@ export const failingServerNamed = defineClause({
     if (problems.length === 0) return { ok: true, judged };
     return {
       ok: false,
-      expected: `an error naming each server that failed to load, and every tool of the others shown (or the whole open failed with an error); a cursor that never advances asked for at most ${CURSOR_LOOP} times`,
+      expected: `an error naming each server that failed to load, and every tool of the others shown (or the whole open failed with an error); a cursor that never advances asked for at most ${CURSOR_LOOP_BOUND} times`,
       observed: `${problems.join("; ")}; errors: ${JSON.stringify(errors)}; diagnostics: ${JSON.stringify(observation.open.diagnostics)}; shown: [${quoted(observation.tools.map((tool) => tool.name))}]`,
       judged,
     };

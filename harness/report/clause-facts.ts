@@ -7,6 +7,7 @@
  * it became unreachable, it came back) the records do not keep, so such a fact is read where the clause's own
  * case supplies that step, and says what it cannot tell.
  */
+import { CURSOR_LOOP_BOUND } from "../world/hazards.ts";
 import { ToolsResultSchema } from "../protocol/tools-result.ts";
 import { pairText } from "./call-deliveries.ts";
 import type { CaseFact } from "./fact-readings.ts";
@@ -38,9 +39,6 @@ const listsAsked = (evidence: Evidence, session: number) => evidence.steps.filte
 
 const pairsOf = (surface: SessionRecord["surfaces"][number] | undefined) => new Set((surface ?? []).flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
 
-/** A cursor a host sent back more often than this on one connection is sent back again and again (the clause's own bound). */
-const CURSOR_REPEATS = 10;
-
 /** Each fact's words, so every reading says it alike. */
 export const clauseFactWords = {
   cancelled: (): CaseFact => ({ kind: "cancel", key: "cancel:finished-call", text: "cancels calls that had already completed: notifications/cancelled followed an answer the host had handed back" }),
@@ -51,7 +49,7 @@ export const clauseFactWords = {
   keepsAll: (): CaseFact => ({ kind: "relist", key: "relist:keeps-all", text: "keeps every tool it showed when a server's list is read again: a later list drops none of the earlier one's" }),
   pruned: (): CaseFact => ({ kind: "prune", key: "prune:failed-refresh", text: "drops every tool of a server whose refresh failed: the refresh's error names it, and none of its tools is shown after" }),
   prunedSilently: (): CaseFact => ({ kind: "prune", key: "prune:no-error", text: "drops every tool of a refreshed server without an error: the refresh reported none, and none of the server's tools is shown after" }),
-  cursorLoop: (): CaseFact => ({ kind: "cursor-loop", key: "cursor-loop:tools", text: `asks a server for the same page of its tool list again and again, sending one nextCursor back more than ${CURSOR_REPEATS} times on one connection` }),
+  cursorLoop: (): CaseFact => ({ kind: "cursor-loop", key: "cursor-loop:tools", text: `asks a server for the same page of its tool list again and again, sending one nextCursor back more than ${CURSOR_LOOP_BOUND} times on one connection` }),
   pinsPass: (): CaseFact => ({ kind: "pin", key: "pin:no-drift", text: "reports no drift at an open given its earlier pins: no error names a pinned server (what changed since the pin, the records do not keep)" }),
   remembered: (): CaseFact => ({ kind: "remembered", key: "remembered:failed-server", text: "reports a server that failed at one open as failed at a later one without reaching it (it received nothing; whether it was back by then, the records do not say)" }),
   leftOut: (): CaseFact => ({ kind: "later-opens", key: "later-opens:failed-call", text: "leaves out, with no error, a server a call of which failed in an earlier session: later opens never reach it" }),
@@ -87,7 +85,7 @@ function cancellations(received: Received, main: readonly SessionRecord[]): Case
   }));
 }
 
-/** A server asked for the page of one cursor more than CURSOR_REPEATS times on one connection. */
+/** A server asked for the page of one cursor more than CURSOR_LOOP_BOUND times on one connection. */
 function cursorLoops(received: Received): CaseFact[] {
   for (const messages of received.values()) {
     const sent = new Map<string, number>();
@@ -96,7 +94,7 @@ function cursorLoops(received: Received): CaseFact[] {
       const key = JSON.stringify([message.connection, message.cursor]);
       sent.set(key, (sent.get(key) ?? 0) + 1);
     }
-    if ([...sent.values()].some((count) => count > CURSOR_REPEATS)) return [clauseFactWords.cursorLoop()];
+    if ([...sent.values()].some((count) => count > CURSOR_LOOP_BOUND)) return [clauseFactWords.cursorLoop()];
   }
   return [];
 }

@@ -51,8 +51,11 @@ export const contextNotDriven = (cli: string): Record<string, string> => noConte
   `Not judged yet: the adapter does not drive ${cli}'s MCP resources (it declares no resources capability).`,
 );
 
-/** surface/deferred-reachable for a variant whose adapter declares no search tool for deferred tools. */
-export const noSearchTool = (cli: string, why: string): Record<string, string> => ({
+/**
+ * surface/deferred-reachable for a variant whose adapter declares no search tool for deferred tools; `why` says
+ * what the CLI did instead (by default: it offered every MCP tool as it is).
+ */
+export const noSearchTool = (cli: string, why = "offered the model every MCP tool as it is in every world of this report"): Record<string, string> => ({
   "surface/deferred-reachable": `Not judged: this variant's adapter declares no search tool for deferred tools (no deferredTools): ${cli} ${why}.`,
 });
 

@@ -15,7 +15,7 @@ const clineHost: RealHost = {
   id: "cline",
   title: "Cline CLI (cline --yolo --json), OpenAI-compatible provider",
   ...agent("cline"),
-  notApplicable: { ...clineIgnoresListChanged, ...contextNotDriven("Cline"), ...noSearchTool("Cline", "offered the model every MCP tool as it is in every world of this report") },
+  notApplicable: { ...clineIgnoresListChanged, ...contextNotDriven("Cline"), ...noSearchTool("Cline") },
   packages: ["cline"],
   notes: [
     "Measured on the 2-core machine at load 10 to 12 (two helpers' tests beside it), 2026-12-05: 4.3 min wall (259 s) for the full report, 158 CLI sessions observed, 28 served from the observation cache. Each start tries `CONNECT data.cline.bot:443` through the recording proxy (refused, listed in the report's diagnostics) though `telemetryOptOut` is set.",

@@ -9,7 +9,7 @@ const copilotHost: RealHost = {
   id: "copilot",
   title: "GitHub Copilot CLI (copilot -p), offline BYOK, Chat Completions",
   ...agent("copilot"),
-  notApplicable: { ...relisting, ...contextNotDriven("Copilot CLI"), ...noSearchTool("Copilot CLI", "offered the model every MCP tool as it is in every world of this report") },
+  notApplicable: { ...relisting, ...contextNotDriven("Copilot CLI"), ...noSearchTool("Copilot CLI") },
   packages: ["@github/copilot"],
   notes: [
     "Measured on the 2-core machine at load 10 to 12 (two helpers' tests beside it), 2026-12-05: 3.7 min wall (222 s) for the full report, 183 CLI sessions observed, 50 served from the observation cache. In offline mode it made no outbound attempt (none recorded). It re-lists a server on `notifications/tools/list_changed` and its next turn offers the new list (`drift/list-changed` passes).",

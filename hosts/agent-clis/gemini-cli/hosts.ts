@@ -17,7 +17,7 @@ export const hosts: RealHost[] = [
     runArgs: ["--agent", "gemini-cli", "--profile", "gemini", "--list-changed-timeout", "15000"],
     notApplicable: {
       ...contextNotDriven("Gemini CLI"),
-      ...noSearchTool("Gemini CLI", "offered the model every MCP tool as it is in every world of this report"),
+      ...noSearchTool("Gemini CLI"),
       ...relisting,
       "names/profile": "the gemini profile fixes only which names Gemini's API accepts (names/provider-valid checks that), not the exact name of each tool, and Gemini CLI claims no profile that does",
     },
