@@ -156,6 +156,17 @@ describe("an error naming a server", () => {
     expect(keys()).toContain("error:healthy-server");
   });
 
+  it("reads a server refused because another server's tool already holds its tool's name as that refusal", () => {
+    // The MCP Python SDK's ClientSessionGroup: the second server's "request" raises, naming it, and none of its tools is shown.
+    const clash = [server("alpha", ["request"]), server("beta", ["search", "request"])];
+    const refused = finding(1, clash, [{ shown: [["request", "alpha", "request"]], errors: [{ server: "beta", message: "{'request'} already exist in group tools." }] }]);
+    const facts = caseFacts(refused.evidence!).map((fact) => fact.key);
+    expect(facts).toContain("error:clash-refused");
+    expect(facts).not.toContain("error:healthy-server");
+    // A server named whose tools are shown is no such refusal.
+    expect(keys()).not.toContain("error:clash-refused");
+  });
+
   it("names no such server where the server's prompt or resource list answered with an error, its tools loaded", () => {
     expect(keys(["prompts"])).not.toContain("error:healthy-server");
     expect(keys(["resources", "templates"])).not.toContain("error:healthy-server");

@@ -96,9 +96,16 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   facts.push(...heldReading(lost, surface));
   // A server whose prompt, resource or template list failed did not load cleanly, whatever its tools did: an error naming it is due.
   const clean = (key: string) => advertised.some((server) => server.key === key && !server.failing && !server.contextFailing);
+  // Not one of its tools shown, and one of them a name the surface already shows for another server's tool.
+  const refusedOnClash = (key: string) => {
+    const tools = advertised.find((server) => server.key === key)?.tools ?? [];
+    const held = (tool: string) => surface.some((entry) => entry.shown === tool && entry.pair !== undefined && entry.pair[0] !== key);
+    return !surface.some((entry) => entry.pair?.[0] === key) && tools.some(held);
+  };
   for (const errors of record.errors) {
     const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
     if (named.some((key) => clean(key) && advertised.some((server) => server.key === key && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
+    else if (named.some((key) => clean(key) && refusedOnClash(key))) facts.push({ kind: "error", key: "error:clash-refused", text: "refuses a server whose tool name another server's tool already holds" });
     else if (named.some(clean)) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
   }
   if (anonymous) facts.push({ kind: "error", key: "error:names-no-server", text: "reports an error that names no server" });
