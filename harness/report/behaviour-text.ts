@@ -105,10 +105,10 @@ function callFacts(record: SessionRecord, surface: readonly ShownTool[]): { fact
 /** What refreshedServer says of a refresh of every server. */
 const EVERY_SERVER = "\u0000every server";
 
-/** The server a step refreshed (EVERY_SERVER for all of them), or undefined for another step. */
-function refreshedServer(step: string): string | undefined {
-  const target = /^refresh ("(?:[^"\\]|\\.)*"|every server):/.exec(step)?.[1];
-  return target === undefined ? undefined : target === "every server" ? EVERY_SERVER : (JSON.parse(target) as string);
+/** The server a step of `record` refreshed (EVERY_SERVER for all of them), or undefined for another step. */
+function refreshedServer(record: SessionRecord, step: string): string | undefined {
+  const refresh = record.refreshes.get(step);
+  return refresh === undefined ? undefined : refresh.server ?? EVERY_SERVER;
 }
 
 /** One session's facts; `advertised` is its world's servers, each with its state when it fails to load. */
@@ -125,7 +125,7 @@ function sessionText(record: SessionRecord, advertised: readonly Advertised[]): 
   record.surfaces.forEach((surface, index) => {
     const step = record.after[index] ?? "";
     const at = step ? record.steps.indexOf(step, asked) : -1;
-    for (const done of at >= 0 ? record.steps.slice(asked, at + 1) : []) refreshed.add(refreshedServer(done));
+    for (const done of at >= 0 ? record.steps.slice(asked, at + 1) : []) refreshed.add(refreshedServer(record, done));
     asked = Math.max(asked, at + 1);
     const known = refreshed.has(EVERY_SERVER) ? [] : advertised.filter((server) => !refreshed.has(server.key));
     const when = index === 0 ? "" : step ? `after ${step.replace(/: (accepted|refused|no error)$/, "")}, ` : "later ";

@@ -135,10 +135,11 @@ function listFacts(evidence: Evidence, record: SessionRecord, relisted: boolean)
     const step = record.after[index + 1] ?? "";
     const keys = [...new Set((record.surfaces[index] ?? []).flatMap((tool) => (tool.pair ? [tool.pair[0]] : [])))];
     const dropped = (key: string) => !later.some((tool) => tool.pair?.[0] === key);
-    if (step.startsWith("refresh") && keys.some((key) => namesServer(step, key) && dropped(key))) facts.push(clauseFactWords.pruned());
+    const refresh = record.refreshes.get(step);
+    if (refresh && keys.some((key) => refresh.named.includes(key) && dropped(key))) facts.push(clauseFactWords.pruned());
     // A refresh of that server, or of every server, that reported no error at all.
-    const refreshed = (key: string) => step.startsWith(`refresh ${JSON.stringify(key)}: `) || step.startsWith("refresh every server: ");
-    if (step.endsWith(": no error") && keys.some((key) => refreshed(key) && dropped(key))) facts.push(clauseFactWords.prunedSilently());
+    const asked = (key: string) => refresh?.server === undefined || refresh.server === key;
+    if (refresh?.outcome === "no error" && keys.some((key) => asked(key) && dropped(key))) facts.push(clauseFactWords.prunedSilently());
   });
   return facts;
 }

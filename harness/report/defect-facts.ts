@@ -15,7 +15,7 @@ import { contextFacts } from "./context-facts.ts";
 import { CLAUSE_ONLY_KINDS, FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
-import { namesServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { errorsNameServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
 import { targetReadings } from "./target-facts.ts";
 
 export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
@@ -68,8 +68,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   const unknown = surface.some((tool) => !tool.pair && !record.local.includes(tool.shown));
   // A host that shows some name other than its join gives it transforms names (cuts, folds, sanitises).
   const transforms = surface.some((tool) => tool.pair && join !== undefined && fill(join, tool.pair[0], tool.pair[1]) !== tool.shown);
-  const failed = record.errors.concat(record.steps).join(" ");
-  const named = (key: string) => namesServer(failed, key);
+  const named = (key: string) => errorsNameServer(record, key);
   for (const server of advertised) if (server.failing && !named(server.key) && !anonymous) facts.push(unnamedFailure(server));
   // A deny list the open passed, and a tool it names shown all the same.
   const options = (() => {
@@ -126,7 +125,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   for (const shape of new Set(accepted)) facts.push({ kind: "local", key: `local:accepted:${shape}`, text: `accepts a local tool on a name already shown (${shape})` });
   const unidentified = surface.filter((tool) => tool.identity === undefined).length;
   if (record.placed.length > unidentified && record.surfaces.length > 0) facts.push({ kind: "local", key: "local:lost", text: "shows no tool for a local tool placed in the open" });
-  if (record.unchanged.some((step) => step.startsWith("refresh"))) facts.push({ kind: "refresh", key: "refresh:unchanged", text: "shows the same list after a refresh of a server whose list changed" });
+  if (record.unchanged.some((step) => record.refreshes.has(step))) facts.push({ kind: "refresh", key: "refresh:unchanged", text: "shows the same list after a refresh of a server whose list changed" });
   // After a refresh the servers' lists have changed, and the world no longer says what they advertise:
   // only what the lists before and after show is read.
   record.surfaces.slice(1).forEach((later, index) => {
@@ -134,14 +133,16 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     const names = later.map((tool) => tool.shown);
     if (new Set(names).size < names.length) facts.push({ kind: "refresh", key: "refresh:twice", text: "after a refresh, shows one name for several tools" });
     const after = new Set(later.flatMap((tool) => (tool.pair ? [JSON.stringify(tool.pair)] : [])));
-    const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !record.errors.concat(record.steps).some((text) => namesServer(text, tool.pair![0])));
+    const gone = before.filter((tool) => tool.pair && !after.has(JSON.stringify(tool.pair)) && !errorsNameServer(record, tool.pair![0]));
     if (gone.length > 0 && later.length >= before.length) facts.push({ kind: "refresh", key: "refresh:displaced", text: "after a refresh, no longer shows a tool of a server whose list still holds it" });
     // Nothing at all on a later list, no error reported, though servers not refreshed had tools shown before it: after a
     // refresh of one server that reported none, some other server; after no step, two servers at least (one server's
     // tools gone may be that server's doing, and what the case did between the lists the records do not keep).
     const step = record.after[index + 1] ?? "";
-    const refreshed = step === "" ? "" : /^refresh ("(?:[^"\\]|\\.)*"): no error$/.exec(step)?.[1];
-    const others = new Set(before.flatMap((tool) => (tool.pair && JSON.stringify(tool.pair[0]) !== refreshed ? [tool.pair[0]] : [])));
+    // The one server a refresh that reported no error was asked for (null: no step; undefined: any other step).
+    const refresh = record.refreshes.get(step);
+    const refreshed = step === "" ? null : refresh?.outcome === "no error" ? refresh.server : undefined;
+    const others = new Set(before.flatMap((tool) => (tool.pair && tool.pair[0] !== refreshed ? [tool.pair[0]] : [])));
     const quiet = step !== "" || record.errors.every((errors) => errors === "no error");
     if (refreshed !== undefined && quiet && later.length === 0 && others.size >= (step === "" ? 2 : 1)) {
       facts.push({ kind: "refresh", key: "refresh:emptied", text: "shows no tool at all on a later list, reporting no error, the tools of servers it was not asked to refresh gone too" });

@@ -39,6 +39,17 @@ export interface CallRecord {
   unmarkedToolError?: boolean;
 }
 
+/** A refresh the harness asked for, read once where it is recorded, so no reader parses a step's text for it. */
+export interface RefreshRecord {
+  /** The server it asked to refresh; absent: every server. */
+  server?: string;
+  /** The configured servers its errors name. */
+  named: string[];
+  /** No error; errors (named ones, or one naming no server: `anonymous`); or an answer that is no outcome. */
+  outcome: "no error" | "errors" | "garbage";
+  anonymous: boolean;
+}
+
 /** What the host did in one session, from the records. */
 export interface SessionRecord {
   world: number;
@@ -57,6 +68,8 @@ export interface SessionRecord {
   after: string[];
   /** Steps after which the host showed the same list as before them. */
   unchanged: string[];
+  /** The refreshes among `steps`, by their text there (a step's text follows from its refresh alone). */
+  refreshes: Map<string, RefreshRecord>;
   /** Per open or refresh: which configured servers its errors name, or that an error names none. */
   errors: string[];
   /** The first error message the host reported, for a reader. */
@@ -74,19 +87,29 @@ const shownName = (tool: { name: string; namespace?: string }) => (tool.namespac
 
 /** What an open's errors say about the configured `keys`: the servers they name (surface.ts's rule), or none. */
 function errorTargets(errors: readonly HostError[], keys: readonly string[]): string {
+  const { named, anonymous } = namedBy(errors, keys);
+  if (errors.length === 0) return "no error";
+  return [...named.map((key) => `names ${quote(key)}`), ...(anonymous ? ["names no server"] : [])].join(", ");
+}
+
+/** The configured `keys` the errors name (surface.ts's rule), sorted, and whether an error names none of them. */
+function namedBy(errors: readonly HostError[], keys: readonly string[]): { named: string[]; anonymous: boolean } {
   const named = new Set<string>();
-  let unnamed = false;
+  let anonymous = false;
   for (const error of errors) {
     const hits = keys.filter((key) => errorNamesServer(error, key));
-    if (hits.length === 0) unnamed = true;
+    if (hits.length === 0) anonymous = true;
     for (const hit of hits) named.add(hit);
   }
-  if (errors.length === 0) return "no error";
-  return [...[...named].sort().map((key) => `names ${quote(key)}`), ...(unnamed ? ["names no server"] : [])].join(", ");
+  return { named: [...named].sort(), anonymous };
 }
 
 /** Whether `text` (an entry of SessionRecord's `errors` or `steps`, as errorTargets writes them) says an error names the server `key`. */
 export const namesServer = (text: string, key: string): boolean => text.includes(`names ${quote(key)}`);
+
+/** Whether an error of the session (its open's, or a refresh's) names the server `key`. */
+export const errorsNameServer = (record: SessionRecord, key: string): boolean =>
+  record.errors.some((text) => namesServer(text, key)) || [...record.refreshes.values()].some((refresh) => refresh.named.includes(key));
 
 /** The open's setup beyond addresses: local tools and per-server options, as canonical JSON ("" for none). */
 function setupOf(step: HostStep): string {
@@ -147,7 +170,7 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
     }
     if (step.kind !== "host" || step.session === undefined) continue;
     const keys = worlds.get(world)?.servers.map((server) => server.key) ?? [];
-    if (step.method === "open") records.set(step.session, { world, session: step.session, setup: setupOf(step), steps: [], placed: localNames(step), local: localNames(step), surfaces: [], after: [], unchanged: [], errors: [], calls: [], broke: [] });
+    if (step.method === "open") records.set(step.session, { world, session: step.session, setup: setupOf(step), steps: [], placed: localNames(step), local: localNames(step), surfaces: [], after: [], unchanged: [], refreshes: new Map(), errors: [], calls: [], broke: [] });
     const record = records.get(step.session);
     if (!record) continue;
     if (step.error !== undefined) {
@@ -186,8 +209,12 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
       }
       case "refresh": {
         const refreshed = RefreshResultSchema.safeParse(step.answer);
-        const target = typeof request.server === "string" ? quote(request.server) : "every server";
-        record.steps.push(`refresh ${target}: ${refreshed.success ? errorTargets(refreshed.data.outcome.errors, keys) : "answered garbage"}`);
+        const server = typeof request.server === "string" ? request.server : undefined;
+        const text = `refresh ${server === undefined ? "every server" : quote(server)}: ${refreshed.success ? errorTargets(refreshed.data.outcome.errors, keys) : "answered garbage"}`;
+        const errors = refreshed.success ? refreshed.data.outcome.errors : [];
+        const outcome = !refreshed.success ? "garbage" : errors.length === 0 ? "no error" : "errors";
+        record.refreshes.set(text, { ...(server === undefined ? {} : { server }), ...namedBy(errors, keys), outcome });
+        record.steps.push(text);
         break;
       }
       case "registerLocal": {

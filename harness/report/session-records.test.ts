@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { errorsNameServer, sessionRecords } from "./session-records.ts";
+import { open, refresh, tools, world } from "./test-support/step-fixtures.ts";
+
+describe("a session's refreshes", () => {
+  // A key holding a quote and a colon: the step's text quotes it, and no reader has to parse that text back.
+  const odd = 'al"pha: x';
+  const records = sessionRecords({
+    omitted: 0,
+    steps: [
+      world(1, [[odd, ["request"]], ["beta", ["search"]]]),
+      open(1, [{ key: odd }, { key: "beta" }]),
+      tools(1, [[odd, ["request"]], ["beta", ["search"]]]),
+      refresh(1, odd),
+      refresh(1, undefined, [{ server: "beta", message: "beta: tools/list failed" }, { message: "something broke" }]),
+      refresh(1, "beta", [{ server: odd, message: "nothing" }]),
+    ],
+  });
+  const record = records[0]!;
+
+  it("keeps each refresh's server, the servers its errors name and its outcome as fields, by the step's text", () => {
+    expect(record.steps).toHaveLength(3);
+    expect(record.steps.map((step) => record.refreshes.get(step))).toEqual([
+      { server: odd, named: [], anonymous: false, outcome: "no error" },
+      { named: ["beta"], anonymous: true, outcome: "errors" },
+      { server: "beta", named: [odd], anonymous: false, outcome: "errors" },
+    ]);
+  });
+
+  it("says whether any error of the session, its open's or a refresh's, names a server", () => {
+    expect(errorsNameServer(record, "beta")).toBe(true);
+    expect(errorsNameServer(record, odd)).toBe(true);
+    expect(errorsNameServer(record, "gamma")).toBe(false);
+  });
+});
