@@ -21,7 +21,7 @@ import { joinOf, joinWords, type CaseFact } from "./fact-readings.ts";
 import { contextRecords, LIST_METHOD, type ContextListName, type ContextSessionRecord, type ContextWorldRecord, type ShownEntry } from "./context-records.ts";
 import type { Evidence } from "./report-model.ts";
 import { clip } from "./report-view.ts";
-import { namesServer, type SessionRecord } from "./session-records.ts";
+import { errorsNameNoServer, errorsNameServer, type SessionRecord } from "./session-records.ts";
 
 const quote = (text: string) => JSON.stringify(clip(text, 160, ""));
 const quoted = (list: readonly string[]) => `${list.slice(0, 8).map(quote).join(", ")}${list.length > 8 ? ` and ${list.length - 8} more` : ""}`;
@@ -73,8 +73,7 @@ interface Reading {
 
 const readingOf = (world: ContextWorldRecord, session: ContextSessionRecord, records: readonly SessionRecord[]): Reading => {
   const record = records.find((entry) => entry.session === session.session);
-  const text = [...(record?.errors ?? []), ...(record?.steps ?? [])].join(" ");
-  return { world, session, named: (key) => namesServer(text, key), anonymous: text.includes("names no server") };
+  return { world, session, named: (key) => record !== undefined && errorsNameServer(record, key), anonymous: record !== undefined && errorsNameNoServer(record) };
 };
 
 /** The pairs the first answer of `lists` shows, as JSON. */

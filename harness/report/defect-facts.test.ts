@@ -165,6 +165,18 @@ describe("an error naming a server", () => {
     expect(facts).not.toContain("error:healthy-server");
     // A server named whose tools are shown is no such refusal.
     expect(keys()).not.toContain("error:clash-refused");
+    // Nor one refused for something else, its error quoting no name the surface holds.
+    const paged = finding(1, clash, [{ shown: [["request", "alpha", "request"]], errors: [{ server: "beta", message: "beta: its second page failed" }] }]);
+    expect(caseFacts(paged.evidence!).map((fact) => fact.key)).toEqual(expect.arrayContaining(["error:healthy-server"]));
+    expect(caseFacts(paged.evidence!).map((fact) => fact.key)).not.toContain("error:clash-refused");
+  });
+
+  it("reads each server one error names on its own", () => {
+    const three = [server("alpha", ["request"]), server("empty", []), server("beta", ["search"])];
+    const both = finding(1, three, [{ shown: [["request", "alpha", "request"], ["search", "beta", "search"]], errors: [{ message: "empty and beta: something" }] }]);
+    const step = both.evidence!.steps.find((entry) => entry.kind === "host" && entry.method === "open");
+    if (step?.kind === "host") step.answer = { outcome: { registered: {}, errors: [{ server: "empty", message: "empty: no tools" }, { server: "beta", message: "beta: odd" }] }, diagnostics: [] };
+    expect(caseFacts(both.evidence!).map((fact) => fact.key)).toEqual(expect.arrayContaining(["error:empty-server", "error:healthy-server"]));
   });
 
   it("names no such server where the server's prompt or resource list answered with an error, its tools loaded", () => {

@@ -15,7 +15,7 @@ import { contextFacts } from "./context-facts.ts";
 import { CLAUSE_ONLY_KINDS, FACT_KINDS, facts as said, fill, joinOf, mergeFacts, PROFILE_JOIN, PROVIDER_NAME, strippedTo, type CaseFact, type FactKind } from "./fact-readings.ts";
 import { heldReading, lossFacts, unnamedFailure, wholeOpen, type Advertised } from "./loss-facts.ts";
 import type { Evidence } from "./report-model.ts";
-import { errorsNameServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
+import { errorsNameNoServer, errorsNameServer, sessionRecords, type SessionRecord, type ShownTool } from "./session-records.ts";
 import { targetReadings } from "./target-facts.ts";
 
 export { FACT_KINDS, joinOf, type CaseFact, type FactKind } from "./fact-readings.ts";
@@ -37,7 +37,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   const facts: CaseFact[] = [];
   // What the open showed, before any refresh changed the servers' lists.
   const surface = record.surfaces[0] ?? [];
-  const anonymous = record.errors.some((errors) => errors.includes("names no server")) || record.steps.some((step) => step.endsWith("names no server"));
+  const anonymous = errorsNameNoServer(record);
   const join = hostJoin(surface);
   // The names each pair would have under the host's join, else under the usual joins (a host whose only
   // tool was cut shows no join to infer).
@@ -95,17 +95,22 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
   facts.push(...heldReading(lost, surface));
   // A server whose prompt, resource or template list failed did not load cleanly, whatever its tools did: an error naming it is due.
   const clean = (key: string) => advertised.some((server) => server.key === key && !server.failing && !server.contextFailing);
-  // Not one of its tools shown, and one of them a name the surface already shows for another server's tool.
+  // Not one of its tools shown, one of them a name the surface already shows for another server's tool, and
+  // the open's error quoting that name: refused for the clash, not for its paging or anything else.
   const refusedOnClash = (key: string) => {
-    const tools = advertised.find((server) => server.key === key)?.tools ?? [];
-    const held = (tool: string) => surface.some((entry) => entry.shown === tool && entry.pair !== undefined && entry.pair[0] !== key);
-    return !surface.some((entry) => entry.pair?.[0] === key) && tools.some(held);
+    const server = advertised.find((entry) => entry.key === key);
+    const held = (tool: string) => surface.some((entry) => entry.shown === tool && entry.pair !== undefined && entry.pair[0] !== key) && (record.firstError ?? "").includes(tool);
+    return server !== undefined && !surface.some((entry) => entry.pair?.[0] === key) && server.tools.some(held);
   };
+  // Each cleanly loaded server an error names, read on its own: one error may name several.
+  const errorFact = (key: string): CaseFact => advertised.some((server) => server.key === key && server.tools.length === 0)
+    ? { kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" }
+    : refusedOnClash(key) ? { kind: "error", key: "error:clash-refused", text: "refuses a server whose tool name another server's tool already holds" }
+      : { kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" };
   for (const errors of record.errors) {
     const named = [...errors.matchAll(/names ("(?:[^"\\]|\\.)*")/g)].map((match) => JSON.parse(match[1]!) as string);
-    if (named.some((key) => clean(key) && advertised.some((server) => server.key === key && server.tools.length === 0))) facts.push({ kind: "error", key: "error:empty-server", text: "reports an error for a server that advertises no tools" });
-    else if (named.some((key) => clean(key) && refusedOnClash(key))) facts.push({ kind: "error", key: "error:clash-refused", text: "refuses a server whose tool name another server's tool already holds" });
-    else if (named.some(clean)) facts.push({ kind: "error", key: "error:healthy-server", text: "reports an error naming a server that loaded cleanly" });
+    const read = new Map(named.filter(clean).map(errorFact).map((fact) => [fact.key, fact]));
+    facts.push(...read.values());
   }
   if (anonymous) facts.push({ kind: "error", key: "error:names-no-server", text: "reports an error that names no server" });
   for (const call of record.calls) {
@@ -141,7 +146,7 @@ function sessionFacts(record: SessionRecord, advertised: readonly Advertised[]):
     const step = record.after[index + 1] ?? "";
     // The one server a refresh that reported no error was asked for (null: no step; undefined: any other step).
     const refresh = record.refreshes.get(step);
-    const refreshed = step === "" ? null : refresh?.outcome === "no error" ? refresh.server : undefined;
+    const refreshed = step === "" ? null : refresh?.outcome === "no error" && refresh.server !== undefined ? refresh.server : undefined;
     const others = new Set(before.flatMap((tool) => (tool.pair && tool.pair[0] !== refreshed ? [tool.pair[0]] : [])));
     const quiet = step !== "" || record.errors.every((errors) => errors === "no error");
     if (refreshed !== undefined && quiet && later.length === 0 && others.size >= (step === "" ? 2 : 1)) {

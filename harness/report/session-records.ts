@@ -45,8 +45,9 @@ export interface RefreshRecord {
   server?: string;
   /** The configured servers its errors name. */
   named: string[];
-  /** No error; errors (named ones, or one naming no server: `anonymous`); or an answer that is no outcome. */
+  /** No error; errors; or an answer that is no outcome. */
   outcome: "no error" | "errors" | "garbage";
+  /** Some error of it names no configured server. */
   anonymous: boolean;
 }
 
@@ -81,7 +82,6 @@ export interface SessionRecord {
 
 const quote = (text: string) => JSON.stringify(text);
 
-
 /** The shown name of a tool: `namespace/name` where the host shows namespaces. */
 const shownName = (tool: { name: string; namespace?: string }) => (tool.namespace === undefined ? tool.name : `${tool.namespace}/${tool.name}`);
 
@@ -104,12 +104,16 @@ function namedBy(errors: readonly HostError[], keys: readonly string[]): { named
   return { named: [...named].sort(), anonymous };
 }
 
-/** Whether `text` (an entry of SessionRecord's `errors` or `steps`, as errorTargets writes them) says an error names the server `key`. */
+/** Whether `text` (an entry of SessionRecord's `errors`, as errorTargets writes it) says an error names the server `key`. */
 export const namesServer = (text: string, key: string): boolean => text.includes(`names ${quote(key)}`);
 
 /** Whether an error of the session (its open's, or a refresh's) names the server `key`. */
 export const errorsNameServer = (record: SessionRecord, key: string): boolean =>
   record.errors.some((text) => namesServer(text, key)) || [...record.refreshes.values()].some((refresh) => refresh.named.includes(key));
+
+/** Whether an error of the session (its open's, or a refresh's) names no configured server. */
+export const errorsNameNoServer = (record: SessionRecord): boolean =>
+  record.errors.some((text) => text.includes("names no server")) || [...record.refreshes.values()].some((refresh) => refresh.anonymous);
 
 /** The open's setup beyond addresses: local tools and per-server options, as canonical JSON ("" for none). */
 function setupOf(step: HostStep): string {
