@@ -3,7 +3,7 @@
  * the hand-checked evidence for every verdict that is not a pass (see ../agent-hosts.ts).
  */
 import type { RealHost } from "../../real-host.ts";
-import { agent, contextNotDriven, relisting, type AgentDrive } from "../agent-report-entry.ts";
+import { agent, contextNotDriven, noSearchTool, relisting, type AgentDrive } from "../agent-report-entry.ts";
 
 /**
  * What both variants share (the deferral comes after registration): Qwen Code names a tool
@@ -13,6 +13,8 @@ import { agent, contextNotDriven, relisting, type AgentDrive } from "../agent-re
  * again, then `this.tools.set` replaces the first, with no warning (the warning is only for other tools).
  */
 const qwenCommon: Record<string, string> = {
+  "names/injective": "The same join: `a__b`'s `c` and `a`'s `b__c` both take `mcp__a__b__c`, which is shown for `a`'s `b__c` only, and `a__b`'s `c` is gone with no error or diagnostic naming it (both variants' report runs, seed 2026, 2026-12-07, catalogue 4; constructed cases separator-clash and host-join-clash).",
+  "order/arrival-timing": "The same join, where the answer order decides: `alpha`'s `b__c` and `alpha__b`'s `c` both take `mcp__alpha__b__c`; with `alpha`'s list answered first the name is `alpha__b`'s `c`, with `alpha__b`'s first it is `alpha`'s `b__c`, and no error names either (both variants' report runs, seed 2026, 2026-12-07, catalogue 4): the server whose list answers last keeps the name (registerTool's `this.tools.set` replaces).",
   "surface/no-silent-loss": "Qwen Code joins `mcp__<key>__<tool>`: `a__b`'s `c` and `a`'s `b__c` both become `mcp__a__b__c`, listed once (deferred listing, then `tools[]` after tool_search), and its call reached `a` (server records: `a` received tools/call `b__c`, `a__b` no call); `a__b`'s tool has no name, and Qwen Code prints nothing naming it (errors [], stderr empty).",
   "order/config-permutation": "Same join: `mcp__a__b__c` is offered once; configured `a__b`, `a` its call reached `a`, configured `a`, `a__b` it reached `a__b` (server records): the server registered last replaces the other's tool (registerTool's `this.tools.set`), so which tool the model gets depends on the configuration order.",
   "surface/shortfall-names-missing": "`generateValidName` cuts a name over 63 characters to its first 28 and last 32 characters around `___`: `alpha`'s two 128-character tools, which differ only at character 65, both become `mcp__alpha__tool_xxxxxxxxxxxxx___xxx…x`, registered once (the second replaces the first), beside `mcp__alpha__request`; nothing names `alpha` or the lost tool.",
@@ -45,23 +47,18 @@ export const hosts: RealHost[] = [
     notes: [
       "Measured on the 2-core machine at load 11 to 14 (two helpers' tests beside it), 2026-12-05: 3.1 min wall (188 s) for the full report, 141 CLI sessions observed, 22 served from the observation cache (at load 30 to 60, on the code before the sandbox, 15 min). No outbound attempt was recorded (none asked DNS).",
     ],
-    evidence: {
-      ...qwenCommon,
-      // Judged at catalogue 4 (qwen-code-eager's report is still catalogue 3's, without these cases).
-      "names/injective": "The same join: `a__b`'s `c` and `a`'s `b__c` both take `mcp__a__b__c`, which is shown for `a`'s `b__c` only, and `a__b`'s `c` is gone with no error or diagnostic naming it (report run, seed 2026, 2026-12-07, catalogue 4; constructed cases separator-clash and host-join-clash).",
-      "order/arrival-timing": "The same join, where the answer order decides: `alpha`'s `b__c` and `alpha__b`'s `c` both take `mcp__alpha__b__c`; with `alpha`'s list answered first the name is `alpha__b`'s `c`, with `alpha__b`'s first it is `alpha`'s `b__c`, and no error names either (report run, seed 2026, 2026-12-07, catalogue 4): the server whose list answers last keeps the name (registerTool's `this.tools.set` replaces).",
-    },
+    evidence: qwenCommon,
   },
   {
     id: "qwen-code-eager",
     title: "Qwen Code (qwen -p), tool_search denied: every MCP tool in tools[]",
     ...agent("qwen-code", "eager"),
-    notApplicable: qwenIgnoresListChanged,
+    notApplicable: { ...qwenIgnoresListChanged, ...contextNotDriven("Qwen Code"), ...noSearchTool("Qwen Code", "has its tool_search denied here, so it offers the model every MCP tool in `tools[]` from the first turn") },
     packages: ["@qwen-code/qwen-code"],
     wiring: "As `qwen-code`, with `permissions.deny: [\"tool_search\"]`: with no tool search Qwen Code reveals every deferred tool, so every MCP tool is in `tools[]` from the first turn.",
     // Registration and naming come before the deferral, and the report's verdicts are the default's, clause for clause.
     notes: [
-      "Measured on the 2-core machine at load 8 to 11, 2026-12-05: 4.7 min wall (282 s) for the full report, 137 CLI sessions observed, 26 served from the cache. No outbound attempt was recorded.",
+      "Re-made at catalogue 4 on the 2-core machine, 2026-12-07: 16.7 min wall (1003 s) at load 3 to 15 (its own CLI processes, and the lead's `npm test` beside it for its first 14 minutes), 288 CLI sessions observed, 110 served from the cache; every verdict is the default variant's but surface/deferred-reachable's (not judged here: no tool search). At catalogue 3 (2026-12-05, load 8 to 11): 4.7 min wall (282 s), 137 sessions, 26 served. No outbound attempt was recorded.",
     ],
     evidence: qwenCommon,
   },

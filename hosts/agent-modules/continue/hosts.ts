@@ -6,7 +6,7 @@
  * (node_modules/@continuedev/cli/src, bundled as dist/index.js), and the report's server records.
  */
 import type { RealHost } from "../../real-host.ts";
-import { agentModule, relisting } from "../../agent-clis/agent-report-entry.ts";
+import { agentModule, contextNotDriven, noSearchTool, relisting } from "../../agent-clis/agent-report-entry.ts";
 
 /** cn's one rule for a tool, read in tools/index.tsx and services/MCPService.ts (the same text in dist/index.js). */
 const bareNames = "cn offers every MCP tool under its bare name (`convertMcpToolToContinueTool`, tools/index.tsx: `name: mcpTool.name`, no server prefix) and runs a call by that name on the first connected server listing it (`MCPService.runTool`: `for (const connection of this.connections.values())`, a Map filled in configuration order by `connectServer`)";
@@ -18,14 +18,17 @@ const continueHost: RealHost = {
   notApplicable: {
     ...relisting,
     "drift/list-changed": "cn registers no handler for `notifications/tools/list_changed` (services/MCPService.ts sets none; `connectServer` calls `listTools()` once per server per process), so the adapter declares no `listChanged`.",
+    ...contextNotDriven("cn"),
+    ...noSearchTool("cn"),
   },
   packages: ["@continuedev/cli"],
   wiring: "`cn -p \"<prompt>\" --config <home>/config.yaml --auto` (headless): a `provider: openai` model at the fake Chat Completions endpoint (`apiBase`, dummy `apiKey`), every server under `mcpServers` (`command`/`args`/`env`, or `type: streamable-http` with `url`) in configuration order; MCP tool `x` is offered to the model as `x` whatever its server; one CLI process per session in the sandbox; judged with `--agent-module` from a folder outside the package.",
   notes: [
-    "Judged from a folder outside the package, under the temp folder (its own package.json: `@continuedev/cli` 1.5.47 and mcp-collide from this branch's `npm pack` tarball; the module copied there), 2026-12-06: 9.4 min wall (563 s) for the full report at load 9 to 17 on the 2-core machine (other helpers' jobs beside it), 128 CLI sessions observed, 26 served from the observation cache. Every start asks `api.continue.dev` for the latest version with the user's id (`getLatestVersion`, src/version.ts, called when the module loads, with no switch to stop it): refused by the sandbox's DNS stub, listed in the report's diagnostics.",
+    "Re-made at catalogue 4 with `npm run reports -- --only continue` from the package root (the same module and CLI), 2026-12-07: 11.5 min wall (692 s) at load 7 to 15 on the 2-core machine (its own CLI processes, and the lead's `npm test` beside it for 12 minutes), 274 CLI sessions observed, 117 served from the observation cache. At catalogue 3 it was judged from a folder outside the package, under the temp folder (its own package.json: `@continuedev/cli` 1.5.47 and mcp-collide from that branch's `npm pack` tarball; the module copied there), 2026-12-06: 9.4 min wall (563 s) at load 9 to 17, 128 CLI sessions observed, 26 served from the cache. Every start asks `api.continue.dev` for the latest version with the user's id (`getLatestVersion`, src/version.ts, called when the module loads, with no switch to stop it): refused by the sandbox's DNS stub, listed in the report's diagnostics.",
     "wire/unknown-name passes on cn's own words: a call of a name it does not show is refused before it runs (`preprocessStreamedToolCalls`: `Tool <name> not found`), which the module's `failureTexts` read as the error it is.",
   ],
   evidence: {
+    "schema/input-schema-intact": "cn rebuilds every MCP tool's parameters from two keys of its input schema and drops the rest (`convertMcpToolToContinueTool`, tools/index.tsx: `parameters: { type: \"object\", properties: mcpTool.inputSchema.properties ?? {}, required: mcpTool.inputSchema.required }`), so a schema whose `order` property is `{ \"$ref\": \"#/$defs/Order\" }` reaches the model without its `$defs`: in the model turn's `tools`, alpha's `order` and `search` and beta's `query` each hold a reference that resolves to nothing.",
     "order/config-permutation": `${bareNames}. alpha [request] and beta [request] are both offered as \`request\`, and its call reached alpha configured [alpha, beta] and beta configured [beta, alpha] (server records): which server's tool the model gets depends on the order, and the other is unreachable, with no error.`,
     "wire/passthrough": `${bareNames}: the call of beta's \`request\` (offered second) was delivered as \`request\` to alpha (server records: alpha received tools/call \`request\` with beta's arguments, beta none), and cn answered with alpha's result as ordinary output.`,
     "wire/no-cross-routing": `Same first-match dispatch (\`MCPService.runTool\`): the call meant for beta's \`request\` reached alpha.`,
