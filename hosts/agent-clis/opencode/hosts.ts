@@ -24,10 +24,7 @@ const opencodeCommon: Record<string, string> = {
   "order/arrival-timing": "Same join, decided by which list answers last: with the configuration fixed, `a_b`'s list answered first gave `a_b_c` to `a`, `a`'s answered first gave it to `a_b` (server records): the server whose tools/list arrives last takes the shared name.",
 };
 
-/**
- * What only the default variant shows at catalogue 4 (the anthropic variant's committed report is still at
- * catalogue 3: re-made, it is judged the same way).
- */
+/** What both variants show at catalogue 4 (the same in each: the MCP client sits before the provider). */
 const opencodeCatalogue4: Record<string, string> = {
   "names/injective": "Same join: `a_b`'s `c` and `a`'s `b_c` both take `a_b_c`, and under the join learnt from opencode's own names `alpha_b`'s `c` and `alpha`'s `b_c` both take `alpha_b_c`; opencode shows `a_b_c` for `a`'s `b_c` only, and `a_b`'s `c` is gone with no error or diagnostic naming `a_b`: one name for two tools, the other lost.",
   "wire/cancels-only-pending": "`alpha` received notifications/cancelled for its requests 2 and 3 (the calls of `request` and `search`) and `beta` for its request 2 (the call of `query`), each after the server had answered it and opencode had handed that answer back (server records; each call answered ok): opencode cancels finished calls, not only pending ones (a SHOULD: WARN).",
@@ -62,7 +59,7 @@ export const hosts: RealHost[] = [
     id: "opencode-anthropic",
     title: "opencode (opencode run), its anthropic provider",
     ...agent("opencode", "anthropic"),
-    notApplicable: relisting,
+    notApplicable: { ...relisting, ...contextNotDriven("opencode"), ...noSearchTool("opencode") },
     packages: ["opencode-ai"],
     timingDependent: {
       "order/arrival-timing": arrivalTimingUnderLoad,
@@ -70,9 +67,9 @@ export const hosts: RealHost[] = [
     wiring: "As `opencode`, with its `anthropic` provider (`options.baseURL`) at the fake Anthropic Messages endpoint; calls are `tool_use` blocks.",
     // The MCP client and its join sit before the provider: the same verdicts, but for the error flag the wire carries.
     notes: [
-      "Measured on the 2-core machine with nothing else running (load 4 to 7, its own CLI processes), 2026-12-05: 7.5 min wall (448 s) for the full report, 142 CLI sessions observed, 22 served from the cache (12.7 min at load 11 to 13 beside two other jobs). The same failures as the default variant, clause for clause, but one: on Anthropic Messages a `tool_result` carries `is_error`, and opencode sets it for a result with `isError: true`, so `wire/tool-error-reaches-model` passes here while it fails on Chat Completions, which has no error flag.",
+      "Re-made at catalogue 4, 2026-12-07: 30.8 min wall (1848 s) at load 6 to 16 (its own CLI processes, and for its first 9 minutes the lead's replays of three other agent reports), 258 CLI sessions observed, 91 served from the cache. At catalogue 3 (2026-12-05, load 4 to 7): 7.5 min wall (448 s), 142 sessions, 22 served. The same verdicts as the default variant, clause for clause, but one: on Anthropic Messages a `tool_result` carries `is_error`, and opencode sets it for a result with `isError: true`, so `wire/tool-error-reaches-model` passes here while it fails on Chat Completions, which has no error flag.",
     ],
-    evidence: Object.fromEntries(Object.entries(opencodeCommon).filter(([id]) => id !== "wire/tool-error-reaches-model")),
+    evidence: { ...Object.fromEntries(Object.entries(opencodeCommon).filter(([id]) => id !== "wire/tool-error-reaches-model")), ...opencodeCatalogue4 },
   },
 ];
 
