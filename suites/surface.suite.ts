@@ -278,11 +278,6 @@ function withCompanions(value: World): World {
 const failureOf = (server: World["servers"][number]) =>
   (server.unreachable ? (server.unreachableAs === undefined || server.unreachableAs === "not-found" ? "unreachable" : `unreachable: ${server.unreachableAs}`) : server.failure);
 
-/**
- * Asking again for a cursor that never advanced is a loop, not a retry, past this many requests (a host may
- * ask twice to be sure; the fake server answers 50 times a connection, then refuses, so no host spins forever).
- */
-
 /** How many times the host asked `key` for a page by cursor in `observation` (or in a served world's records). */
 const cursorRequests = (observation: { readonly records: ServedRecords["records"] }, key: string) => toolListRequests(observation.records, key, true).length;
 

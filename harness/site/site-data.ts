@@ -120,10 +120,9 @@ function checkHost(report: Report, file: string, host: SiteHost, current: Report
     throw new Error(`${file}: a report of ${JSON.stringify(report.host.name.slice(0, 200))}, but reports/${host.id}.json is of ${JSON.stringify(current.host.name.slice(0, 200))}: a history report must be of its folder's host`);
   }
   const ran = withoutNode(report.hostCommand);
-  const expected = host.command && withoutNode(host.command);
   const startsAs = (command: readonly string[]) => withoutNode(command).every((word, index) => ran[index] === word);
-  if (expected && !startsAs(host.command!) && !(host.formerCommands ?? []).some(startsAs)) {
-    throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${expected.join(" ")}): a report of another host`);
+  if (host.command && ![host.command, ...(host.formerCommands ?? [])].some(startsAs)) {
+    throw new Error(`${file}: its host command does not start with the registry's for ${host.id} (${withoutNode(host.command).join(" ")}): a report of another host`);
   }
 }
 

@@ -9,14 +9,15 @@
 import { situationConcerns, type Situation } from "./situations.ts";
 import type { World } from "./world.ts";
 
-/** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
 /**
  * How many times a host may ask a server for the page of one cursor on one connection before it is asking again and
  * again (a stuck cursor followed forever): surface/failing-server-named's bound, and the one the report's facts and
- * behaviour text read a cursor loop by.
+ * behaviour text read a cursor loop by. A host may ask twice to be sure; past this it is a loop, not a retry (the
+ * fake server answers 50 times a connection, then refuses, so no host spins forever).
  */
 export const CURSOR_LOOP_BOUND = 10;
 
+/** Situations a careful host may refuse a server for (anything else is no reason to refuse it). */
 export const HAZARDS: ReadonlySet<Situation> = new Set<Situation>([
   "case-clash", "exact-duplicate", "fold-clash", "initialize-error", "invalid-x-mcp-header", "list-crash", "list-error", "list-unanswered", "nameless-tool", "over-length",
   "prototype-name", "provider-invalid-name", "repeated-name", "sanitising-clash", "schema-not-object", "separator-clash", "unreachable-server",

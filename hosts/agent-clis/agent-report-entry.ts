@@ -71,12 +71,16 @@ const nodeOf = (id: string): OptionalInstall[] => {
   return major === undefined ? [] : [`node-runtime:${major}`];
 };
 
+/** The adapter command a report of the agent module at `path` (from the package root) records as its hostCommand. */
+const moduleArgv = (path: string, variant?: string) =>
+  ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module", path, ...(variant ? ["--variant", variant] : [])];
+
 /** The run settings of the report of CLI `id` (a registered folder name) in `variant` (none: `default`). */
 export const agent = (id: string, variant?: string) => ({
   // The default: a CLI not known to re-list.
   notApplicable: notRelisting,
   // What `mcp-collide run --agent ID` runs, and records as the report's hostCommand: the CLI's module.
-  argv: ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module", `hosts/agent-clis/${id}/${id}.ts`, ...(variant ? ["--variant", variant] : [])],
+  argv: moduleArgv(`hosts/agent-clis/${id}/${id}.ts`, variant),
   // A CLI re-lists in turns that cost seconds: drift/list-changed gets 15 s, not the library hosts' 2 s.
   runArgs: ["--agent", id, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
@@ -90,7 +94,7 @@ export const agent = (id: string, variant?: string) => ({
  */
 export const agentModule = (path: string, install: string, variant?: string) => ({
   notApplicable: notRelisting,
-  argv: ["node", "--import", "tsx", "harness/agent/agent-module-main.ts", "--module", path, ...(variant ? ["--variant", variant] : [])],
+  argv: moduleArgv(path, variant),
   runArgs: ["--agent-module", path, ...(variant ? ["--agent-variant", variant] : []), "--list-changed-timeout", "15000"],
   runs: AGENT_DEFAULT_RUNS,
   needs: [`agent-module:${install}` as const, "sandbox" as const],
