@@ -3,7 +3,8 @@
  * per clause and at the default run count, every built-in host fails exactly its answer key (every pair of the
  * key detected, no failure beyond it, the reference passing every clause). Each clause's coverage plan judges its
  * hazards first in every run, so none of this may depend on the draw. `npm test` checks here that the committed table
- * (docs/power.md, `npm run power`) covers today's key and found every pair in every seed; the controls
+ * (docs/power.md, `npm run power`) covers today's key and found every pair in every seed, and that the 20-seed table
+ * at one random case (docs/power-20-seeds.md) found every pair in 20 of 20; the controls
  * (suites/controls.test.ts) hold every built-in host to the key at their own seed; seeds.power.test.ts
  * (`npm run test:power`) measures it again live at three seeds (two at the default run count).
  */
@@ -23,6 +24,16 @@ function tableRows(table: string): { pair: string; counts: { detected: number; s
   }));
 }
 
+/** A committed power table of docs/, its rows, after checking they are exactly today's answer-key pairs. */
+function committedTable(file: string): { table: string; rows: ReturnType<typeof tableRows> } {
+  const table = readFileSync(join(import.meta.dirname, "..", "docs", file), "utf8");
+  const rows = tableRows(table);
+  const ids = new Set(clauses.map((clause) => clause.id));
+  const key = Object.entries(expectedFailures).flatMap(([host, failing]) => (host === "reference" ? [] : failing.filter((id) => ids.has(id)).map((id) => `${id} x ${host}`)));
+  expect([...new Set(rows.map((row) => row.pair))].sort()).toEqual([...new Set(key)].sort());
+  return { table, rows };
+}
+
 describe("power", () => {
   it("reads every run count's column of a table row", () => {
     const table = "| `a/b` | `h1` | 20/20 | 19/20 |\n| `a/c` | `h2` | 17/20 | 20/20 |\n";
@@ -33,13 +44,16 @@ describe("power", () => {
   });
 
   it("has a committed table with a row for every answer-key pair of today's catalogue, each detected in every seed at every run count (else: npm run power -- --write docs/power.md)", () => {
-    const table = readFileSync(join(import.meta.dirname, "..", "docs", "power.md"), "utf8");
-    const rows = tableRows(table);
-    const ids = new Set(clauses.map((clause) => clause.id));
-    const key = Object.entries(expectedFailures).flatMap(([host, failing]) => (host === "reference" ? [] : failing.filter((id) => ids.has(id)).map((id) => `${id} x ${host}`)));
-    expect([...new Set(rows.map((row) => row.pair))].sort()).toEqual([...new Set(key)].sort());
+    const { table, rows } = committedTable("power.md");
     expect(table).toContain(`--runs 1,${DEFAULT_RUNS}`);
     expect(rows.filter((row) => row.counts.length !== 2 || row.counts.some((count) => count.detected < count.seeds)).map((row) => row.pair)).toEqual([]);
+  });
+
+  it("has a committed 20-seed table at --runs 1 with a row for every answer-key pair, each detected in 20 of 20 seeds, nothing beyond the key (else: npm run power -- --seeds 20 --runs 1 --write docs/power-20-seeds.md)", () => {
+    const { table, rows } = committedTable("power-20-seeds.md");
+    expect(table).toContain("--seeds 20");
+    expect(table).toMatch(/failures beyond the answer key: 0; reference departures from PASS: 0 in \d+ clause runs/);
+    expect(rows.filter((row) => row.counts.length !== 1 || row.counts[0]!.seeds !== 20 || row.counts[0]!.detected !== 20).map((row) => row.pair)).toEqual([]);
   });
 });
 
