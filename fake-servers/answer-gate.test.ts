@@ -7,7 +7,9 @@
  * rule, not how long anything takes.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AnswerGate, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR, SPACING_FACTOR, UNPACED_SPACING_MS } from "./answer-gate.ts";
+import {
+  AnswerGate, LAG_SPACING_FACTOR, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR, PACED_SPACING_MS, SPACING_FACTOR, UNPACED_SPACING_MS,
+} from "./answer-gate.ts";
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
@@ -158,11 +160,11 @@ describe("AnswerGate wait for a lower rank that owes an answer", () => {
 });
 
 describe("AnswerGate spacing", () => {
-  it("is the unpaced spacing until a few times the slowest pace seen is longer, never above the cap", () => {
+  it("is the unpaced spacing until the host's pace is seen, then a few times the slowest pace, at least the paced floor, never above the cap", () => {
     const gate = new AnswerGate(new Map(), 250, 1_000);
     expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
-    gate.observeHandling(2);
-    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
+    gate.observeHandling(1);
+    expect(gate.spacingMs).toBe(PACED_SPACING_MS);
     gate.observeHandling(20);
     expect(gate.spacingMs).toBe(SPACING_FACTOR * 20);
     gate.observeHandling(1);
@@ -174,6 +176,22 @@ describe("AnswerGate spacing", () => {
     expect(gate.spacingMs).toBe(1_000);
     expect(new AnswerGate(new Map(), 250, 20).spacingMs).toBe(20);
     expect(new AnswerGate(new Map()).spacingMs).toBe(0);
+  });
+
+  it("grows with the machine's lateness as of each answer and shrinks back with it, whatever pace the host showed at its initialize", () => {
+    let lag = 0;
+    const gate = new AnswerGate(new Map(), 250, 1_000, () => lag);
+    gate.observeHandling(2);
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    // Loaded after the host's initialize: its handling said 2 ms, the loop is now 40 ms late.
+    lag = 40;
+    expect(gate.spacingMs).toBe(LAG_SPACING_FACTOR * 40);
+    lag = 1;
+    expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    lag = 10_000;
+    expect(gate.spacingMs).toBe(1_000);
+    // In memory there is no wire to space: the cap of 0 wins over any lateness.
+    expect(new AnswerGate(new Map(), 250, 0, () => 40).spacingMs).toBe(0);
   });
 });
 
