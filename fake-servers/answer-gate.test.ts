@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  AnswerGate, LAG_SPACING_FACTOR, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR, PACED_SPACING_MS, SPACING_FACTOR, UNPACED_SPACING_MS,
+  AnswerGate, LATENESS_SPACING_FACTOR, MAX_BUSY_WAIT_MS, MAX_RANK_WAIT_MS, PACE_FACTOR, PACED_SPACING_MS, SPACING_FACTOR, UNPACED_SPACING_MS,
 } from "./answer-gate.ts";
 
 beforeEach(() => {
@@ -185,13 +185,24 @@ describe("AnswerGate spacing", () => {
     expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
     // Loaded after the host's initialize: its handling said 2 ms, the loop is now 40 ms late.
     lag = 40;
-    expect(gate.spacingMs).toBe(LAG_SPACING_FACTOR * 40);
+    expect(gate.spacingMs).toBe(LATENESS_SPACING_FACTOR * 40);
     lag = 1;
     expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
     lag = 10_000;
     expect(gate.spacingMs).toBe(1_000);
     // In memory there is no wire to space: the cap of 0 wins over any lateness.
     expect(new AnswerGate(new Map(), 250, 0, () => 40).spacingMs).toBe(0);
+  });
+
+  it("keeps the unpaced spacing while the machine's lateness is unknown (no sample yet, a sampler that failed), whatever the host's pace", () => {
+    let lateness: number | undefined;
+    const gate = new AnswerGate(new Map(), 250, 1_000, () => lateness);
+    gate.observeHandling(1);
+    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
+    lateness = Number.NaN;
+    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
+    lateness = 0.5;
+    expect(gate.spacingMs).toBe(PACED_SPACING_MS);
   });
 });
 

@@ -26,26 +26,28 @@ export const MAX_BUSY_WAIT_MS = 30_000;
  */
 export const SPACING_FACTOR = 3;
 /**
- * The spacing over a wire before the host showed its pace, in ms: a host's handling is measured at its
- * `initialize`, and an answer that goes out before it is spaced as a loaded machine would need.
+ * The spacing over a wire before the host showed its pace or the machine its lateness, in ms: a host's handling
+ * is measured at its `initialize`, the machine's lateness by a sampler thread from its first sample on, and an
+ * answer that goes out before either is spaced as a loaded machine would need.
  */
 export const UNPACED_SPACING_MS = 30;
 /**
- * The least spacing over a wire once the host showed its pace, in ms: the few milliseconds a socket or a pipe
- * takes from one process to another on a machine at rest.
+ * The least spacing over a wire once the host showed its pace and the machine its lateness, in ms: the few
+ * milliseconds a socket or a pipe takes from one process to another on a machine at rest.
  */
 export const PACED_SPACING_MS = 5;
 /**
- * How many times the recent lateness of the fake-serving process's event loop a wire's spacing is at least. A
- * host's handling is measured once, at its `initialize`, and a machine can be loaded after it: an in-process
+ * How many times the machine's recent lateness (fake-servers/machine-lateness.ts) a wire's spacing is at least.
+ * A host's handling is measured once, at its `initialize`, and a machine can be loaded after it: an in-process
  * client over the stdio shims took a few ms there, and at load 10 its two pipes were read in the other order
  * with three times that handling as the spacing (fake-server-host.test.ts "slowed past the rank wait", a
- * fresh-clone `npm test` beside other runs). A loaded machine makes every process on it late, this one too,
- * so the lateness seen here when the answer goes out stands for the stall the host may be in. A fixed floor of
- * 30 ms did the same for the loaded case, and cost every session of a fast host at rest nearly half its wall
- * time (the reference's default run over HAP/1 and HTTP: 66 s against 37 s with a 3 ms floor, same report).
+ * fresh-clone `npm test` beside other runs). A loaded machine makes every process on it late, so how late a
+ * sampler thread that only sleeps wakes stands for the stall the host (or a shim) may be in when the answer
+ * goes out. A fixed floor of 30 ms did the same for the loaded case, and cost every session of a fast host at
+ * rest: the reference's default run over HAP/1 and HTTP took 71 and 68 s with it, 49 and 45 s with this
+ * (bench/README.md), the same report.
  */
-export const LAG_SPACING_FACTOR = 3;
+export const LATENESS_SPACING_FACTOR = 3;
 
 /** Event-loop turns a timed-out wait yields before it gives up: what the host had queued runs first. */
 const CONFIRM_TURNS = 2;
@@ -80,8 +82,8 @@ const CONFIRM_TURNS = 2;
  * spacing after the previous answer: {@link SPACING_FACTOR} times as long as this host was seen to take to
  * handle one message in this world (the time from a server's `initialize` answer to the next message on
  * that connection: the host read the answer, acted on it and wrote again), and at least
- * {@link LAG_SPACING_FACTOR} times how late this process's event loop has recently been (the machine's
- * load as of the answer), capped at `maxSpacingMs`. The host's pace is measured per world, so no world's
+ * {@link LATENESS_SPACING_FACTOR} times the machine's recent lateness (its load as of the answer), and at
+ * least {@link PACED_SPACING_MS} ({@link UNPACED_SPACING_MS} until both are known), capped at `maxSpacingMs`. The host's pace is measured per world, so no world's
  * pace leaks into another's. The spacing once was the pace itself, capped at 30 ms: below a real host's pace at
  * rest (opencode's `notifications/initialized` came 31 ms after its `initialize` answer), so on a loaded
  * machine nothing kept two answers apart for it.
@@ -116,13 +118,13 @@ export class AnswerGate {
    * @param maxWaitMs the least rank wait: how long a server waits for lower ranks the host is silent towards
    *   before answering anyway, on a host whose pace asks for no more (see {@link rankWaitMs}).
    * @param maxSpacingMs most time between one answer and the next (0 in memory, where order is exact).
-   * @param loopLagMs the recent lateness of this process's event loop, in ms (see {@link LAG_SPACING_FACTOR}).
+   * @param latenessMs the machine's recent lateness, in ms, undefined while unknown (see {@link LATENESS_SPACING_FACTOR}).
    */
   constructor(
     private readonly ranks: ReadonlyMap<string, number>,
     private readonly maxWaitMs = 250,
     private readonly maxSpacingMs = 0,
-    private readonly loopLagMs: () => number = () => 0,
+    private readonly latenessMs: () => number | undefined = () => 0,
   ) {}
 
   /** Whether `server` has answered its first `tools/list` (or will not be waited for). */
@@ -210,8 +212,11 @@ export class AnswerGate {
 
   /** The least time between one first answer and the next, in ms, as of now (the machine's lateness moves it). */
   get spacingMs(): number {
-    const floor = this.handlingMs === undefined ? UNPACED_SPACING_MS : PACED_SPACING_MS;
-    const paced = Math.max(floor, SPACING_FACTOR * (this.handlingMs ?? 0), LAG_SPACING_FACTOR * this.loopLagMs());
+    const lateness = this.latenessMs();
+    // A lateness that is not a number (a sampler that failed) is an unknown one, never a reason to skip the spacing.
+    const known = lateness !== undefined && Number.isFinite(lateness) ? Math.max(0, lateness) : undefined;
+    const floor = this.handlingMs === undefined || known === undefined ? UNPACED_SPACING_MS : PACED_SPACING_MS;
+    const paced = Math.max(floor, SPACING_FACTOR * (this.handlingMs ?? 0), LATENESS_SPACING_FACTOR * (known ?? 0));
     return Math.min(this.maxSpacingMs, paced);
   }
 

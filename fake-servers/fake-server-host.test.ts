@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeServerHost, type FakeEndpoint, type FakeServerHost, type FakeTransportKind, type FakeWorld } from "./fake-server-host.ts";
+import { latenessSamplerRunning } from "./machine-lateness.ts";
 import type { MessageRecord } from "./message-record.ts";
 import { ServerScriptSchema, type ServerScript, type ServerScriptInput } from "./server-script.ts";
 
@@ -220,6 +221,18 @@ describe("stdio endpoints", () => {
       const clients = [await connect(world.endpoints[0]!), await connect(world.endpoints[1]!)];
       expect(await Promise.all(clients.map(async (client) => (await client.listTools()).tools.map((tool) => tool.name)))).toEqual([["x"], ["y"]]);
       await Promise.all(clients.map((client) => client.close()));
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe("the machine's lateness", () => {
+  it("is sampled while a host has a wire world open, so its answers are spaced by it (see AnswerGate)", async () => {
+    const own = await startFakeServerHost();
+    try {
+      await own.startWorld([script({ key: "h" })], "http");
+      expect(latenessSamplerRunning()).toBe(true);
     } finally {
       await own.close();
     }

@@ -4,7 +4,7 @@ import { AnswerGate } from "./answer-gate.ts";
 import type { ContextLists } from "./context-definition.ts";
 import { DriftStepSchema, type DriftStepInput } from "./drift-step.ts";
 import { LiveServer } from "./live-server.ts";
-import { holdLoopLag, recentLoopLagMs } from "./loop-lag.ts";
+import { holdLatenessSampler, machineLatenessMs } from "./machine-lateness.ts";
 import { memoryEndpoint } from "./memory-endpoint.ts";
 import type { MemoryTransportSpec } from "./memory-transport-spec.ts";
 import type { MessageRecord } from "./message-record.ts";
@@ -140,8 +140,8 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
   let gateway: Promise<HttpGateway> | undefined;
   const worlds = new Set<FakeWorld>();
   let closed = false;
-  /** Lets go of the event-loop lateness sampler, held from the first wire world until the host closes. */
-  let letGoOfLag: (() => void) | undefined;
+  /** Lets go of the machine-lateness sampler, held from the first wire world until the host closes. */
+  let letGoOfLateness: (() => void) | undefined;
 
   const router = async (kind: "stdio" | "http"): Promise<StdioRelay | HttpGateway> =>
     kind === "stdio" ? (relay ??= StdioRelay.start(options.stdioShim)) : (gateway ??= HttpGateway.start(options.tls));
@@ -153,8 +153,9 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     // Servers answer their first tools/list in rank order (scripted, else configuration order), so which
     // one a host hears from first never depends on spawn or scheduling jitter.
     const ranks = new Map(scripts.map((script, index) => [script.key, script.answerRank ?? index]));
-    if (kind !== "memory") letGoOfLag ??= holdLoopLag();
-    const gate = kind === "memory" ? new AnswerGate(ranks, rankWaitMs, 0) : new AnswerGate(ranks, rankWaitMs, MAX_ANSWER_SPACING_MS, recentLoopLagMs);
+    // Over a wire, answers are spaced by the machine's lateness too (see AnswerGate); in memory order is exact.
+    if (kind !== "memory") letGoOfLateness ??= holdLatenessSampler();
+    const gate = kind === "memory" ? new AnswerGate(ranks, rankWaitMs, 0) : new AnswerGate(ranks, rankWaitMs, MAX_ANSWER_SPACING_MS, machineLatenessMs);
     // A server that is down or fails its listing never answers in turn: nobody waits for it.
     for (const script of scripts) if (script.unreachable || script.failure !== undefined) gate.done(script.key);
     const routes = kind === "memory" ? undefined : await router(kind);
@@ -248,7 +249,7 @@ export async function startFakeServerHost(options: FakeServerHostOptions = {}): 
     close: () =>
       (closingHost ??= (async () => {
         closed = true;
-        letGoOfLag?.();
+        letGoOfLateness?.();
         await Promise.allSettled([...worlds].map((world) => world.close()));
         const listeners = await Promise.allSettled([relay, gateway].filter((p) => p !== undefined));
         await Promise.allSettled(listeners.map((l) => (l.status === "fulfilled" ? l.value.close() : undefined)));

@@ -87,7 +87,7 @@ describe("the npm package, installed from its tarball into a fresh project", () 
   it("ships the harness, fake servers, built-in hosts, suites, docs, the Action, type declarations and the example adapters; no tests, no library installs, no reports", () => {
     const paths = packed.files.map((file) => file.path);
     for (const needed of ["harness/bin/mcp-collide.js", "harness/adapter-kit.ts", "harness/entry/adapter-kit.mjs", "harness/entry/types/esm/harness/adapter-kit.d.ts",
-      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap/__init__.py", "harness/kit/python/mcp_collide_hap/py.typed", "harness/kit/python/pyproject.toml", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "reference/main.ts",
+      "harness/entry/types/cjs/harness/adapter-kit.d.ts", "harness/kit/python/mcp_collide_hap/__init__.py", "harness/kit/python/mcp_collide_hap/py.typed", "harness/kit/python/pyproject.toml", "fake-servers/stdio-shim.cjs", "fake-servers/stdio-shim.pl", "fake-servers/lateness-sampler.mjs", "reference/main.ts",
       "suites/surface.suite.ts", "docs/clauses.md", "docs/hap-1.md", "docs/sources.md", "action.yml", "README.md"]) {
       expect(paths, needed).toContain(needed);
     }

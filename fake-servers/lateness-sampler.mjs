@@ -5,9 +5,9 @@
  * such as a host about to read an answer, or a stdio shim about to relay one. The serving thread's own work
  * does not count, since it cannot stall another process: it only sends its next answer later.
  *
- * As a worker (workerData.lagSampler), it writes into the shared Float64Array: [0] the worst lateness of the
- * current and the previous window, in ms, and [1] when it last sampled (Date.now(), 0 before the first
- * sample). Imported, it only exports {@link LagWindows}.
+ * As a worker (workerData.latenessSampler), it writes into the shared Int32Array, with Atomics (no torn read):
+ * [0] the worst lateness of the current and the previous window, in microseconds, and [1] how many samples it
+ * took (0 before the first). Imported, it only exports {@link LatenessWindows}.
  */
 import { isMainThread, workerData } from "node:worker_threads";
 
@@ -16,7 +16,7 @@ import { isMainThread, workerData } from "node:worker_threads";
  * before it is remembered until the next begins. A window the sampler was stalled right through leaves
  * nothing but the late sample itself.
  */
-export class LagWindows {
+export class LatenessWindows {
   /**
    * @param {number} now when the first window begins, in ms (performance.now()'s clock)
    * @param {number} windowMs how long one window lasts, in ms
@@ -48,17 +48,17 @@ export class LagWindows {
   }
 }
 
-if (!isMainThread && workerData?.lagSampler) {
-  const { shared, sampleMs, windowMs } = workerData.lagSampler;
-  const out = new Float64Array(shared);
-  const windows = new LagWindows(performance.now(), windowMs);
+if (!isMainThread && workerData?.latenessSampler) {
+  const { shared, sampleMs, windowMs } = workerData.latenessSampler;
+  const out = new Int32Array(shared);
+  const windows = new LatenessWindows(performance.now(), windowMs);
   const tick = () => {
     const expectedAt = performance.now() + sampleMs;
     setTimeout(() => {
       const now = performance.now();
       windows.note(now, Math.max(0, now - expectedAt));
-      out[0] = windows.worst;
-      out[1] = Date.now();
+      Atomics.store(out, 0, Math.min(2 ** 31 - 1, Math.round(windows.worst * 1000)));
+      Atomics.add(out, 1, 1);
       tick();
     }, sampleMs);
   };

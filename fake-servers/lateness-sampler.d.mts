@@ -1,7 +1,7 @@
-/** Types of lag-sampler.mjs (plain JavaScript, so it runs as a worker under any loader). */
+/** Types of lateness-sampler.mjs (plain JavaScript, so it runs as a worker under any loader). */
 
 /** The worst lateness of the last one to two windows of a sampler. */
-export declare class LagWindows {
+export declare class LatenessWindows {
   /** @param now when the first window begins, in ms; @param windowMs how long one window lasts, in ms. */
   constructor(now: number, windowMs: number);
   /** Notes a sample taken at `now` that was `lateMs` late. */
