@@ -183,12 +183,15 @@ describe("AnswerGate spacing", () => {
     const gate = new AnswerGate(new Map(), 250, 1_000, () => lag);
     gate.observeHandling(2);
     expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
-    // Loaded after the host's initialize: its handling said 2 ms, the loop is now 40 ms late.
-    lag = 40;
-    expect(gate.spacingMs).toBe(LATENESS_SPACING_FACTOR * 40);
+    // Loaded after the host's initialize: its handling said 2 ms, the machine is now 8 ms late.
+    lag = 8;
+    expect(gate.spacingMs).toBe(LATENESS_SPACING_FACTOR * 8);
     lag = 1;
     expect(gate.spacingMs).toBe(SPACING_FACTOR * 2);
+    // However late the machine, the lateness asks for no more than the unpaced floor; the host's pace may.
     lag = 10_000;
+    expect(gate.spacingMs).toBe(UNPACED_SPACING_MS);
+    gate.observeHandling(5_000);
     expect(gate.spacingMs).toBe(1_000);
     // In memory there is no wire to space: the cap of 0 wins over any lateness.
     expect(new AnswerGate(new Map(), 250, 0, () => 40).spacingMs).toBe(0);
