@@ -40,7 +40,8 @@ export const UNPACED_SPACING_MS = 30;
  */
 export const PACED_SPACING_MS = 5;
 /**
- * How many times the machine's recent lateness (fake-servers/machine-lateness.ts) a wire's spacing is at least.
+ * How many times the machine's recent lateness (fake-servers/machine-lateness.ts) the floor of a wire's spacing
+ * is, between {@link PACED_SPACING_MS} and {@link UNPACED_SPACING_MS}.
  * A host's handling is measured once, at its `initialize`, and a machine can be loaded after it: an in-process
  * client over the stdio shims took a few ms there, and at load 10 its two pipes were read in the other order
  * with three times that handling as the spacing (fake-server-host.test.ts "slowed past the rank wait", a
@@ -84,10 +85,10 @@ const CONFIRM_TURNS = 2;
  * Over a wire, two answers sent back to back can still reach the host in either order, so each waits a
  * spacing after the previous answer: {@link SPACING_FACTOR} times as long as this host was seen to take to
  * handle one message in this world (the time from a server's `initialize` answer to the next message on
- * that connection: the host read the answer, acted on it and wrote again), and at least
- * {@link LATENESS_SPACING_FACTOR} times the machine's recent lateness (its load as of the answer), and at
- * least {@link PACED_SPACING_MS} ({@link UNPACED_SPACING_MS} until both are known), capped at `maxSpacingMs`. The host's pace is measured per world, so no world's
- * pace leaks into another's. The spacing once was the pace itself, capped at 30 ms: below a real host's pace at
+ * that connection: the host read the answer, acted on it and wrote again), and at least a floor of
+ * {@link LATENESS_SPACING_FACTOR} times the machine's recent lateness (its load as of the answer), kept
+ * between {@link PACED_SPACING_MS} and {@link UNPACED_SPACING_MS} (the latter until both are known), all capped
+ * at `maxSpacingMs`. The host's pace is measured per world, so no world's pace leaks into another's. The spacing once was the pace itself, capped at 30 ms: below a real host's pace at
  * rest (opencode's `notifications/initialized` came 31 ms after its `initialize` answer), so on a loaded
  * machine nothing kept two answers apart for it.
  *
@@ -216,14 +217,12 @@ export class AnswerGate {
   /** The least time between one first answer and the next, in ms, as of now (the machine's lateness moves it). */
   get spacingMs(): number {
     const lateness = this.latenessMs();
-    // A lateness that is not a number (a sampler that failed) is an unknown one, never a reason to skip the spacing.
-    const known = lateness !== undefined && Number.isFinite(lateness) ? Math.max(0, lateness) : undefined;
-    const floor = this.handlingMs === undefined || known === undefined ? UNPACED_SPACING_MS : PACED_SPACING_MS;
-    // The lateness lowers the fixed floor on a quiet machine; it never raises the spacing above what that floor
-    // and the host's pace asked for (see UNPACED_SPACING_MS), which passed the load runs before it.
-    const byLateness = Math.min(UNPACED_SPACING_MS, LATENESS_SPACING_FACTOR * (known ?? 0));
-    const paced = Math.max(floor, SPACING_FACTOR * (this.handlingMs ?? 0), byLateness);
-    return Math.min(this.maxSpacingMs, paced);
+    // Until the host's pace and the machine's lateness are both known (a lateness that is not a number is a
+    // sampler that failed), the loaded machine's floor; then the lateness, within PACED and UNPACED.
+    const floor = this.handlingMs === undefined || lateness === undefined || !Number.isFinite(lateness)
+      ? UNPACED_SPACING_MS
+      : Math.min(UNPACED_SPACING_MS, Math.max(PACED_SPACING_MS, LATENESS_SPACING_FACTOR * lateness));
+    return Math.min(this.maxSpacingMs, Math.max(floor, SPACING_FACTOR * (this.handlingMs ?? 0)));
   }
 
   /** The longest a server holds its first answer for a contacted lower rank the host is silent towards, in ms. */

@@ -28,8 +28,6 @@ interface Sampler {
   out: Int32Array;
   /** The thread ended or failed: what it wrote no longer says anything about now. */
   ended: boolean;
-  /** Samples counted and when this thread saw the count last move (performance.now()): a count that stops moving is a sampler kept off the cores. */
-  seen: { count: number; at: number };
 }
 
 let holders = 0;
@@ -44,7 +42,7 @@ function startSampler(): Sampler {
     execArgv: [], stdin: false,
   });
   worker.unref();
-  const started: Sampler = { worker, out: new Int32Array(shared), ended: false, seen: { count: 0, at: performance.now() } };
+  const started: Sampler = { worker, out: new Int32Array(shared), ended: false };
   const end = () => {
     started.ended = true;
   };
@@ -84,17 +82,10 @@ export function latenessSamplerRunning(): boolean {
 }
 
 /**
- * The machine's recent lateness, in ms: the worst the sampler saw over the last one to two windows, or how
- * long its samples have stopped coming in when that is longer (a sampler kept off the cores right now).
- * Undefined while nobody holds it, before its first sample, and once its thread has ended or failed.
+ * The machine's recent lateness, in ms: the worst the sampler saw over the last one to two windows. Undefined
+ * while nobody holds it, before its first sample, and once its thread has ended or failed.
  */
 export function machineLatenessMs(): number | undefined {
-  if (holders === 0 || sampler === undefined || sampler.ended) return undefined;
-  const count = Atomics.load(sampler.out, 1);
-  if (count === 0) return undefined;
-  const now = performance.now();
-  if (count !== sampler.seen.count) sampler.seen = { count, at: now };
-  const worst = Atomics.load(sampler.out, 0) / 1000;
-  // Between two samples the count stands still for one period; longer than that, the sampler is late now.
-  return Math.max(worst, now - sampler.seen.at - LATENESS_SAMPLE_MS);
+  if (holders === 0 || sampler === undefined || sampler.ended || Atomics.load(sampler.out, 1) === 0) return undefined;
+  return Atomics.load(sampler.out, 0) / 1000;
 }
