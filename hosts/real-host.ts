@@ -38,8 +38,8 @@ export interface RealHost {
   /** Cases per clause of its committed report, where not {@link reportRun}'s. */
   runs?: number;
   /**
-   * Committed failures that depend on timing (an agent CLI on a loaded machine) and did not come back when
-   * replayed by value: clause id → what was seen. The replay test leaves them out, by name; the evidence
+   * Committed failures that depend on timing (an agent CLI on a loaded machine) or on chance (an order a CLI
+   * draws afresh in each process) and did not come back when replayed by value: clause id → what was seen. The replay test leaves them out, by name; the evidence
    * stays in {@link evidence}.
    */
   timingDependent?: Record<string, string>;

@@ -1,8 +1,8 @@
 /**
  * Every committed failure of reports/<id>.json replayed by value (`npm run test:replay`): the clause's
- * check on the report's own counterexample, each case on a host process that served no other (as the report
- * confirmed each failure: one run per case instead of a run and its confirmation, 16% less CPU for Qwen
- * Code's replay at rest), must come out the same, for the
+ * check on the report's own counterexample (a library host's each on a process that served no other, as the
+ * report confirmed each failure; an agent CLI's on one adapter, each session a CLI process of its own), must
+ * come out the same, for the
  * installed host version: a host that no longer fails as its report says (fixed, or the adapter changed)
  * fails this test. Passing clauses are rerun in full by `npm run reports`. The clauses are loaded from
  * suites/ at run time, as the CLI loads them. The cheap checks of the committed reports are reports.test.ts.
@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { hapLauncher, limiter, loadSuites, missingInstall, packageRoot, paced, runClauses, singleCase, skipTitle, type Clause } from "../harness/index.ts";
 import { launchArgv, realHosts } from "./hosts.ts";
 import { readCommitted } from "./reports.ts";
+import { hostKind } from "./site.ts";
 
 let suites: Promise<Clause[]> | undefined;
 
@@ -54,9 +55,13 @@ describe("committed real-host reports, replayed", () => {
         transport: committed.transport as "http" | "stdio", profile: committed.profile,
         // A case makes several requests: the case bound follows the request bound, so a slow host stays a verdict.
         caseTimeoutMs: 2 * paced(host.runArgs ? 300_000 : 120_000),
-        // Each case on a process that served no other, its every open real: as the report confirmed each failure
-        // (a confirmation bypasses the observation cache, so no cache here either: it would only store).
-        freshProcessPerCase: true,
+        // A library host's case on a process that served no other, its every open real: as the report confirmed
+        // each failure (a confirmation bypasses the observation cache, so no cache here either: it would only
+        // store), since a library keeps its state in the adapter's process. An agent CLI's adapter keeps none of a
+        // session (each open is a CLI process of its own, with its own home), but each of its processes first runs
+        // a whole no-server CLI session to learn the built-in tools: one adapter for all of a CLI's cases saves a
+        // CLI session per case (126 of them over the committed agent reports).
+        freshProcessPerCase: hostKind(host) !== "agent CLI",
       });
       expect(fresh.host.version, `${host.id}: the committed report is for another version; run npm run reports`).toBe(committed.host.version);
       // Launched through the cached tsx loader (launchArgv), recorded as the registry writes it: the report's command is unchanged.

@@ -171,7 +171,7 @@ export const midSessionLoss = defineClause({
   requires: ["server-lost", "server-recovered"],
   check: (env, value) =>
     // A server that goes down as only one transport can (a closed port, a closed stdout) runs over that one.
-    withLifecycleWorld({ adapter: env.adapter, servers: env.servers, transport: transportFor(env.host, scripted(value)) ?? env.transport }, scripted(value), async (live) => {
+    withLifecycleWorld({ adapter: env.adapter, servers: env.servers, capabilities: env.capabilities, transport: transportFor(env.host, scripted(value)) ?? env.transport }, scripted(value), async (live) => {
       const key = targetOf(value).key;
       return value.mode === "dies" ? dies(await live.open(), live, key) : recovers(env, live, value, key);
     }),

@@ -45,6 +45,22 @@ function functionsOf(tools: readonly unknown[], namespace?: string): ProviderToo
   });
 }
 
+/**
+ * The tools several `tool_search_output` items loaded, each once: two searches that both find a tool load one
+ * tool, not two (a query for `Search` and one for `search` each return both servers' namespaces). Only a repeat
+ * from an earlier item is dropped, and only when it is the same in every field, so a host that lists one
+ * name twice in one answer, or two different tools under one name, is still seen doing it.
+ */
+function loadedOnce(outputs: ProviderTool[][]): ProviderTool[] {
+  const seen = new Set<string>();
+  return outputs.flatMap((tools) => {
+    const keys = tools.map((tool) => JSON.stringify([tool.namespace, tool.name, tool.description, tool.inputSchema]));
+    const fresh = tools.filter((_, at) => !seen.has(keys[at]!));
+    for (const key of keys) seen.add(key);
+    return fresh;
+  });
+}
+
 function textOf(value: unknown): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(textOf).join("\n");
@@ -64,7 +80,7 @@ function textOf(value: unknown): string {
 export function readResponses(request: ResponsesRequest): TurnContent {
   const items = typeof request.input === "string" ? [] : request.input;
   const additional = items.flatMap((item) => (item.type === "additional_tools" && Array.isArray(item.tools) ? item.tools : []));
-  const searched = items.flatMap((item) => (item.type === "tool_search_output" && Array.isArray(item.tools) ? item.tools : []));
+  const searched = loadedOnce(items.flatMap((item) => (item.type === "tool_search_output" && Array.isArray(item.tools) ? [functionsOf(item.tools)] : [])));
   const results = items.filter((item) => item.type === "function_call_output" || item.type === "custom_tool_call_output" || item.type === "tool_search_output");
   const toolResults: ProviderToolResult[] = results.map((item) => {
     const output = item.type === "tool_search_output" ? { tools: item.tools } : (item as { output?: unknown }).output;
@@ -72,7 +88,7 @@ export function readResponses(request: ResponsesRequest): TurnContent {
     return { id: typeof item.call_id === "string" ? item.call_id : undefined, isError: (item as { success?: unknown }).success === false, text };
   });
   return {
-    tools: functionsOf([...request.tools, ...additional, ...searched]),
+    tools: [...functionsOf([...request.tools, ...additional]), ...searched],
     toolResults,
     text: [request.instructions ?? "", typeof request.input === "string" ? request.input : items.map(textOf).join("\n")].join("\n"),
   };

@@ -23,4 +23,21 @@ describe("the Responses front end's tool_search", () => {
     expect(turn.tools).toEqual([{ name: "request", namespace: "mcp__alpha", description: "d", inputSchema: { type: "object" } }]);
     expect(turn.toolResults).toEqual([{ id: "call_1", isError: false, text: JSON.stringify({ tools: [loaded] }) }]);
   });
+
+  it("loads a tool two searches both found once, but keeps a repeat within one answer and another tool under a repeated name", () => {
+    const tool = (name: string, description = "d") => ({ type: "function", name, description, parameters: { type: "object" } });
+    const namespace = (name: string, ...tools: object[]) => ({ type: "namespace", name, tools });
+    const output = (id: string, ...tools: object[]) => [{ type: "tool_search_call", call_id: id }, { type: "tool_search_output", call_id: id, execution: "client", tools }];
+    const request = ResponsesRequestSchema.parse({
+      tools: [{ type: "tool_search", execution: "client" }],
+      input: [
+        ...output("call_1", namespace("mcp__Search", tool("request")), namespace("mcp__search", tool("request"))),
+        ...output("call_2", namespace("mcp__search", tool("request")), namespace("mcp__Search", tool("request")), namespace("mcp__Search", tool("request", "other"))),
+        ...output("call_3", namespace("mcp__beta", tool("search"), tool("search"))),
+      ],
+    });
+    expect(readResponses(request).tools.map((loaded) => [loaded.namespace, loaded.name, loaded.description])).toEqual([
+      ["mcp__Search", "request", "d"], ["mcp__search", "request", "d"], ["mcp__Search", "request", "other"], ["mcp__beta", "search", "d"], ["mcp__beta", "search", "d"],
+    ]);
+  });
 });

@@ -33,3 +33,20 @@ describe("a session's refreshes", () => {
     expect(errorsNameServer(record, "gamma")).toBe(false);
   });
 });
+
+describe("a searching host's list at open", () => {
+  const search = { kind: "host", method: "call", session: 1, request: { name: "tool_search", arguments: { query: "request" } }, answer: { ok: true, content: [] } } as const;
+  it("is the list after the harness's searches, unless the session was opened to keep its tools deferred", () => {
+    const steps = (keepDeferred: boolean) => [
+      world(1, [["a", ["request"]], ["alpha", ["search"]]]),
+      { ...open(1, [{ key: "a" }, { key: "alpha" }]), request: { servers: [{ key: "a" }, { key: "alpha" }], ...(keepDeferred ? { keepDeferred: true } : {}) } },
+      tools(1, [["alpha", ["search"]]]),
+      search,
+      tools(1, [["alpha", ["search"]], ["a", ["request"]]]),
+    ];
+    expect(sessionRecords({ omitted: 0, steps: steps(false) })[0]!.surfaces.map((surface) => surface.length)).toEqual([2]);
+    const kept = sessionRecords({ omitted: 0, steps: steps(true) })[0]!;
+    expect(kept.surfaces.map((surface) => surface.length)).toEqual([1, 2]);
+    expect(kept.calls).toEqual([{ name: "tool_search", route: "no server", answer: "ok", searched: true }]);
+  });
+});

@@ -37,6 +37,8 @@ export interface CallRecord {
   error?: string;
   /** The host answered ok, unmarked, with the text the server's scripted tool error carries (fake-servers' toolErrorText). */
   unmarkedToolError?: boolean;
+  /** One of the harness's searches through the host's search tool (harnessSearch). */
+  searched?: boolean;
 }
 
 /** A refresh the harness asked for, read once where it is recorded, so no reader parses a step's text for it. */
@@ -159,6 +161,14 @@ function carriesToolError(content: unknown, route: string): boolean {
   return false;
 }
 
+/**
+ * Whether a call's arguments are one of the harness's searches: exactly `{ query }`. Every call of a shown tool
+ * the harness makes carries a `probe` (that is how its deliveries are matched), so no tool call looks like this.
+ */
+export function harnessSearch(args: unknown): boolean {
+  return typeof args === "object" && args !== null && !Array.isArray(args) && Object.keys(args).length === 1 && typeof (args as { query?: unknown }).query === "string";
+}
+
 /** Every session of a case, in order, each with the world it was opened on. */
 export function sessionRecords(evidence: Evidence): SessionRecord[] {
   const records = new Map<number, SessionRecord>();
@@ -166,6 +176,8 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
   const worlds = new Map<number, WorldStep>();
   let world = 0;
   const sharing = callsByArguments(evidence);
+  // Per session: whether it was opened with keepDeferred, and whether the harness searched since its last list.
+  const searches = new Map<number, { keepDeferred: boolean; since: boolean }>();
   for (const step of evidence.steps) {
     if (step.kind === "world") {
       world = step.world;
@@ -184,6 +196,7 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
     const request = (step.request ?? {}) as Record<string, unknown>;
     switch (step.method) {
       case "open": {
+        searches.set(step.session, { keepDeferred: request.keepDeferred === true, since: false });
         const open = OpenResultSchema.omit({ session: true }).safeParse(step.answer);
         record.errors.push(open.success ? errorTargets(open.data.outcome.errors, keys) : "answered garbage");
         if (open.success && open.data.outcome.errors[0]) record.firstError ??= open.data.outcome.errors[0].message;
@@ -195,20 +208,32 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
           record.broke.push("tools: answered garbage");
           break;
         }
-        pushSurface(record, tools.data.tools.map((tool) => {
+        const shown = tools.data.tools.map((tool): ShownTool => {
           const identity = identityOf(tool.description);
           return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool), pair: [identity.server, identity.tool] as const } : {}) };
-        }));
+        });
+        // A searching host's list at open is what the harness's searches made of its first answer, before any
+        // call (list-with-search.ts): that is what a model reaches, so it stands for the open's list. A clause
+        // that searches for itself opened with keepDeferred, and keeps each list it read.
+        const state = searches.get(step.session);
+        if (state?.since && !state.keepDeferred && record.surfaces.length === 1 && record.calls.every((made) => made.searched) && record.steps.length === 0) record.surfaces[0] = shown;
+        else pushSurface(record, shown);
+        if (state) state.since = false;
         break;
       }
       case "call": {
+        // A search at open (list-with-search.ts) stays among the calls (it reached no server, as a search does),
+        // and marks the next list as what the search made of the open's.
+        const state = searches.get(step.session);
+        if (harnessSearch(request.arguments) && state) state.since = true;
         const shared = (sharing.get(`${world} ${canonicalJson(request.arguments ?? {})}`) ?? 0) > 1;
         const route = routeOf(step, world, deliveries, shared);
         const result = CallResultSchema.safeParse(step.answer);
         const name = shownName({ name: String(request.name ?? ""), ...(typeof request.namespace === "string" ? { namespace: request.namespace } : {}) });
-        record.calls.push(!result.success ? { name, route, answer: "garbage" }
-          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok", ...(result.data.isError !== true && carriesToolError(result.data.content, route) ? { unmarkedToolError: true } : {}) }
-            : { name, route, answer: "error", error: result.data.error.message });
+        const searched = harnessSearch(request.arguments) ? { searched: true } : {};
+        record.calls.push(!result.success ? { name, route, answer: "garbage", ...searched }
+          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok", ...searched, ...(result.data.isError !== true && carriesToolError(result.data.content, route) ? { unmarkedToolError: true } : {}) }
+            : { name, route, answer: "error", error: result.data.error.message, ...searched });
         break;
       }
       case "refresh": {

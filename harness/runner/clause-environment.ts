@@ -73,8 +73,8 @@ export function clauseEnvironment(parts: EnvironmentParts): ClauseEnvironment {
     listChangedTimeoutMs: parts.listChangedTimeoutMs,
     async observe(world, given, via) {
       // A host that defers tools behind a search gets its leftover deferred tools searched for (observe-session.ts).
-      const search = parts.host.capabilities.deferredTools?.searchTool;
-      const options = search === undefined ? given : { ...given, searchTool: search };
+      const deferral = parts.host.capabilities.deferredTools;
+      const options = deferral === undefined ? given : { ...given, searchTool: deferral.searchTool, ...(deferral.above === undefined ? {} : { searchAbove: deferral.above }) };
       const observation = parts.observe
         ? await parts.observe(world, options, via)
         : await observeSession(via?.adapter ?? parts.adapter(), via?.servers ?? parts.servers, parts.transport, world, options);

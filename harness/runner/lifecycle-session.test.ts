@@ -96,6 +96,35 @@ describe("withLifecycleWorld", () => {
   });
 });
 
+describe("withLifecycleWorld on a host that hides a server behind its search", () => {
+  it("searches a session's first list for the tools of a server it shows nothing of, unless the clause keeps them deferred", async () => {
+    const host = bareHost();
+    const queries: string[] = [];
+    // Shows only alpha's tools until a search names beta's tool, as Codex shows a namespace its search loaded.
+    const found = new Set<string>();
+    const adapter: HostAdapter = {
+      ...host,
+      tools: async (session) => ({ tools: (await host.tools(session)).tools.filter((tool) => tool.name !== "search" || found.has(session)) }),
+      call: async (session, name, args, namespace) => {
+        if (name !== "tool_search") return host.call(session, name, args, namespace);
+        queries.push(String(args.query));
+        if (args.query === "search") found.add(session);
+        return { ok: true, content: [] };
+      },
+    };
+    const capabilities = { deferredTools: { searchTool: "tool_search" } } as never;
+    await withLifecycleWorld({ adapter, servers, transport: "memory", capabilities }, world, async (live) => {
+      const session = await live.open();
+      expect((await session.tools()).map((tool) => tool.name)).toEqual(["request", "search"]);
+      await session.tools();
+      expect(queries).toEqual(["search"]);
+      const kept = await live.open({ keepDeferred: true });
+      expect((await kept.tools()).map((tool) => tool.name)).toEqual(["request"]);
+      expect(queries).toEqual(["search"]);
+    });
+  });
+});
+
 describe("modelOutcome", () => {
   it("turns a violation into a failing outcome, keeping what was judged and where", async () => {
     const outcome = await modelOutcome(async (judged) => {

@@ -8,10 +8,11 @@
 import type { DriftStepInput, FakeServerHost, FakeWorld, MessageRecord } from "../../fake-servers/index.ts";
 import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { PinResult, RegisterLocalResult } from "../protocol/call-result.ts";
-import type { LocalShape } from "../protocol/initialize-result.ts";
+import type { Capabilities, LocalShape } from "../protocol/initialize-result.ts";
 import type { LocalTool, ServerConfig } from "../protocol/open-params.ts";
 import type { OpenResult, RefreshResult } from "../protocol/open-result.ts";
 import { identityOf } from "../world/tool-identity.ts";
+import { listWithSearch } from "./list-with-search.ts";
 import type { World } from "../world/world.ts";
 import type { ServerTransportKind } from "./observe-session.ts";
 import type { ObservedCall, ObservedTool } from "./session-observation.ts";
@@ -21,6 +22,8 @@ export interface LifecycleEnvironment {
   readonly adapter: HostAdapter;
   readonly servers: FakeServerHost;
   readonly transport: ServerTransportKind;
+  /** The host's capabilities: a host that defers tools behind a search has its list searched as a model would (list-with-search.ts). */
+  readonly capabilities?: Capabilities;
 }
 
 /** Per-server configuration beyond the transport, by server key. */
@@ -95,10 +98,18 @@ export async function withLifecycleWorld<T>(env: LifecycleEnvironment, world: Wo
         servers, ...(options.localTools ? { localTools: [...options.localTools] } : {}), ...(options.keepDeferred ? { keepDeferred: true } : {}),
       });
       let closed = false;
+      let searched = false;
       const session: LifecycleSession = {
         id: opened.session,
         opened,
-        tools: async () => (await env.adapter.tools(opened.session)).tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) })),
+        async tools() {
+          // The first list a session reads is what a model of a searching host reaches after its searches; a clause
+          // that searches itself opened with keepDeferred, and a later list must show what the session did since.
+          const deferral = options.keepDeferred || searched ? undefined : env.capabilities?.deferredTools;
+          searched = true;
+          const listed = await listWithSearch(env.adapter, opened.session, deferral?.searchTool, world, deferral?.above);
+          return listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
+        },
         async call(name, args = { probe: `probe-${++probes}` }, namespace) {
           const before = fake.records.length;
           const result = namespace === undefined

@@ -8,6 +8,7 @@ import type { HostAdapter } from "../adapter/host-adapter.ts";
 import type { World } from "../world/world.ts";
 import { visibleKey, type VisibleName } from "../protocol/visible-name.ts";
 import { identityOf } from "../world/tool-identity.ts";
+import { listWithSearch } from "./list-with-search.ts";
 import type { ObservedCall, SessionObservation } from "./session-observation.ts";
 
 /** The server transport a run hands its hosts. */
@@ -32,23 +33,13 @@ export interface ObserveOptions {
    */
   transport?: ServerTransportKind;
   /**
-   * The host's search tool for deferred tools (HAP/1 `deferredTools`), set by the clause environment: a tool the
-   * host still lists as deferred by its name alone after open is searched for by that name, as a model would,
-   * before the list is judged, so that a tool the host deferred is never taken for one it lost.
+   * The host's search tool for deferred tools (HAP/1 `deferredTools`), set by the clause environment: what the
+   * host still defers after open is searched for as a model would (list-with-search.ts) before the list is
+   * judged, so that a tool the host deferred is never taken for one it lost.
    */
   searchTool?: string;
-}
-
-/**
- * The host's list; where it still lists tools as deferred by name alone (no description the harness can read
- * them by), each is searched for once by that name through the host's search tool, and the list read again.
- */
-async function listWithSearch(adapter: HostAdapter, session: string, searchTool: string | undefined) {
-  const listed = await adapter.tools(session);
-  const unloaded = searchTool === undefined ? [] : listed.tools.filter((tool) => tool.deferred && identityOf(tool.description) === undefined);
-  if (unloaded.length === 0) return listed;
-  for (const tool of unloaded) await adapter.call(session, searchTool!, { query: tool.name });
-  return adapter.tools(session);
+  /** The host's `deferredTools.above`: it defers only past that many server tools (list-with-search.ts). */
+  searchAbove?: number;
 }
 
 /** Opens `world` on `adapter`, observes it, and tears everything down whatever happens. */
@@ -65,7 +56,7 @@ export async function observeSession(
   try {
     const open = await adapter.open({ servers: fake.endpoints.map(({ key, transport }) => ({ key, transport })) });
     session = open.session;
-    const listed = await listWithSearch(adapter, session, options.searchTool);
+    const listed = await listWithSearch(adapter, session, options.searchTool, world, options.searchAbove);
     const tools = listed.tools.map((tool) => ({ ...tool, identity: identityOf(tool.description) }));
     // A nonce unique within this world (records are per world), and the same on every run of one seed.
     let probes = 0;
