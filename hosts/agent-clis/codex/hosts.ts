@@ -77,6 +77,9 @@ export const hosts: RealHost[] = [
     ...agent("codex", "tool-search"),
     notApplicable: { ...codexIgnoresListChanged, ...contextNotDriven("Codex") },
     packages: ["@openai/codex"],
+    notes: [
+      "The defect \"shows another surface on two identical opens of one configuration\" is no clause's failure: names/label-from-config, which passed, set one of its cases aside (case 4: six servers, `Search` with the Greek tool `αναζήτηση`, which Codex names `_________`) because two identical opens of it differed, and the report names that as a host-wide cause. It did not come back: the same clause at the same seed (the same worlds) passed with no case set aside in three more runs at rest (`npx mcp-collide run --clause names/label-from-config --seed 2026 --agent codex --agent-variant tool-search`, twice with names/deterministic, which passed too), and six direct opens of that configuration listed one surface. The report run had two Codex sessions at a time (load 9-10); as the `codex` report's note says, Codex's optional MCP startup leaves out a server that answers late, which is the likely cause.",
+    ],
     timingDependent: {
       "order/stable-list": "by chance, not by timing: the order of two tools its search scores alike differs from one Codex process to the next (4 starts in 10 in the direct check), so a replay's two starts show it about half the time; the replay of 2026-12-07 (npm run test:replay) saw both starts agree, so it is left out of the replay test",
     },
