@@ -37,8 +37,6 @@ export interface CallRecord {
   error?: string;
   /** The host answered ok, unmarked, with the text the server's scripted tool error carries (fake-servers' toolErrorText). */
   unmarkedToolError?: boolean;
-  /** One of the harness's searches through the host's search tool (harnessSearch). */
-  searched?: boolean;
 }
 
 /** A refresh the harness asked for, read once where it is recorded, so no reader parses a step's text for it. */
@@ -213,27 +211,30 @@ export function sessionRecords(evidence: Evidence): SessionRecord[] {
           return { shown: shownName(tool), name: tool.name, ...(identity ? { identity: pairText(identity.server, identity.tool), pair: [identity.server, identity.tool] as const } : {}) };
         });
         // A searching host's list at open is what the harness's searches made of its first answer, before any
-        // call (list-with-search.ts): that is what a model reaches, so it stands for the open's list. A clause
-        // that searches for itself opened with keepDeferred, and keeps each list it read.
+        // call (list-with-search.ts): that is what a model reaches, so it stands for the open's list.
         const state = searches.get(step.session);
-        if (state?.since && !state.keepDeferred && record.surfaces.length === 1 && record.calls.every((made) => made.searched) && record.steps.length === 0) record.surfaces[0] = shown;
+        if (state?.since && record.surfaces.length === 1 && record.calls.length === 0 && record.steps.length === 0) record.surfaces[0] = shown;
         else pushSurface(record, shown);
         if (state) state.since = false;
         break;
       }
       case "call": {
-        // A search at open (list-with-search.ts) stays among the calls (it reached no server, as a search does),
-        // and marks the next list as what the search made of the open's.
+        // The harness's searches at open (list-with-search.ts) are how a model reaches what the host defers, not
+        // calls of a shown tool (a search reaches no server by design): they mark the next list as what the
+        // searches made of the open's. A clause that searches for itself (deferred.suite.ts) opened with
+        // keepDeferred, and its searches stay among its calls.
         const state = searches.get(step.session);
-        if (harnessSearch(request.arguments) && state) state.since = true;
+        if (state && !state.keepDeferred && harnessSearch(request.arguments)) {
+          state.since = true;
+          break;
+        }
         const shared = (sharing.get(`${world} ${canonicalJson(request.arguments ?? {})}`) ?? 0) > 1;
         const route = routeOf(step, world, deliveries, shared);
         const result = CallResultSchema.safeParse(step.answer);
         const name = shownName({ name: String(request.name ?? ""), ...(typeof request.namespace === "string" ? { namespace: request.namespace } : {}) });
-        const searched = harnessSearch(request.arguments) ? { searched: true } : {};
-        record.calls.push(!result.success ? { name, route, answer: "garbage", ...searched }
-          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok", ...searched, ...(result.data.isError !== true && carriesToolError(result.data.content, route) ? { unmarkedToolError: true } : {}) }
-            : { name, route, answer: "error", error: result.data.error.message, ...searched });
+        record.calls.push(!result.success ? { name, route, answer: "garbage" }
+          : result.data.ok ? { name, route, answer: result.data.isError === true ? "tool-error" : "ok", ...(result.data.isError !== true && carriesToolError(result.data.content, route) ? { unmarkedToolError: true } : {}) }
+            : { name, route, answer: "error", error: result.data.error.message });
         break;
       }
       case "refresh": {

@@ -254,12 +254,12 @@ function hostStep(call: AdapterCall, sessionOf: (id: unknown) => number | undefi
   const [first, ...rest] = call.params;
   const answered = call.error === undefined ? { answer: call.result } : { error: call.error };
   if (call.method === "open") {
-    const params = first as { servers: Array<Record<string, unknown>>; localTools?: unknown };
+    const params = first as { servers: Array<Record<string, unknown>>; localTools?: unknown; keepDeferred?: boolean };
     const result = call.result as { session?: string } | undefined;
     const { session, ...answer } = result ?? {};
     return {
       kind: "host", method: "open", session: sessionOf(session),
-      request: { servers: params.servers.map(configOf), ...(params.localTools ? { localTools: params.localTools } : {}) },
+      request: { servers: params.servers.map(configOf), ...(params.localTools ? { localTools: params.localTools } : {}), ...(params.keepDeferred ? { keepDeferred: true } : {}) },
       ...(call.error === undefined ? { answer } : { error: call.error }),
     };
   }
